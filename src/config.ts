@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/** How the bot talks to Slack, decided by which tokens are present (SPEC §1, §10). */
+export type Mode = 'http' | 'socket' | 'sandbox';
+
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+const DEFAULT_PLANE_BASE_URL = 'https://api.plane.so';
+const PLANE_CLOUD_APP_URL = 'https://app.plane.so';
+
+/** Each variable with the one line an operator reads when it is missing or wrong. */
+export const VARIABLES = {
+  SLACK_BOT_TOKEN: 'the bot token (xoxb-…) from the Slack app’s OAuth page',
+  SLACK_SIGNING_SECRET: 'verifies Slack’s requests in HTTP mode (Basic Information → Signing Secret)',
+  SLACK_APP_TOKEN: 'an app-level token (xapp-…) with connections:write; when set the bot uses Socket Mode',
+  SLACK_API_URL: 'the Slack Web API base URL (proxies, GovSlack, tests)',
+  PORT: 'the HTTP port for the Slack endpoint, health checks and the sandbox',
+  PLANE_API_KEY: 'a Plane API key; without it the Plane tools say they are off',
+  PLANE_BASE_URL: 'the Plane API origin (a self-hosted instance’s URL)',
+  PLANE_WORKSPACE: 'the default workspace slug, so `slug` can be omitted',
+  PLANE_APP_URL: 'the Plane web app origin used in links',
+  ANTHROPIC_API_KEY: 'the model key; without it mentions explain how to turn the agent on',
+  ANTHROPIC_BASE_URL: 'the Messages API base URL (read by the SDK)',
+  PLANEBOT_MODEL: 'the Claude model id the agent uses',
+  PLANEBOT_DATA_DIR: 'where todo/task files and the embedded state store live',
+  REDIS_URL: 'a Redis URL; shared state and the Plane limiter then live in Redis (replicas)',
+  PLANEBOT_PERMISSIONS: 'path to a JSON permissions file (tool name → allow/ask/deny)',
+  PLANEBOT_APPROVERS: 'comma-separated Slack user ids who may approve any request',
+  PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
+  PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
+  PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs WebFetch may reach although private',
+  LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
+} as const;
+export type VariableName = keyof typeof VARIABLES;
+
+/** Values that must never be printed. */
+export const SECRET_VARIABLES: readonly VariableName[] = [
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'PLANE_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'REDIS_URL',
+];
+
+export interface Config {
+  mode: Mode;
+  slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
+  port: number;
+  plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string };
+  anthropic: { apiKey?: string; baseUrl?: string; model: string };
+  dataDir: string;
+  redisUrl?: string;
+  permissionsFile?: string;
+  approvers: string[];
+  approvalTimeoutMs: number;
+  maxIterations: number;
+  webfetchAllow: string[];
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: VariableName; problem: string }[]) {
+    super(
+      'Planebot cannot start; fix these variables (environment or .env):\n' +
+        problems.map((p) => `  ${p.variable}: ${p.problem} — ${VARIABLES[p.variable]}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `30s`, `15m`, `2h` (and a bare number of seconds) into milliseconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? 's') as 'ms'];
+  const ms = Number(match[1]) * unit;
+  return ms > 0 ? ms : undefined;
+}
+
+const optionalText = z
+  .string()
+  .transform((s) => s.trim())
+  .optional()
+  .transform((s) => (s ? s : undefined));
+const url = (example: string) =>
+  optionalText.refine((s) => s === undefined || URL.canParse(s), `must be a URL such as ${example}`);
+const list = optionalText.transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []));
+const positiveInt = (fallback: number, example: string) =>
+  optionalText
+    .transform((s) => (s === undefined ? fallback : Number(s)))
+    .refine((n) => Number.isInteger(n) && n > 0, `must be a whole number above 0, such as ${example}`);
+
+const schema = z.object({
+  SLACK_BOT_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xoxb-'), 'must start with xoxb-'),
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xapp-'), 'must start with xapp-'),
+  SLACK_API_URL: url('https://slack.com/api/'),
+  PORT: optionalText
+    .transform((s) => (s === undefined ? 3000 : Number(s)))
+    .refine((n) => Number.isInteger(n) && n >= 0 && n < 65536, 'must be a port number from 0 to 65535'),
+  PLANE_API_KEY: optionalText,
+  PLANE_BASE_URL: url('https://plane.example.com'),
+  PLANE_WORKSPACE: optionalText,
+  PLANE_APP_URL: url('https://plane.example.com'),
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: url('https://api.anthropic.com'),
+  PLANEBOT_MODEL: optionalText,
+  PLANEBOT_DATA_DIR: optionalText,
+  REDIS_URL: optionalText.refine(
+    (s) => s === undefined || /^rediss?:\/\//.test(s),
+    'must be a redis:// or rediss:// URL',
+  ),
+  PLANEBOT_PERMISSIONS: optionalText,
+  PLANEBOT_APPROVERS: list,
+  PLANEBOT_APPROVAL_TIMEOUT: optionalText
+    .transform((s) => (s === undefined ? 15 * 60_000 : parseDuration(s)))
+    .refine((n) => n !== undefined, 'must be a duration such as 30s, 15m or 2h'),
+  PLANEBOT_MAX_ITERATIONS: positiveInt(100, '100'),
+  PLANEBOT_WEBFETCH_ALLOW: list,
+  LOG_LEVEL: optionalText
+    .transform((s) => s ?? 'info')
+    .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
+});
+
+function stripSlashes(s: string): string {
+  return s.replace(/\/+$/, '');
+}
+
+/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({
+      variable: String(issue.path[0]) as VariableName,
+      problem: issue.message.startsWith('Invalid option') ? `must be one of ${VARIABLES.LOG_LEVEL}` : issue.message,
+    }));
+    throw new ConfigError(problems);
+  }
+  const v = parsed.data;
+  const mode: Mode = v.SLACK_APP_TOKEN ? 'socket' : v.SLACK_BOT_TOKEN ? 'http' : 'sandbox';
+  const problems: { variable: VariableName; problem: string }[] = [];
+  if (mode !== 'sandbox' && !v.SLACK_BOT_TOKEN) problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
+  if (mode === 'http' && !v.SLACK_SIGNING_SECRET) problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const planeBaseUrl = stripSlashes(v.PLANE_BASE_URL ?? DEFAULT_PLANE_BASE_URL);
+  const planeAppUrl = stripSlashes(
+    v.PLANE_APP_URL ?? (planeBaseUrl === DEFAULT_PLANE_BASE_URL ? PLANE_CLOUD_APP_URL : planeBaseUrl),
+  );
+  return {
+    mode,
+    slack: {
+      botToken: v.SLACK_BOT_TOKEN,
+      signingSecret: v.SLACK_SIGNING_SECRET,
+      appToken: v.SLACK_APP_TOKEN,
+      apiUrl: v.SLACK_API_URL,
+    },
+    port: v.PORT,
+    plane: { apiKey: v.PLANE_API_KEY, baseUrl: planeBaseUrl, workspace: v.PLANE_WORKSPACE, appUrl: planeAppUrl },
+    anthropic: { apiKey: v.ANTHROPIC_API_KEY, baseUrl: v.ANTHROPIC_BASE_URL, model: v.PLANEBOT_MODEL ?? DEFAULT_MODEL },
+    dataDir: v.PLANEBOT_DATA_DIR ?? './data',
+    redisUrl: v.REDIS_URL,
+    permissionsFile: v.PLANEBOT_PERMISSIONS,
+    approvers: v.PLANEBOT_APPROVERS,
+    approvalTimeoutMs: v.PLANEBOT_APPROVAL_TIMEOUT!,
+    maxIterations: v.PLANEBOT_MAX_ITERATIONS,
+    webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
+    logLevel: v.LOG_LEVEL,
+  };
+}
+
+/** The secret values present in this environment, for the logger's scrubber. */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  return SECRET_VARIABLES.map((name) => env[name]?.trim()).filter((s): s is string => !!s && s.length >= 4);
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Who asked, as far as the tools need to know: "me" in the Plane kit is this person (SPEC §5.5). */
+export interface Requester {
+  /** An opaque id of the front end's user (a Slack user id). */
+  id: string;
+  name?: string;
+  email?: string;
+}
+
+/** What a tool call may depend on besides its input. Nothing here names Slack. */
+export interface ToolContext {
+  requester?: Requester;
+  /** The folder that `file` arguments of TodoWrite and Task are resolved inside (one per channel). */
+  filesDir: string;
+  /** An opaque name of where the call came from (a channel id), carried on task events. */
+  scope?: string;
+  signal?: AbortSignal;
+}
+
+export type ToolAccess = 'read' | 'write';
+
+/**
+ * One declaration per tool: the model's description, the input schema and the read/write flag come
+ * from the same object, so the three can never disagree.
+ */
+export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  input: Schema;
+  access: ToolAccess;
+  /** Returns readable text for the model or a person; throws ToolError for a failure to report. */
+  run(input: z.output<Schema>, context: ToolContext): Promise<string>;
+  /** Says in plain words exactly what the call will do, for an approval message. */
+  describe?(input: z.output<Schema>): string;
+}
+
+export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): ToolDefinition {
+  return definition as unknown as ToolDefinition;
+}
+
+/** A failure whose message is meant for the caller (model or person) as it stands. */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export type ToolCallResult = { ok: true; output: string } | { ok: false; error: string };
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolDefinition>();
+
+  constructor(definitions: readonly ToolDefinition[] = []) {
+    for (const definition of definitions) this.add(definition);
+  }
+
+  add(definition: ToolDefinition): void {
+    if (this.tools.has(definition.name)) throw new Error(`Tool ${definition.name} is declared twice`);
+    this.tools.set(definition.name, definition);
+  }
+
+  get(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
+  }
+
+  list(): ToolDefinition[] {
+    return [...this.tools.values()];
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** Validates raw input (from the model or a command) and runs the tool; never throws. */
+  async call(name: string, rawInput: unknown, context: ToolContext): Promise<ToolCallResult> {
+    const tool = this.tools.get(name);
+    if (!tool) return { ok: false, error: `Unknown tool ${name}. Known tools: ${this.names().join(', ')}` };
+    const parsed = tool.input.safeParse(rawInput);
+    if (!parsed.success) return { ok: false, error: describeInputError(name, parsed.error) };
+    try {
+      return { ok: true, output: await tool.run(parsed.data, context) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+/** A zod error as one readable paragraph that lets the model correct its input. */
+export function describeInputError(toolName: string, error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'input';
+    return `- ${where}: ${issue.message}`;
+  });
+  return `Invalid input for ${toolName}:\n${lines.join('\n')}`;
+}
