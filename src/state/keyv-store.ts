@@ -1,0 +1,76 @@
+import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import type { StateStore } from './store.js';
+
+/** A Keyv store adapter that also owns an atomic set-if-absent (absent or expired) of a serialized entry. */
+export type ClaimingAdapter = KeyvStoreAdapter & {
+  setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean>;
+};
+
+/** What a backend (embedded file, Redis) provides; the rest of the StateStore is the same for all. */
+export interface Backend {
+  /** A new adapter for one namespace; Keyv sets its `namespace`, which the adapter keys by. */
+  adapter(): ClaimingAdapter;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Single colons only, no glob characters: `namespace::key` (Redis layout) then parses one way.
+const NAMESPACE = /^[\w.-]+(?::[\w.-]+)*$/;
+
+export function storeOverBackend(backend: Backend): StateStore {
+  const spaces = new Map<string, { keyv: Keyv; adapter: ClaimingAdapter }>();
+  let closed = false;
+
+  const space = (namespace: string) => {
+    if (closed) throw new Error('the state store is closed');
+    let found = spaces.get(namespace);
+    if (!found) {
+      if (!NAMESPACE.test(namespace)) {
+        throw new Error(`invalid state namespace ${JSON.stringify(namespace)}: use letters, digits, _ . - and single colons`);
+      }
+      const adapter = backend.adapter();
+      // The adapter prefixes keys itself; errors must reach callers instead of reading as "absent".
+      const keyv = new Keyv(adapter, { namespace, useKeyPrefix: false, throwOnErrors: true });
+      found = { keyv, adapter };
+      spaces.set(namespace, found);
+    }
+    return found;
+  };
+
+  return {
+    async get<T>(namespace: string, key: string) {
+      return (await space(namespace).keyv.get<T>(key)) ?? undefined;
+    },
+    async set(namespace, key, value, ttlMs) {
+      await space(namespace).keyv.set(key, value, normalizeTtl(ttlMs));
+    },
+    delete: (namespace, key) => space(namespace).keyv.delete(key),
+    async claim(namespace, key, value, ttlMs) {
+      if (value === undefined) throw new TypeError('claim needs a value that get can return');
+      const { keyv, adapter } = space(namespace);
+      // No `expires` inside the entry: the backend alone expires a claim, so a reader whose clock runs
+      // ahead never sees it as stale and deletes it under another process's feet.
+      const serialized = await keyv.serializeData({ value });
+      if (typeof serialized !== 'string') throw new Error('the Keyv serializer must produce text');
+      return adapter.setIfAbsent(key, serialized, normalizeTtl(ttlMs));
+    },
+    keyv: (namespace) => space(namespace).keyv,
+    ping() {
+      if (closed) return Promise.reject(new Error('the state store is closed'));
+      return backend.ping();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      spaces.clear();
+      await backend.close();
+    },
+  };
+}
+
+/** Undefined or 0: no expiry (as in Keyv). Backends take whole milliseconds. */
+function normalizeTtl(ttlMs: number | undefined): number | undefined {
+  if (ttlMs === undefined || ttlMs === 0) return undefined;
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError(`a TTL must be a positive number of ms, got ${ttlMs}`);
+  return Math.ceil(ttlMs);
+}

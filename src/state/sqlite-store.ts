@@ -1,0 +1,20 @@
+import { KeyvSqlite, SqliteEntries } from './sqlite-adapter.js';
+import { storeOverBackend } from './keyv-store.js';
+import type { StateStore } from './store.js';
+
+/**
+ * The embedded store: one SQLite file that survives restarts and that several processes may share
+ * (claims stay exactly-once between them). `:memory:` gives a private, process-local store.
+ */
+export function createSqliteStore(file: string, options: { sweepEveryMs?: number } = {}): StateStore {
+  const entries = new SqliteEntries(file, options);
+  return storeOverBackend({
+    adapter: () => new KeyvSqlite(entries),
+    async ping() {
+      entries.ping();
+    },
+    async close() {
+      entries.close();
+    },
+  });
+}

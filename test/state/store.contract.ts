@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StateStore } from '../../src/state/store.js';
+
+/** How the shared suite reaches one backend. Every test starts from `fresh()`. */
+export interface StoreHarness {
+  /** A store over a new, empty backend. */
+  fresh(): Promise<StateStore>;
+  /** Another store over the backend of the last `fresh()`: a restart, or another replica. */
+  again?(): Promise<StateStore>;
+  /** Takes the backend of the last `fresh()` away (stop the server, remove the file); returns the reason ping must give. */
+  breakBackend?(): Promise<RegExp>;
+  /** Called after each test: stop what the harness started. */
+  cleanUp(): Promise<void>;
+}
+
+/** Polls until `read` gives undefined; fails after a bounded time. */
+export async function untilGone(read: () => Promise<unknown>, boundMs = 5_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while ((await read()) !== undefined) {
+    if (Date.now() > deadline) throw new Error(`still present after ${boundMs} ms`);
+    await sleep(20);
+  }
+}
+
+export function describeStoreContract(name: string, harness: StoreHarness): void {
+  describe(`StateStore contract: ${name}`, () => {
+    const opened: StateStore[] = [];
+    const fresh = async () => {
+      const store = await harness.fresh();
+      opened.push(store);
+      return store;
+    };
+    const again = async () => {
+      const store = await harness.again!();
+      opened.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+      await harness.cleanUp();
+    });
+
+    it('sets, gets, overwrites and deletes JSON values', async () => {
+      const store = await fresh();
+      const run = { id: 'r1', steps: [{ tool: 'plane_list', ok: true }], at: 1_700_000_000_000, note: null };
+      await store.set('runs', 'r1', run);
+      expect(await store.get('runs', 'r1')).toEqual(run);
+      await store.set('runs', 's', ':leading colon and "quotes"');
+      expect(await store.get('runs', 's')).toBe(':leading colon and "quotes"');
+      await store.set('runs', 'r1', 42);
+      expect(await store.get('runs', 'r1')).toBe(42);
+      expect(await store.get('runs', 'missing')).toBeUndefined();
+      expect(await store.delete('runs', 'r1')).toBe(true);
+      expect(await store.delete('runs', 'r1')).toBe(false);
+      expect(await store.get('runs', 'r1')).toBeUndefined();
+    });
+
+    it('keeps namespaces apart', async () => {
+      const store = await fresh();
+      await store.set('threads', 'k', 'thread');
+      await store.set('threads:archive', 'k', 'archived');
+      await store.set('runs', 'k', 'run');
+      expect(await store.claim('approvals', 'k', 'approval')).toBe(true);
+      expect(await store.get('threads', 'k')).toBe('thread');
+      expect(await store.get('threads:archive', 'k')).toBe('archived');
+      expect(await store.get('runs', 'k')).toBe('run');
+      await store.delete('threads', 'k');
+      await store.keyv('runs').clear();
+      expect(await store.get('threads', 'k')).toBeUndefined();
+      expect(await store.get('runs', 'k')).toBeUndefined();
+      expect(await store.get('threads:archive', 'k')).toBe('archived');
+      expect(await store.get('approvals', 'k')).toBe('approval');
+    });
+
+    it('refuses namespaces that could collide and TTLs that mean nothing', async () => {
+      const store = await fresh();
+      for (const bad of ['', 'a::b', 'a:', ':a', 'a*', 'a b']) {
+        await expect(store.set(bad, 'k', 1)).rejects.toThrow(/invalid state namespace/);
+      }
+      await expect(store.set('runs', 'k', 1, -5)).rejects.toThrow(RangeError);
+      await expect(store.claim('runs', 'k', undefined)).rejects.toThrow(TypeError);
+    });
+
+    it('expires a value after its TTL and keeps one without', async () => {
+      const store = await fresh();
+      await store.set('cache', 'short', 'soon gone', 60);
+      await store.set('cache', 'long', 'kept');
+      expect(await store.get('cache', 'short')).toBe('soon gone');
+      await untilGone(() => store.get('cache', 'short'));
+      expect(await store.get('cache', 'long')).toBe('kept');
+      expect(await store.delete('cache', 'short')).toBe(false);
+    });
+
+    it('lets exactly one of 50 concurrent claims win, and get reads the winner', async () => {
+      const store = await fresh();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.claim('events', 'Ev123', { by: i }, 60_000)),
+      );
+      const winners = results.flatMap((won, i) => (won ? [i] : []));
+      expect(winners).toHaveLength(1);
+      expect(await store.get('events', 'Ev123')).toEqual({ by: winners[0] });
+      expect(await store.keyv('events').get('Ev123')).toEqual({ by: winners[0] });
+    });
+
+    it('does not claim over a value written by set', async () => {
+      const store = await fresh();
+      await store.set('approvals', 'a1', { decision: 'pending' });
+      expect(await store.claim('approvals', 'a1', { decision: 'approved' })).toBe(false);
+      expect(await store.get('approvals', 'a1')).toEqual({ decision: 'pending' });
+    });
+
+    it('lets a claim expire with its TTL and be claimed again', async () => {
+      const store = await fresh();
+      expect(await store.claim('events', 'Ev1', 'first', 80)).toBe(true);
+      expect(await store.claim('events', 'Ev1', 'second', 80)).toBe(false);
+      expect(await store.get('events', 'Ev1')).toBe('first');
+      await untilGone(() => store.get('events', 'Ev1'));
+      expect(await store.claim('events', 'Ev1', 'third', 60_000)).toBe(true);
+      expect(await store.get('events', 'Ev1')).toBe('third');
+    });
+
+    it('serves a namespace as a Keyv cache', async () => {
+      const store = await fresh();
+      const cache = store.keyv('plane-cache');
+      expect(await cache.set('projects', [{ id: 'p1' }], 60_000)).toBe(true);
+      await cache.set('states', { todo: 's1' });
+      expect(await cache.get('projects')).toEqual([{ id: 'p1' }]);
+      expect(await store.get('plane-cache', 'states')).toEqual({ todo: 's1' });
+      expect(await cache.has('projects')).toBe(true);
+      const listed: Array<[string, unknown]> = [];
+      for await (const entry of cache.iterator!(undefined)) listed.push(entry as [string, unknown]);
+      expect(listed.sort(([a], [b]) => a.localeCompare(b))).toEqual([
+        ['projects', [{ id: 'p1' }]],
+        ['states', { todo: 's1' }],
+      ]);
+      expect(await cache.delete('projects')).toBe(true);
+      expect(await cache.get('projects')).toBeUndefined();
+      await cache.clear();
+      expect(await store.get('plane-cache', 'states')).toBeUndefined();
+    });
+
+    it('answers ping while the backend is up, and rejects once the store is closed', async () => {
+      const store = await fresh();
+      await expect(store.ping()).resolves.toBeUndefined();
+      await store.close();
+      await expect(store.ping()).rejects.toThrow(/closed/);
+      await expect(store.get('runs', 'k')).rejects.toThrow(/closed/);
+    });
+
+    if (harness.again) {
+      it('keeps values and claims across a reopen', async () => {
+        const first = await fresh();
+        await first.set('runs', 'r1', { status: 'waiting' });
+        await first.set('cache', 'gone', 'x', 50);
+        expect(await first.claim('events', 'Ev1', 'mine', 60_000)).toBe(true);
+        await first.close();
+        const second = await again();
+        expect(await second.get('runs', 'r1')).toEqual({ status: 'waiting' });
+        expect(await second.get('events', 'Ev1')).toBe('mine');
+        expect(await second.claim('events', 'Ev1', 'theirs', 60_000)).toBe(false);
+        await untilGone(() => second.get('cache', 'gone'));
+      });
+
+      it('keeps claims exactly-once between two stores on one backend', async () => {
+        const one = await fresh();
+        const two = await again();
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).claim('approvals', 'A1', i, 60_000)),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const winner = results.indexOf(true);
+        expect(await one.get('approvals', 'A1')).toBe(winner);
+        expect(await two.get('approvals', 'A1')).toBe(winner);
+      });
+    }
+
+    if (harness.breakBackend) {
+      it('fails ping with a reason once the backend is gone', async () => {
+        const store = await fresh();
+        await store.set('runs', 'k', 1);
+        const reason = await harness.breakBackend!();
+        await expect(store.ping()).rejects.toThrow(reason);
+      });
+    }
+  });
+}
