@@ -1,0 +1,91 @@
+import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
+import { silentLogger, type Logger } from '../log.js';
+import { storeOverBackend, type ClaimingAdapter } from './keyv-store.js';
+import type { StateStore } from './store.js';
+
+const STARTUP_RETRIES = 5;
+const CONNECT_TIMEOUT_MS = 5_000;
+const PING_TIMEOUT_MS = 2_000;
+
+/** @keyv/redis with the claim primitive, on the same `namespace::key` layout so `get` reads claims. */
+class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
+  async setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean> {
+    const client = await this.getClient();
+    const reply = await client.set(this.createKeyPrefix(key, this.namespace), serialized, {
+      condition: 'NX',
+      ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
+    });
+    return reply === 'OK';
+  }
+}
+
+/**
+ * The shared store for several replicas. One connection serves every namespace. While Redis is
+ * unreachable, operations fail at once (no offline queue) and the client keeps reconnecting; at
+ * start-up a Redis that stays unreachable fails the start with the reason.
+ */
+export async function createRedisStore(url: string, options: { logger?: Logger } = {}): Promise<StateStore> {
+  const logger = options.logger ?? silentLogger;
+  const where = describe(url);
+  let everReady = false;
+  let healthy = false;
+  let lastError: Error | undefined;
+
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries, cause) =>
+        !everReady && retries >= STARTUP_RETRIES ? cause : defaultReconnectStrategy(retries),
+    },
+  });
+  // Every namespace's adapter listens to the one client.
+  client.setMaxListeners(0);
+  client.on('error', (error: Error) => {
+    lastError = error;
+    if (healthy) logger.warn({ redis: where, reason: error.message }, 'Redis connection lost; reconnecting');
+    healthy = false;
+  });
+  client.on('ready', () => {
+    if (everReady && !healthy) logger.info({ redis: where }, 'Redis connection restored');
+    everReady = healthy = true;
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`Redis at ${where} is unreachable: ${(error as Error).message}`);
+  }
+  logger.info({ redis: where }, 'state kept in Redis');
+
+  return storeOverBackend({
+    adapter: () => new ClaimingKeyvRedis(client, { throwOnErrors: true }),
+    async ping() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no reply within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([client.ping(), timeout]);
+      } catch (error) {
+        const last = lastError && lastError !== error ? ` (last error: ${lastError.message})` : '';
+        throw new Error(`Redis at ${where} does not answer: ${(error as Error).message}${last}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  });
+}
+
+/** host:port/db without the credentials a URL may carry, for logs and errors. */
+function describe(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname.length > 1 ? parsed.pathname : ''}`;
+  } catch {
+    return 'the configured URL';
+  }
+}
