@@ -39,12 +39,14 @@ export function storeOverBackend(backend: Backend): StateStore {
 
   return {
     async get<T>(namespace: string, key: string) {
-      return (await space(namespace).keyv.get<T>(key)) ?? undefined;
+      return space(namespace).keyv.get<T>(key);
     },
     async set(namespace, key, value, ttlMs) {
       await space(namespace).keyv.set(key, value, normalizeTtl(ttlMs));
     },
-    delete: (namespace, key) => space(namespace).keyv.delete(key),
+    async delete(namespace, key) {
+      return space(namespace).keyv.delete(key);
+    },
     async claim(namespace, key, value, ttlMs) {
       if (value === undefined) throw new TypeError('claim needs a value that get can return');
       const { keyv, adapter } = space(namespace);

@@ -17,6 +17,9 @@ class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
     });
     return reply === 'OK';
   }
+
+  // The connection belongs to the store: a caller disconnecting one namespace's Keyv must not cut it.
+  override async disconnect(): Promise<void> {}
 }
 
 /**

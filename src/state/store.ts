@@ -2,7 +2,9 @@ import Keyv from 'keyv';
 
 /**
  * Everything the bot must remember lives behind this interface: the Plane cache, thread histories,
- * saved runs, approvals and Slack event ids seen. Keys are grouped in namespaces.
+ * saved runs, approvals and Slack event ids seen. Keys are grouped in namespaces (letters, digits,
+ * `_ . -` and single colons, e.g. `plane-cache` or `threads:C123`). Values go through JSON; a TTL is
+ * in milliseconds, and undefined or 0 means none.
  */
 export interface StateStore {
   get<T>(namespace: string, key: string): Promise<T | undefined>;

@@ -48,6 +48,8 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.get('runs', 'r1')).toEqual(run);
       await store.set('runs', 's', ':leading colon and "quotes"');
       expect(await store.get('runs', 's')).toBe(':leading colon and "quotes"');
+      await store.set('runs', 'nothing', null);
+      expect(await store.get('runs', 'nothing')).toBeNull();
       await store.set('runs', 'r1', 42);
       expect(await store.get('runs', 'r1')).toBe(42);
       expect(await store.get('runs', 'missing')).toBeUndefined();
@@ -146,6 +148,8 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       await store.close();
       await expect(store.ping()).rejects.toThrow(/closed/);
       await expect(store.get('runs', 'k')).rejects.toThrow(/closed/);
+      await expect(store.delete('runs', 'k')).rejects.toThrow(/closed/);
+      await expect(store.claim('runs', 'k', 1)).rejects.toThrow(/closed/);
     });
 
     if (harness.again) {
