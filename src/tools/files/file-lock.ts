@@ -1,0 +1,58 @@
+import { basename } from 'node:path';
+import { lock } from 'proper-lockfile';
+import { ToolError } from '../registry.js';
+
+/** Throws if the lock was lost while held (another process judged it stale), so nothing is written. */
+export type AssertLockHeld = () => void;
+
+/** How long a writer waits for the lock before giving up: 14 to 28 s, longer than a dead holder keeps it. */
+const RETRIES = { retries: 150, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true };
+/** A lock not refreshed for this long is taken over: its holder has died. */
+const STALE_MS = 10_000;
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` holding the lock of `path` against this process (a queue per path) and against other
+ * processes (a `<path>.lock` directory, refreshed while held and taken over once stale).
+ */
+export function withFileLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
+  const turn = (queues.get(path) ?? Promise.resolve()).then(() => holdLock(path, work));
+  const settled = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(path, settled);
+  void settled.then(() => {
+    if (queues.get(path) === settled) queues.delete(path);
+  });
+  return turn;
+}
+
+async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
+  let lost: Error | undefined;
+  let release: () => Promise<void>;
+  try {
+    release = await lock(path, {
+      realpath: false,
+      stale: STALE_MS,
+      retries: RETRIES,
+      onCompromised: (error) => {
+        lost = error;
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new ToolError(`${basename(path)} is busy: another writer has held it for a long time. Try again shortly.`);
+    }
+    throw error;
+  }
+  try {
+    return await work(() => {
+      if (lost) throw new ToolError(`The lock on ${basename(path)} was lost (${lost.message}); nothing was written.`);
+    });
+  } finally {
+    // A lock that cannot be released (it was lost) goes stale by itself; the work's outcome stands.
+    await release().catch(() => undefined);
+  }
+}

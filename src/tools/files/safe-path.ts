@@ -1,0 +1,58 @@
+import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep, win32 } from 'node:path';
+import { ToolError } from '../registry.js';
+
+/** A file chosen by name inside a caller's folder. */
+export interface ResolvedFile {
+  /** The real absolute path, every symbolic link on the way followed. */
+  path: string;
+  /** The path relative to the folder, with `/` separators: what people and events are shown. */
+  name: string;
+}
+
+/**
+ * Resolves `file` inside `folder` (created if missing). The name comes from a model or a person, so
+ * anything that could reach outside is refused: absolute paths, `..`, and links that lead out.
+ */
+export async function resolveInside(folder: string, file: string): Promise<ResolvedFile> {
+  const segments = checkName(file);
+  await mkdir(folder, { recursive: true });
+  const root = await realpath(folder);
+  const path = await realTarget(join(root, ...segments), file);
+  if (path !== root && !path.startsWith(root + sep)) {
+    throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
+  }
+  if (path === root) throw new ToolError(`"${file}" names the folder itself; give a file name like "tasks.json".`);
+  return { path, name: relative(root, path).split(sep).join('/') };
+}
+
+function checkName(file: string): string[] {
+  const example = 'give a file name inside this folder, like "tasks.json" or "sprint-1/tasks.json"';
+  if (file.trim() === '') throw new ToolError(`The file name is empty; ${example}.`);
+  if (file.includes('\0')) throw new ToolError(`The file name contains a NUL character; ${example}.`);
+  if (isAbsolute(file) || win32.isAbsolute(file)) throw new ToolError(`"${file}" is an absolute path; ${example}.`);
+  // Backslashes count as separators too, so a Windows-style "..\\x" is caught like "../x".
+  const segments = file.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) throw new ToolError(`"${file}" uses ".." to leave the folder; ${example}.`);
+  if (segments.length === 0 || /[\\/]$/.test(file)) throw new ToolError(`"${file}" names a folder, not a file; ${example}.`);
+  return segments;
+}
+
+/** The real path of `target`; for a file not created yet, its nearest existing ancestor's real path. */
+async function realTarget(target: string, file: string): Promise<string> {
+  try {
+    return await realpath(target);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  const link = await lstat(target).catch(() => undefined);
+  if (link?.isSymbolicLink()) {
+    throw new ToolError(`"${file}" is a symbolic link to a missing file; use a plain file name.`);
+  }
+  return join(await realTarget(dirname(target), file), relative(dirname(target), target));
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

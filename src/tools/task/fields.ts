@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { ToolError } from '../registry.js';
+
+/** Field rules shared by the task tree and the todo list, so both say the same thing about bad input. */
+
+export function requireTitle(title: string | undefined, kind: 'task' | 'todo'): string {
+  const trimmed = title?.trim() ?? '';
+  if (trimmed === '') throw new ToolError(`The title is empty; give the ${kind} a short title.`);
+  return trimmed;
+}
+
+/** Tags without `#`, blanks or repeats; `undefined` when none are left, so the key stays out of the file. */
+export function normalizeTags(tags: readonly string[] | undefined): string[] | undefined {
+  const clean = [...new Set((tags ?? []).map((tag) => tag.trim().replace(/^#+/, '')).filter((tag) => tag !== ''))];
+  return clean.length > 0 ? clean : undefined;
+}
+
+/** A name without a leading `@`, as the seed stores it (`alice`, shown `@alice`). */
+export function normalizeAssignee(assignee: string): string {
+  const name = assignee.trim().replace(/^@+/, '');
+  if (name === '') throw new ToolError('The assignee is empty; give a name such as "alice".');
+  return name;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A due date as given, once checked: `2024-12-15` or `2024-12-15T17:00:00Z`. */
+export function checkDue(due: string): string {
+  const text = due.trim();
+  const valid = (DATE.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text));
+  if (!valid || (DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text)) {
+    throw new ToolError(
+      `"${due}" is not a date; give YYYY-MM-DD (2024-12-15) or an ISO date-time with a zone (2024-12-15T17:00:00Z).`,
+    );
+  }
+  return text;
+}
+
+/** `2024-12-15`, or `2024-12-15 17:00 UTC` for a date-time. */
+export function formatDue(due: string): string {
+  if (DATE.test(due)) return due;
+  const time = Date.parse(due);
+  return Number.isNaN(time) ? due : `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** An id as printed (`1-2`), forgiving the brackets and `#` people copy along with it. */
+export function cleanId(id: string): string {
+  return id.trim().replace(/^\[(.*)\]$/, '$1').replace(/^#/, '').trim();
+}
+
+const SHOWN_IDS = 30;
+
+export function unknownId(kind: 'task' | 'todo', id: string, known: readonly string[], file: string): ToolError {
+  if (known.length === 0) return new ToolError(`No ${kind} with id "${id}": ${file} is empty.`);
+  const shown = known.slice(0, SHOWN_IDS).join(', ');
+  const more = known.length > SHOWN_IDS ? ` and ${known.length - SHOWN_IDS} more` : '';
+  return new ToolError(`No ${kind} with id "${id}" in ${file}. Valid ids: ${shown}${more}.`);
+}
+
+/** A field of an item as it was and as it is (`undefined`: absent). */
+export interface FieldChange<Field extends string = string> {
+  field: Field;
+  from?: string | string[];
+  to?: string | string[];
+}
+
+/**
+ * Sets each field to its new value (`undefined` removes it) and returns what actually changed,
+ * in the order given; values equal to the current ones are skipped.
+ */
+export function applyFields<Field extends string>(
+  target: object,
+  values: readonly (readonly [Field, string | string[] | undefined])[],
+): FieldChange<Field>[] {
+  const record = target as Record<string, string | string[] | undefined>;
+  const changes: FieldChange<Field>[] = [];
+  for (const [field, to] of values) {
+    const from = record[field];
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    if (to === undefined) delete record[field];
+    else record[field] = to;
+    changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+/** Parses a value with a schema whose messages are written for people; the first message is the error. */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ToolError(parsed.error.issues[0]?.message ?? 'Invalid value.');
+  return parsed.data;
+}
+
+/**
+ * A check for a tool input with an `action`: each action's required fields, so a missing one is
+ * reported by name, with the action that needs it, before anything runs.
+ */
+export function requiredPerAction<Action extends string>(required: Partial<Record<Action, readonly string[]>>) {
+  return (input: { action: Action }, context: z.RefinementCtx): void => {
+    const values = input as unknown as Record<string, unknown>;
+    for (const field of required[input.action] ?? []) {
+      if (values[field] === undefined || values[field] === null) {
+        context.addIssue({ code: 'custom', path: [field], message: `${field} is required for action "${input.action}"` });
+      }
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { JsonFormat } from '../files/json-file.js';
+import { parseWith } from './fields.js';
+
+/** The Task file of seed 000: `{version: 1, tasks, lastModified}`, subtasks nested with `parent`. */
+
+export const TASK_STATUSES = ['todo', 'in-progress', 'done', 'blocked'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const taskStatusSchema = z.enum(TASK_STATUSES, {
+  error: (issue) => `Unknown status ${JSON.stringify(issue.input)}; valid statuses: ${TASK_STATUSES.join(', ')}`,
+});
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES, {
+  error: (issue) => `Unknown priority ${JSON.stringify(issue.input)}; valid priorities: ${TASK_PRIORITIES.join(', ')}`,
+});
+
+export interface Task {
+  id: string;
+  title: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  description?: string;
+  assignee?: string;
+  /** ISO 8601: a date (`2024-12-15`) or a date-time (`2024-12-15T17:00:00Z`). */
+  dueAt?: string;
+  tags?: string[];
+  /** The parent's id; present on subtasks only. */
+  parent?: string;
+  /** Ids of the tasks this one waits on: our extension, which the seed's tool ignores. */
+  dependsOn?: string[];
+  createdAt?: string;
+  updatedAt?: string;
+  subtasks?: Task[];
+}
+
+export interface TaskFile {
+  version: 1;
+  tasks: Task[];
+  lastModified?: string;
+}
+
+// Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
+const taskSchema: z.ZodType<Task> = z.lazy(() =>
+  z.looseObject({
+    id: z.string().min(1),
+    title: z.string(),
+    status: z.enum(TASK_STATUSES),
+    priority: z.enum(TASK_PRIORITIES),
+    description: z.string().optional(),
+    assignee: z.string().optional(),
+    dueAt: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    parent: z.string().optional(),
+    dependsOn: z.array(z.string()).optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    subtasks: z.array(taskSchema).optional(),
+  }),
+);
+
+export const taskFileFormat: JsonFormat<TaskFile> = {
+  schema: z.looseObject({ version: z.literal(1), tasks: z.array(taskSchema), lastModified: z.string().optional() }),
+  empty: () => ({ version: 1, tasks: [] }),
+};
+
+/** For front ends that read a status or priority typed by a person. */
+export const parseTaskStatus = (text: string): TaskStatus => parseWith(taskStatusSchema, text.trim().toLowerCase());
+export const parseTaskPriority = (text: string): TaskPriority => parseWith(taskPrioritySchema, text.trim().toLowerCase());

@@ -1,0 +1,315 @@
+import { silentLogger, type Logger } from '../../log.js';
+import { JsonFile } from '../files/json-file.js';
+import { resolveInside } from '../files/safe-path.js';
+import { ToolError, type Requester } from '../registry.js';
+import { addDependency, forgetDependencies, openDependencies } from './dependencies.js';
+import type { TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
+import {
+  applyFields,
+  checkDue,
+  cleanId,
+  normalizeAssignee,
+  normalizeTags,
+  parseWith,
+  requireTitle,
+  unknownId,
+} from './fields.js';
+import {
+  taskFileFormat,
+  taskPrioritySchema,
+  taskStatusSchema,
+  type Task,
+  type TaskFile,
+  type TaskPriority,
+  type TaskStatus,
+} from './format.js';
+import { indexTasks, nextId, walk, withDescendants, type Placement } from './tree.js';
+
+export const DEFAULT_TASK_FILE = 'tasks.json';
+
+export interface TaskStoreOptions {
+  /** The folder the file lives in (one per channel); created if missing. */
+  dir: string;
+  /** A file name inside `dir`; `tasks.json` when omitted. Anything leading outside `dir` is refused. */
+  file?: string;
+  /** Carried on events: where the changes come from (ToolContext.scope). */
+  scope?: string;
+  /** Carried on events: who makes the changes (ToolContext.requester). */
+  actor?: Requester;
+  /** Receives a `task` event after each change is written. */
+  events?: TaskEventEmitter;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export interface NewTask {
+  title: string;
+  priority?: TaskPriority;
+  description?: string;
+  assignee?: string;
+  dueAt?: string;
+  tags?: string[];
+  /** Ids of existing tasks the new one waits on. */
+  dependsOn?: string[];
+}
+
+/** What `update` may change; `null` removes an optional field. */
+export interface TaskChanges {
+  title?: string;
+  description?: string | null;
+  priority?: TaskPriority;
+  assignee?: string | null;
+  dueAt?: string | null;
+  tags?: string[];
+  /** Ids to start waiting on. */
+  depends?: string[];
+  /** Ids to stop waiting on. */
+  undepend?: string[];
+}
+
+export interface StatusChange {
+  task: Task;
+  from: TaskStatus;
+  /** The tasks it still waits on that are not done. */
+  openDependencies: Task[];
+}
+
+export interface Assignment {
+  task: Task;
+  from?: string;
+}
+
+export interface TaskUpdate {
+  task: Task;
+  /** Empty when the values given were the current ones. */
+  changes: TaskFieldChange[];
+}
+
+export interface Removal {
+  /** The task removed, then every subtask removed with it. */
+  removed: Task[];
+}
+
+/** The channel's task tree in one file (seed 000's Task format), shared by the Task tool and `/task`. */
+export class TaskStore {
+  private readonly now: () => Date;
+  private readonly logger: Logger;
+
+  private constructor(
+    private readonly json: JsonFile<TaskFile>,
+    private readonly options: TaskStoreOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  static async open(options: TaskStoreOptions): Promise<TaskStore> {
+    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TASK_FILE);
+    return new TaskStore(new JsonFile(path, name, taskFileFormat, options), options);
+  }
+
+  /** The file's name relative to its folder. */
+  get file(): string {
+    return this.json.name;
+  }
+
+  read(): Promise<TaskFile> {
+    return this.json.read();
+  }
+
+  add(input: NewTask): Promise<Task> {
+    return this.create(undefined, input);
+  }
+
+  addSubtask(parentId: string, input: NewTask): Promise<Task> {
+    return this.create(cleanId(parentId), input);
+  }
+
+  async setStatus(id: string, status: TaskStatus): Promise<StatusChange> {
+    const to = parseWith(taskStatusSchema, status);
+    const result = await this.json.update(
+      (data) => {
+        const index = indexTasks(data.tasks);
+        const { task } = this.find(index, id);
+        const from = task.status;
+        if (from !== to) this.touch(task).status = to;
+        return { task, from, openDependencies: openDependencies(task, index) };
+      },
+      (change) => change.from !== to,
+    );
+    if (result.from !== to) {
+      const openIds = result.openDependencies.map((dependency) => dependency.id);
+      this.emit({ ...this.about(result.task), type: 'status_changed', from: result.from, to, openDependencies: openIds });
+    }
+    return result;
+  }
+
+  async assign(id: string, assignee: string): Promise<Assignment> {
+    const to = normalizeAssignee(assignee);
+    const result = await this.json.update(
+      (data) => {
+        const { task } = this.find(indexTasks(data.tasks), id);
+        const from = task.assignee;
+        if (from !== to) this.touch(task).assignee = to;
+        return from === undefined ? { task } : { task, from };
+      },
+      (change) => change.from !== to,
+    );
+    if (result.from !== to) this.emit({ ...this.about(result.task), type: 'assigned', from: result.from, to });
+    return result;
+  }
+
+  async update(id: string, changes: TaskChanges): Promise<TaskUpdate> {
+    const wanted = checkChanges(changes);
+    const result = await this.json.update(
+      (data) => {
+        const index = indexTasks(data.tasks);
+        const { task } = this.find(index, id);
+        const applied: TaskFieldChange[] = applyFields(task, wanted.fields);
+        const dependsBefore = task.dependsOn;
+        this.changeDependencies(task, wanted, index);
+        if (JSON.stringify(dependsBefore) !== JSON.stringify(task.dependsOn)) {
+          applied.push({ field: 'dependsOn', from: dependsBefore, to: task.dependsOn });
+        }
+        if (applied.length > 0) this.touch(task);
+        return { task, changes: applied };
+      },
+      (update) => update.changes.length > 0,
+    );
+    const assigned = result.changes.find((change) => change.field === 'assignee');
+    if (assigned) {
+      const [from, to] = [assigned.from, assigned.to] as (string | undefined)[];
+      this.emit({ ...this.about(result.task), type: 'assigned', from, to });
+    }
+    const others = result.changes.filter((change) => change.field !== 'assignee');
+    if (others.length > 0) this.emit({ ...this.about(result.task), type: 'updated', changes: others });
+    return result;
+  }
+
+  async remove(id: string): Promise<Removal> {
+    const result = await this.json.update((data) => {
+      const { task, siblings } = this.find(indexTasks(data.tasks), id);
+      siblings.splice(siblings.indexOf(task), 1);
+      const removed = withDescendants(task);
+      const goneIds = new Set(removed.map((gone) => gone.id));
+      for (const waiting of forgetDependencies(walk(data.tasks), goneIds)) this.touch(waiting);
+      return { removed };
+    });
+    const [task] = result.removed;
+    if (task) this.emit({ ...this.about(task), type: 'removed', removedIds: result.removed.map((gone) => gone.id) });
+    return result;
+  }
+
+  private async create(parentId: string | undefined, input: NewTask): Promise<Task> {
+    const title = requireTitle(input.title, 'task');
+    const priority = parseWith(taskPrioritySchema, input.priority ?? 'normal');
+    const assignee = input.assignee === undefined ? undefined : normalizeAssignee(input.assignee);
+    const dueAt = input.dueAt === undefined ? undefined : checkDue(input.dueAt);
+    const tags = normalizeTags(input.tags);
+    const created = await this.json.update((data) => {
+      const index = indexTasks(data.tasks);
+      const parent = parentId === undefined ? undefined : this.find(index, parentId, 'Cannot add the subtask: ').task;
+      const siblings = parent ? (parent.subtasks ??= []) : data.tasks;
+      const now = this.now().toISOString();
+      const task: Task = {
+        id: nextId(siblings, parent),
+        title,
+        status: 'todo',
+        priority,
+        ...(parent && { parent: parent.id }),
+        ...(input.description?.trim() && { description: input.description.trim() }),
+        ...(assignee && { assignee }),
+        ...(dueAt && { dueAt }),
+        ...(tags && { tags }),
+        createdAt: now,
+        updatedAt: now,
+        subtasks: [],
+      };
+      // Nothing waits on a new task yet, so its own waits cannot close a cycle.
+      for (const dependencyId of (input.dependsOn ?? []).map(cleanId)) {
+        addDependency(task, this.find(index, dependencyId, 'Cannot wait on it: ').task.id, index);
+      }
+      siblings.push(task);
+      return task;
+    });
+    this.emit({ ...this.about(created), type: 'created', task: created, ...(parentId && { parent: parentId }) });
+    return created;
+  }
+
+  private changeDependencies(task: Task, wanted: CheckedChanges, index: Map<string, Placement>): void {
+    for (const dependencyId of wanted.undepend) {
+      if (!task.dependsOn?.includes(dependencyId)) {
+        const current = task.dependsOn?.length ? `it waits on ${task.dependsOn.join(', ')}` : 'it waits on nothing';
+        throw new ToolError(`Task ${task.id} does not wait on ${dependencyId} (${current}).`);
+      }
+      task.dependsOn = task.dependsOn.filter((other) => other !== dependencyId);
+      if (task.dependsOn.length === 0) delete task.dependsOn;
+    }
+    for (const dependencyId of wanted.depends) {
+      addDependency(task, this.find(index, dependencyId, 'Cannot wait on it: ').task.id, index);
+    }
+  }
+
+  private find(index: Map<string, Placement>, id: string, context = ''): Placement {
+    const clean = cleanId(id);
+    const placement = index.get(clean);
+    if (placement) return placement;
+    const error = unknownId('task', clean, [...index.keys()], this.file);
+    throw context ? new ToolError(context + error.message) : error;
+  }
+
+  private touch(task: Task): Task {
+    task.updatedAt = this.now().toISOString();
+    return task;
+  }
+
+  private about(task: Task): TaskEventBase {
+    return {
+      ...(this.options.scope !== undefined && { scope: this.options.scope }),
+      file: this.file,
+      taskId: task.id,
+      title: task.title,
+      ...(this.options.actor && { by: this.options.actor }),
+      at: this.now().toISOString(),
+    };
+  }
+
+  /** Listeners run after the write; one that throws must not turn a saved change into a failure. */
+  private emit(event: TaskEvent): void {
+    try {
+      this.options.events?.emit('task', event);
+    } catch (error) {
+      this.logger.warn({ err: error, event: event.type }, 'a task event listener failed');
+    }
+  }
+}
+
+type ScalarField = Exclude<TaskField, 'dependsOn'>;
+
+interface CheckedChanges {
+  /** Field and new value (`undefined`: remove the field), in a stable order. */
+  fields: [ScalarField, string | string[] | undefined][];
+  depends: string[];
+  undepend: string[];
+}
+
+/** Validates every change before the file is locked, so bad input never waits for the lock. */
+function checkChanges(changes: TaskChanges): CheckedChanges {
+  const fields: CheckedChanges['fields'] = [];
+  if (changes.title !== undefined) fields.push(['title', requireTitle(changes.title, 'task')]);
+  if (changes.description !== undefined) fields.push(['description', changes.description?.trim() || undefined]);
+  if (changes.priority !== undefined) fields.push(['priority', parseWith(taskPrioritySchema, changes.priority)]);
+  if (changes.assignee !== undefined) {
+    fields.push(['assignee', changes.assignee === null ? undefined : normalizeAssignee(changes.assignee)]);
+  }
+  if (changes.dueAt !== undefined) fields.push(['dueAt', changes.dueAt === null ? undefined : checkDue(changes.dueAt)]);
+  if (changes.tags !== undefined) fields.push(['tags', normalizeTags(changes.tags)]);
+  const depends = (changes.depends ?? []).map(cleanId);
+  const undepend = (changes.undepend ?? []).map(cleanId);
+  if (fields.length === 0 && depends.length === 0 && undepend.length === 0) {
+    throw new ToolError(
+      'Nothing to update: give at least one of title, description, priority, assignee, dueAt, tags, depends, undepend.',
+    );
+  }
+  return { fields, depends, undepend };
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { Logger } from '../../log.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
+import type { TaskEventEmitter } from './events.js';
+import { requiredPerAction } from './fields.js';
+import { taskPrioritySchema, taskStatusSchema } from './format.js';
+import { renderTaskList, renderTree, taskLine } from './render.js';
+import { DEFAULT_TASK_FILE, TaskStore } from './store.js';
+
+const ACTIONS = ['add', 'subtask', 'list', 'tree', 'status', 'assign', 'update', 'remove'] as const;
+type Action = (typeof ACTIONS)[number];
+
+const idText = 'A task id as printed: "1", "1-2", "1-2-1".';
+
+const input = z
+  .strictObject({
+    file: z.string().optional().describe(`A file name in this channel's folder; default ${DEFAULT_TASK_FILE}.`),
+    action: z.enum(ACTIONS),
+    id: z.string().optional().describe(`status, assign, update, remove: the task. ${idText}`),
+    parent: z.string().optional().describe(`subtask: the task to put it under. ${idText}`),
+    title: z.string().optional().describe('add, subtask (required), update.'),
+    description: z.string().nullable().optional().describe('add, subtask, update (null removes it).'),
+    status: taskStatusSchema.optional().describe('status: the new status.'),
+    priority: taskPrioritySchema.optional().describe('add, subtask (default normal), update.'),
+    assignee: z.string().nullable().optional().describe('assign (required), add, subtask, update (null unassigns): a name.'),
+    dueAt: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('add, subtask, update (null removes it): YYYY-MM-DD or an ISO date-time such as 2024-12-15T17:00:00Z.'),
+    tags: z.array(z.string()).optional().describe('add, subtask, update (replaces the list).'),
+    depends: z.array(z.string()).optional().describe('add, subtask, update: ids of tasks this one waits on.'),
+    undepend: z.array(z.string()).optional().describe('update: ids of tasks this one stops waiting on.'),
+  })
+  .superRefine(
+    requiredPerAction<Action>({
+      add: ['title'],
+      subtask: ['parent', 'title'],
+      status: ['id', 'status'],
+      assign: ['id', 'assignee'],
+      update: ['id'],
+      remove: ['id'],
+    }),
+  );
+type Input = z.output<typeof input>;
+
+const description = `Keeps this channel's hierarchical task tree in a JSON file (the /task command shows the same tree).
+Actions:
+- add: create a top-level task (title; optional priority low|normal|high|critical, description, assignee, dueAt, tags, depends).
+- subtask: create a task under parent, at any depth (same fields as add).
+- list: the top-level tasks, with how many of their subtasks are done.
+- tree: the whole tree: ○ todo, → in-progress, ✓ done, ⛔ blocked, [PRIORITY], (@assignee).
+- status: set the status of id (todo, in-progress, done, blocked).
+- assign: set the assignee of id.
+- update: change title, description, priority, assignee, dueAt or tags of id (null removes description, assignee or dueAt); depends adds tasks it waits on, undepend removes them.
+- remove: delete id with all its subtasks.
+Dependencies: a task may wait on other tasks (depends: ["2", "1-1"]). A wait that would close a cycle is refused and the cycle named; the tree shows "⏳ waits on [2]" while those tasks are open; marking a task done while it still waits says so.`;
+
+export interface TaskToolOptions {
+  /** Receives a `task` event after every change (created, status_changed, assigned, updated, removed). */
+  events?: TaskEventEmitter;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
+  return defineTool({
+    name: 'Task',
+    description,
+    input,
+    access: 'write',
+    describe: describeCall,
+    async run(call: Input, context: ToolContext): Promise<string> {
+      const store = await TaskStore.open({
+        ...options,
+        dir: context.filesDir,
+        file: call.file,
+        scope: context.scope,
+        actor: context.requester,
+      });
+      return perform(store, call);
+    },
+  });
+}
+
+async function perform(store: TaskStore, call: Input): Promise<string> {
+  const id = call.id ?? '';
+  switch (call.action) {
+    case 'add':
+    case 'subtask': {
+      const fields = {
+        title: call.title ?? '',
+        priority: call.priority,
+        description: call.description ?? undefined,
+        assignee: call.assignee ?? undefined,
+        dueAt: call.dueAt ?? undefined,
+        tags: call.tags,
+        dependsOn: call.depends,
+      };
+      const task = call.action === 'add' ? await store.add(fields) : await store.addSubtask(call.parent ?? '', fields);
+      return `Added to ${store.file}:\n${taskLine(task)}`;
+    }
+    case 'list': {
+      const { tasks } = await store.read();
+      return tasks.length === 0 ? empty(store) : renderTaskList(tasks).join('\n');
+    }
+    case 'tree': {
+      const { tasks } = await store.read();
+      return tasks.length === 0 ? empty(store) : renderTree(tasks).join('\n');
+    }
+    case 'status': {
+      const { task, from, openDependencies } = await store.setStatus(id, call.status ?? 'todo');
+      if (from === task.status) return `Nothing changed: [${task.id}] ${task.title} is already ${from}.`;
+      let text = `[${task.id}] ${task.title}: ${from} → ${task.status}.\n${taskLine(task, openDependencies)}`;
+      if (task.status === 'done' && openDependencies.length > 0) {
+        text += `\nNote: it still waits on ${openDependencies.map((open) => `[${open.id}] ${open.title} (${open.status})`).join(', ')}.`;
+      }
+      return text;
+    }
+    case 'assign': {
+      const { task, from } = await store.assign(id, call.assignee ?? '');
+      if (from === task.assignee) return `Nothing changed: [${task.id}] ${task.title} is already assigned to @${from}.`;
+      return `[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.\n${taskLine(task)}`;
+    }
+    case 'update': {
+      const { task, changes } = await store.update(id, {
+        title: call.title,
+        description: call.description,
+        priority: call.priority,
+        assignee: call.assignee,
+        dueAt: call.dueAt,
+        tags: call.tags,
+        depends: call.depends,
+        undepend: call.undepend,
+      });
+      if (changes.length === 0) return `Nothing changed: [${task.id}] ${task.title} already has those values.`;
+      return `Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:\n${taskLine(task)}`;
+    }
+    case 'remove': {
+      const [task, ...below] = (await store.remove(id)).removed;
+      const subtasks = below.length === 0 ? '' : `, with ${plural(below.length, 'subtask')} (${below.map((t) => t.id).join(', ')})`;
+      return `Removed from ${store.file}: [${task?.id}] ${task?.title}${subtasks}.`;
+    }
+  }
+}
+
+function empty(store: TaskStore): string {
+  return `${store.file} has no tasks yet; create one with action "add".`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The call in plain words, for an approval message. */
+function describeCall(call: Input): string {
+  const file = call.file ?? DEFAULT_TASK_FILE;
+  const task = (id: string | undefined) => `task ${id ?? '?'}`;
+  switch (call.action) {
+    case 'add':
+      return `Add the task "${call.title}" to ${file}`;
+    case 'subtask':
+      return `Add the subtask "${call.title}" under ${task(call.parent)} in ${file}`;
+    case 'list':
+    case 'tree':
+      return `Show the tasks of ${file}`;
+    case 'status':
+      return `Set the status of ${task(call.id)} in ${file} to ${call.status}`;
+    case 'assign':
+      return `Assign ${task(call.id)} in ${file} to ${call.assignee}`;
+    case 'update':
+      return `Update ${task(call.id)} in ${file}`;
+    case 'remove':
+      return `Remove ${task(call.id)} and its subtasks from ${file}`;
+  }
+}
+

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { JsonFormat } from '../files/json-file.js';
+
+/** The TodoWrite file of seed 000: `{version: 1, items, lastModified}`. */
+
+export const TODO_STATUSES = ['todo', 'done', 'blocked'] as const;
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+export interface TodoItem {
+  id: string;
+  status: TodoStatus;
+  title: string;
+  description?: string;
+  tags?: string[];
+  createdAt?: string;
+  /** ISO 8601: a date (`2024-12-15`) or a date-time (`2024-12-15T17:00:00Z`). */
+  dueAt?: string;
+}
+
+export interface TodoFile {
+  version: 1;
+  items: TodoItem[];
+  lastModified?: string;
+}
+
+// Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
+const todoItemSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.enum(TODO_STATUSES),
+  title: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  createdAt: z.string().optional(),
+  dueAt: z.string().optional(),
+});
+
+export const todoFileFormat: JsonFormat<TodoFile> = {
+  schema: z.looseObject({ version: z.literal(1), items: z.array(todoItemSchema), lastModified: z.string().optional() }),
+  empty: () => ({ version: 1, items: [] }),
+};

@@ -1,0 +1,176 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, posix } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { Logger } from '../../log.js';
+import { JsonFile } from '../files/json-file.js';
+import { resolveInside } from '../files/safe-path.js';
+import { ToolError } from '../registry.js';
+import {
+  applyFields,
+  checkDue,
+  cleanId,
+  normalizeTags,
+  requireTitle,
+  unknownId,
+  type FieldChange,
+} from '../task/fields.js';
+import { nextId } from '../task/tree.js';
+import { todoFileFormat, type TodoFile, type TodoItem, type TodoStatus } from './format.js';
+import { renderTodoMarkdown } from './markdown.js';
+
+export const DEFAULT_TODO_FILE = '.todos.json';
+
+/** The seed's status actions: what each sets, and the status it applies to when it is not any. */
+export const TODO_MARKS = {
+  done: { to: 'done' },
+  undone: { from: 'done', to: 'todo' },
+  block: { to: 'blocked' },
+  unblock: { from: 'blocked', to: 'todo' },
+} as const satisfies Record<string, { from?: TodoStatus; to: TodoStatus }>;
+export type TodoMark = keyof typeof TODO_MARKS;
+
+export interface TodoStoreOptions {
+  /** The folder the file lives in (one per channel); created if missing. */
+  dir: string;
+  /** A file name inside `dir`; `.todos.json` when omitted. Anything leading outside `dir` is refused. */
+  file?: string;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export interface NewTodo {
+  title: string;
+  description?: string;
+  tags?: string[];
+  dueAt?: string;
+}
+
+/** What `update` may change; `null` removes an optional field. */
+export interface TodoChanges {
+  title?: string;
+  description?: string | null;
+  tags?: string[];
+  dueAt?: string | null;
+}
+
+export type TodoField = 'title' | 'description' | 'tags' | 'dueAt';
+
+export interface TodoMarking {
+  item: TodoItem;
+  from: TodoStatus;
+  /** False when the item already had the status, or was not in the one the action applies to. */
+  changed: boolean;
+}
+
+/** The channel's todo list in one file (seed 000's TodoWrite format), shared by the tool and `/todo`. */
+export class TodoStore {
+  private readonly now: () => Date;
+
+  private constructor(
+    private readonly json: JsonFile<TodoFile>,
+    private readonly dir: string,
+    options: TodoStoreOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  static async open(options: TodoStoreOptions): Promise<TodoStore> {
+    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TODO_FILE);
+    return new TodoStore(new JsonFile(path, name, todoFileFormat, options), options.dir, options);
+  }
+
+  /** The file's name relative to its folder. */
+  get file(): string {
+    return this.json.name;
+  }
+
+  read(): Promise<TodoFile> {
+    return this.json.read();
+  }
+
+  async add(input: NewTodo): Promise<TodoItem> {
+    const title = requireTitle(input.title, 'todo');
+    const tags = normalizeTags(input.tags);
+    const dueAt = input.dueAt === undefined ? undefined : checkDue(input.dueAt);
+    return this.json.update((data) => {
+      const item: TodoItem = {
+        id: nextId(data.items),
+        status: 'todo',
+        title,
+        ...(input.description?.trim() && { description: input.description.trim() }),
+        ...(tags && { tags }),
+        createdAt: this.now().toISOString(),
+        ...(dueAt && { dueAt }),
+      };
+      data.items.push(item);
+      return item;
+    });
+  }
+
+  /** Applies one of the seed's status actions (`done`, `undone`, `block`, `unblock`). */
+  async mark(id: string, mark: TodoMark): Promise<TodoMarking> {
+    const rule: { from?: TodoStatus; to: TodoStatus } = TODO_MARKS[mark];
+    if (!rule) throw new ToolError(`Unknown action "${mark}"; valid: ${Object.keys(TODO_MARKS).join(', ')}.`);
+    return this.json.update(
+      (data) => {
+        const item = this.find(data, id);
+        const from = item.status;
+        const changed = from !== rule.to && (rule.from === undefined || rule.from === from);
+        if (changed) item.status = rule.to;
+        return { item, from, changed };
+      },
+      (marking) => marking.changed,
+    );
+  }
+
+  async update(id: string, changes: TodoChanges): Promise<{ item: TodoItem; changes: FieldChange<TodoField>[] }> {
+    const fields: [TodoField, string | string[] | undefined][] = [];
+    if (changes.title !== undefined) fields.push(['title', requireTitle(changes.title, 'todo')]);
+    if (changes.description !== undefined) fields.push(['description', changes.description?.trim() || undefined]);
+    if (changes.tags !== undefined) fields.push(['tags', normalizeTags(changes.tags)]);
+    if (changes.dueAt !== undefined) fields.push(['dueAt', changes.dueAt === null ? undefined : checkDue(changes.dueAt)]);
+    if (fields.length === 0) throw new ToolError('Nothing to update: give at least one of title, description, tags, dueAt.');
+    return this.json.update(
+      (data) => {
+        const item = this.find(data, id);
+        return { item, changes: applyFields(item, fields) };
+      },
+      (update) => update.changes.length > 0,
+    );
+  }
+
+  async remove(id: string): Promise<TodoItem> {
+    return this.json.update((data) => {
+      const item = this.find(data, id);
+      data.items.splice(data.items.indexOf(item), 1);
+      return item;
+    });
+  }
+
+  /**
+   * Writes the list as Markdown to `output` (default: the list's name as `.md`, `.todos.json` →
+   * `todos.md`) inside the same folder, and returns it.
+   */
+  async exportMarkdown(output?: string): Promise<{ file: string; markdown: string }> {
+    const target = await resolveInside(this.dir, output ?? defaultMarkdownName(this.file));
+    if (!/\.(md|markdown)$/i.test(target.name)) {
+      throw new ToolError(`"${output}" is not a Markdown file name; give one ending in .md, like "todos.md".`);
+    }
+    const markdown = renderTodoMarkdown((await this.read()).items, { file: this.file, exportedAt: this.now() });
+    await mkdir(dirname(target.path), { recursive: true });
+    await writeFileAtomic(target.path, markdown, { fsync: true });
+    return { file: target.name, markdown };
+  }
+
+  private find(data: TodoFile, id: string): TodoItem {
+    const clean = cleanId(id);
+    const item = data.items.find((candidate) => candidate.id === clean);
+    if (!item) throw unknownId('todo', clean, data.items.map((candidate) => candidate.id), this.file);
+    return item;
+  }
+}
+
+function defaultMarkdownName(file: string): string {
+  const base = posix.basename(file).replace(/^\.+/, '').replace(/\.json$/i, '') || 'todos';
+  return posix.join(posix.dirname(file), `${base}.md`);
+}

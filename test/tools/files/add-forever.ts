@@ -1,0 +1,11 @@
+/**
+ * A child process for the crash test: `add-forever.ts <dir>`. Adds tasks one after another, printing
+ * a line after each, until it is killed.
+ */
+import { TaskStore } from '../../../src/tools/task/store.js';
+
+const store = await TaskStore.open({ dir: process.argv[2] ?? '' });
+for (let i = 1; i <= 100_000; i++) {
+  await store.add({ title: `written before the crash ${i}` });
+  process.stdout.write(`${i}\n`);
+}

@@ -1,0 +1,18 @@
+/**
+ * A child process for the concurrency tests: `add-many.ts <dir> <todo|task> <count> <label>`.
+ * Opens the store, prints "ready", waits for a line on stdin, then makes <count> adds at once.
+ */
+import { once } from 'node:events';
+import { TaskStore } from '../../../src/tools/task/store.js';
+import { TodoStore } from '../../../src/tools/todo/store.js';
+
+const [dir = '', kind = 'todo', count = '50', label = 'child'] = process.argv.slice(2);
+const add =
+  kind === 'todo'
+    ? await TodoStore.open({ dir }).then((store) => (title: string) => store.add({ title }))
+    : await TaskStore.open({ dir }).then((store) => (title: string) => store.add({ title }));
+process.stdout.write('ready\n');
+await once(process.stdin, 'data');
+await Promise.all(Array.from({ length: Number(count) }, (_, i) => add(`${label} ${i + 1}`)));
+process.stdout.write('done\n');
+process.exit(0);
