@@ -1,0 +1,159 @@
+import type { PlaneCache } from './cache.js';
+import type { PlaneHttp } from './http.js';
+import { fetchAllPages } from './pagination.js';
+import { projectPath, workItemPaths, workspacePath } from './paths.js';
+import type { Comment, Label, Member, Project, State, WorkItem } from './types.js';
+import { probeServer, type ServerInfo } from './version.js';
+
+export interface Freshness {
+  /** Skip the cache (after a name did not match a cached list). */
+  fresh?: boolean;
+}
+
+/** The Plane calls the kit makes, typed; the slow-changing lists go through the cache. */
+export class PlaneApi {
+  constructor(
+    private readonly http: PlaneHttp,
+    private readonly cache: PlaneCache,
+  ) {}
+
+  server(opts: Freshness = {}): Promise<ServerInfo> {
+    return this.cache.remember('server', () => probeServer(this.http), opts);
+  }
+
+  me(opts: Freshness = {}): Promise<Member> {
+    return this.cache.remember('me', () => this.http.json<Member>({ path: '/api/v1/users/me/', what: 'the API key’s user' }), opts);
+  }
+
+  projects(slug: string, opts: Freshness = {}): Promise<Project[]> {
+    return this.cache.remember(
+      `projects:${slug}`,
+      () => fetchAllPages<Project>(this.http, { path: `${workspacePath(slug)}/projects/`, what: `projects of workspace ${slug}` }),
+      opts,
+    );
+  }
+
+  async states(slug: string, project: Project, opts: Freshness = {}): Promise<State[]> {
+    const states = await this.cache.remember(
+      `states:${slug}:${project.id}`,
+      () =>
+        fetchAllPages<State>(this.http, {
+          path: `${projectPath(slug, project.id)}/states/`,
+          what: `states of project ${project.identifier}`,
+        }),
+      opts,
+    );
+    // Plane applies no order to states; the board's order is `sequence`.
+    return [...states].sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
+  }
+
+  labels(slug: string, project: Project, opts: Freshness = {}): Promise<Label[]> {
+    return this.cache.remember(
+      `labels:${slug}:${project.id}`,
+      () =>
+        fetchAllPages<Label>(this.http, {
+          path: `${projectPath(slug, project.id)}/labels/`,
+          what: `labels of project ${project.identifier}`,
+        }),
+      opts,
+    );
+  }
+
+  projectMembers(slug: string, project: Project, opts: Freshness = {}): Promise<Member[]> {
+    return this.cache.remember(
+      `project-members:${slug}:${project.id}`,
+      () =>
+        this.http.json<Member[]>({
+          path: `${projectPath(slug, project.id)}/members/`,
+          what: `members of project ${project.identifier}`,
+        }),
+      opts,
+    );
+  }
+
+  workspaceMembers(slug: string, opts: Freshness = {}): Promise<Member[]> {
+    return this.cache.remember(
+      `workspace-members:${slug}`,
+      () => this.http.json<Member[]>({ path: `${workspacePath(slug)}/members/`, what: `members of workspace ${slug}` }),
+      opts,
+    );
+  }
+
+  async workItemByKey(slug: string, key: string): Promise<WorkItem> {
+    const paths = await this.paths();
+    return this.http.json<WorkItem>({
+      path: paths.byKey(slug, key),
+      query: { expand: 'state,assignees,labels' },
+      what: `work item ${key} in workspace ${slug}`,
+    });
+  }
+
+  /** Every work item of a project: Community Edition ignores list filters, so callers filter. */
+  async workItems(slug: string, project: Project, fields?: readonly string[]): Promise<WorkItem[]> {
+    const paths = await this.paths();
+    return fetchAllPages<WorkItem>(this.http, {
+      path: paths.list(slug, project.id),
+      query: { fields: fields?.join(',') },
+      what: `work items of project ${project.identifier}`,
+    });
+  }
+
+  async createWorkItem(slug: string, project: Project, body: Record<string, unknown>): Promise<WorkItem> {
+    const paths = await this.paths();
+    return this.http.json<WorkItem>({
+      method: 'POST',
+      path: paths.list(slug, project.id),
+      body,
+      what: `a new work item in project ${project.identifier}`,
+    });
+  }
+
+  async updateWorkItem(slug: string, item: KeyedItem, body: Record<string, unknown>): Promise<WorkItem> {
+    const paths = await this.paths();
+    return this.http.json<WorkItem>({
+      method: 'PATCH',
+      path: paths.one(slug, item.projectId, item.id),
+      body,
+      what: `work item ${item.key}`,
+    });
+  }
+
+  async comments(slug: string, item: KeyedItem): Promise<Comment[]> {
+    const paths = await this.paths();
+    return fetchAllPages<Comment>(this.http, {
+      path: paths.comments(slug, item.projectId, item.id),
+      query: { expand: 'actor' },
+      what: `comments of work item ${item.key}`,
+    });
+  }
+
+  async addComment(slug: string, item: KeyedItem, html: string): Promise<Comment> {
+    const paths = await this.paths();
+    return this.http.json<Comment>({
+      method: 'POST',
+      path: paths.comments(slug, item.projectId, item.id),
+      body: { comment_html: html },
+      what: `a comment on work item ${item.key}`,
+    });
+  }
+
+  /** Where an uploaded image or attachment can be downloaded (a signed URL, to fetch without the key). */
+  async attachmentLocation(slug: string, item: KeyedItem, assetId: string): Promise<string> {
+    const paths = await this.paths();
+    return this.http.redirectLocation({
+      path: paths.attachment(slug, item.projectId, item.id, assetId),
+      what: `image ${assetId} of work item ${item.key}`,
+    });
+  }
+
+  private async paths() {
+    return workItemPaths((await this.server()).pathStyle);
+  }
+}
+
+/** A work item as the write and sub-resource calls need it. */
+export interface KeyedItem {
+  id: string;
+  projectId: string;
+  key: string;
+}

@@ -1,0 +1,40 @@
+import type Keyv from 'keyv';
+
+export const CACHE_TTL_MS = 5 * 60_000;
+
+/**
+ * Projects, states, labels, members, the current user and the server's version, kept for five
+ * minutes in a Keyv shared by every request of the process (or of the cluster, over Redis).
+ * Keys are scoped by instance and API key, since two keys may see different projects.
+ */
+export class PlaneCache {
+  private readonly loading = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly keyv: Keyv,
+    private readonly scope: string,
+    private readonly ttlMs = CACHE_TTL_MS,
+  ) {}
+
+  /** The cached value, or `load()`'s (stored); concurrent callers of one key share one load. */
+  async remember<T>(key: string, load: () => Promise<T>, options: { fresh?: boolean } = {}): Promise<T> {
+    const full = `${this.scope}:${key}`;
+    if (!options.fresh) {
+      const hit = await this.keyv.get<T>(full);
+      if (hit !== undefined) return hit;
+    }
+    const pending = this.loading.get(full);
+    if (pending) return pending as Promise<T>;
+    const loaded = (async () => {
+      const value = await load();
+      await this.keyv.set(full, value, this.ttlMs);
+      return value;
+    })();
+    this.loading.set(full, loaded);
+    try {
+      return await loaded;
+    } finally {
+      this.loading.delete(full);
+    }
+  }
+}

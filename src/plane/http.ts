@@ -1,0 +1,129 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { request } from 'undici';
+import type { Logger } from '../log.js';
+import { PlaneError, planeHttpError } from './errors.js';
+import type { PlaneLimiter } from './limiter.js';
+
+export interface PlaneRequest {
+  method?: 'GET' | 'POST' | 'PATCH';
+  /** From the origin, e.g. `/api/v1/workspaces/acme/projects/`; the trailing slash is added if missing. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Names what is asked for, for error messages: "work item ACME-130 in workspace acme". */
+  what: string;
+  /** False for the unauthenticated instance probe: no key, no limiter. */
+  auth?: boolean;
+}
+
+export interface PlaneHttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  limiter: PlaneLimiter;
+  logger?: Logger;
+  /** How a 429's Retry-After is waited out; tests replace it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const MAX_RETRY_AFTER_MS = 60_000;
+const TIMEOUT_MS = 30_000;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** Plane's REST API over undici: key header, trailing slashes, readable errors, pacing, one 429 retry. */
+export class PlaneHttp {
+  readonly baseUrl: string;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly options: PlaneHttpOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+  }
+
+  /** The JSON answer of a 2xx (undefined for 204); any other status becomes a PlaneError. */
+  async json<T>(req: PlaneRequest): Promise<T> {
+    const answer = await this.send(req);
+    if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+    throw planeHttpError(answer.status, answer.body, req.what);
+  }
+
+  /** The `Location` of a redirect answer (attachment downloads, reference §4.8); redirects are not followed. */
+  async redirectLocation(req: PlaneRequest): Promise<string> {
+    const answer = await this.send(req);
+    const location = header(answer.headers, 'location');
+    if (answer.status >= 300 && answer.status < 400 && location) return new URL(location, this.baseUrl).href;
+    if (answer.status < 300) throw new PlaneError(`Plane answered ${req.what} without a download redirect.`);
+    throw planeHttpError(answer.status, answer.body, req.what);
+  }
+
+  private async send(req: PlaneRequest): Promise<RawAnswer> {
+    const first = await this.attempt(req);
+    if (first.status !== 429) return first;
+    const retryAfterMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(1, Number(header(first.headers, 'retry-after')) || 60) * 1000);
+    this.options.logger?.warn({ path: req.path, retryAfterMs }, 'plane rate limit hit; retrying once');
+    await this.options.limiter.observeThrottled(retryAfterMs);
+    await this.sleep(retryAfterMs);
+    return this.attempt(req);
+  }
+
+  private attempt(req: PlaneRequest): Promise<RawAnswer> {
+    if (req.auth === false) return this.exchange(req);
+    return this.options.limiter.schedule(async () => {
+      const answer = await this.exchange(req);
+      const remaining = Number(header(answer.headers, 'x-ratelimit-remaining'));
+      if (header(answer.headers, 'x-ratelimit-remaining') !== undefined && Number.isFinite(remaining))
+        await this.options.limiter.observeRemaining(remaining);
+      return answer;
+    });
+  }
+
+  private async exchange(req: PlaneRequest): Promise<RawAnswer> {
+    const url = this.url(req);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.auth !== false) headers['x-api-key'] = this.options.apiKey;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const method = req.method ?? 'GET';
+    let response;
+    try {
+      response = await request(url, {
+        method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+      });
+    } catch (error) {
+      const reason = (error as { code?: string }).code ?? (error as Error).message;
+      throw new PlaneError(`Could not reach Plane at ${this.baseUrl} for ${req.what} (${reason}).`);
+    }
+    const text = await response.body.text();
+    this.options.logger?.debug({ method, path: req.path, status: response.statusCode }, 'plane request');
+    return { status: response.statusCode, headers: response.headers, body: parseBody(text) };
+  }
+
+  private url(req: PlaneRequest): string {
+    const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
+    const url = new URL(this.baseUrl + path);
+    for (const [name, value] of Object.entries(req.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    return url.href;
+  }
+}
+
+function header(headers: RawAnswer['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

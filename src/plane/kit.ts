@@ -1,0 +1,72 @@
+import type Keyv from 'keyv';
+import { createHash } from 'node:crypto';
+import type { Logger } from '../log.js';
+import { PlaneApi } from './api.js';
+import { PlaneCache } from './cache.js';
+import { PlaneError } from './errors.js';
+import { PlaneHttp } from './http.js';
+import { limiterFor, type LimiterOptions } from './limiter.js';
+
+export interface PlaneKitOptions {
+  /** Without a key the kit exists but every call says that Plane is off. */
+  apiKey?: string;
+  /** The API origin, e.g. https://api.plane.so or a self-hosted instance's URL. */
+  baseUrl: string;
+  /** The web app origin, for work item links. */
+  appUrl: string;
+  /** The default workspace slug (PLANE_WORKSPACE). */
+  workspace?: string;
+  /** Shared by every request of the process; `StateStore.keyv('plane-cache')` in production. */
+  cache: Keyv;
+  /** Pass `redis` to share the 60/min budget with other processes (see limiter.ts). */
+  limiter?: LimiterOptions;
+  logger?: Logger;
+  /** How a 429's Retry-After is waited out; tests replace it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What the Plane tools are built on: the API, the workspace default and links. */
+export interface PlaneKit {
+  readonly enabled: boolean;
+  readonly baseUrl: string;
+  readonly appUrl: string;
+  readonly workspace?: string;
+  /** The API; throws a PlaneError explaining how to turn Plane on when there is no key. */
+  api(): PlaneApi;
+  /** The given slug, else the default workspace; throws when there is neither. */
+  slug(given?: string): string;
+  /** The web app's by-key link, `<app>/<slug>/browse/ACME-130/` (no ids). */
+  itemUrl(slug: string, key: string): string;
+}
+
+export const PLANE_OFF_MESSAGE =
+  'Plane is off: no API key is configured. Set PLANE_API_KEY (a key from Plane → Profile settings → ' +
+  'Personal access tokens / API tokens), and PLANE_BASE_URL for a self-hosted instance, then restart.';
+
+export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const appUrl = options.appUrl.replace(/\/+$/, '');
+  let api: PlaneApi | undefined;
+  if (options.apiKey) {
+    const limiter = limiterFor(options.apiKey, options.limiter);
+    const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep });
+    const scope = createHash('sha256').update(`${baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 16);
+    api = new PlaneApi(http, new PlaneCache(options.cache, scope));
+  }
+  return {
+    enabled: api !== undefined,
+    baseUrl,
+    appUrl,
+    workspace: options.workspace,
+    api() {
+      if (!api) throw new PlaneError(PLANE_OFF_MESSAGE);
+      return api;
+    },
+    slug(given) {
+      const slug = given?.trim() || options.workspace;
+      if (!slug) throw new PlaneError('No workspace given: pass `slug` (the workspace slug in Plane URLs) or set PLANE_WORKSPACE.');
+      return slug;
+    },
+    itemUrl: (slug, key) => `${appUrl}/${encodeURIComponent(slug)}/browse/${encodeURIComponent(key)}/`,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Work items live under `/work-items/` since CE v1.1.0 and under `/issues/` before (still routed,
+ * reference §4.3.0); attachments are `attachments/` in the first family, `issue-attachments/` in
+ * the second. Everything else is the same in both.
+ */
+export type PathStyle = 'work-items' | 'issues';
+
+const seg = encodeURIComponent;
+
+export function workspacePath(slug: string): string {
+  return `/api/v1/workspaces/${seg(slug)}`;
+}
+
+export function projectPath(slug: string, projectId: string): string {
+  return `${workspacePath(slug)}/projects/${seg(projectId)}`;
+}
+
+export function workItemPaths(style: PathStyle) {
+  const family = style === 'work-items' ? 'work-items' : 'issues';
+  const attachments = style === 'work-items' ? 'attachments' : 'issue-attachments';
+  const one = (slug: string, projectId: string, id: string) => `${projectPath(slug, projectId)}/${family}/${seg(id)}`;
+  return {
+    byKey: (slug: string, key: string) => `${workspacePath(slug)}/${family}/${seg(key)}/`,
+    list: (slug: string, projectId: string) => `${projectPath(slug, projectId)}/${family}/`,
+    one: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/`,
+    comments: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/comments/`,
+    attachment: (slug: string, projectId: string, id: string, assetId: string) =>
+      `${one(slug, projectId, id)}/${attachments}/${seg(assetId)}/`,
+  };
+}
+
+/** Releases older than v1.1.0 only know `/issues/`; anything unknown (Cloud) serves `/work-items/`. */
+export function pathStyleFor(version: string | undefined): PathStyle {
+  const match = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(version ?? '');
+  if (!match) return 'work-items';
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > 1 || (major === 1 && minor >= 1) ? 'work-items' : 'issues';
+}

@@ -1,0 +1,64 @@
+import { convert, type FormatCallback } from 'html-to-text';
+
+/** An image of a description, in document order: `[image n]` in the text. */
+export interface DescriptionImage {
+  n: number;
+  /** An asset id (uploaded through the editor) or an absolute URL (external or older content). */
+  src: string;
+}
+
+export interface ReadableHtml {
+  text: string;
+  images: DescriptionImage[];
+}
+
+/**
+ * Plane's description or comment HTML as plain text. Each `<image-component>` (or `<img>`) becomes
+ * an `[image n]` marker and is listed in `images`; user mentions become `@name` when `mentionName`
+ * knows the user.
+ */
+export function readHtml(html: string | null | undefined, mentionName?: (userId: string) => string | undefined): ReadableHtml {
+  const images: DescriptionImage[] = [];
+  const image: FormatCallback = (elem, _walk, builder) => {
+    const n = images.length + 1;
+    images.push({ n, src: String(elem.attribs?.src ?? '') });
+    builder.openBlock({ leadingLineBreaks: 1 });
+    builder.addInline(`[image ${n}]`);
+    builder.closeBlock({ trailingLineBreaks: 1 });
+  };
+  const mention: FormatCallback = (elem, _walk, builder) => {
+    const id = String(elem.attribs?.entity_identifier ?? '');
+    builder.addInline(`@${mentionName?.(id) ?? 'someone'}`);
+  };
+  const text = convert(html ?? '', {
+    wordwrap: false,
+    formatters: { image, mention, taskList },
+    selectors: [
+      // The editor wraps every list item's text in a paragraph; read it as the item's line.
+      { selector: 'li > p', format: 'inline' },
+      { selector: 'ul[data-type="taskList"]', format: 'taskList' },
+      { selector: 'li[data-type="taskItem"] > div', format: 'inline' },
+      { selector: 'li[data-type="taskItem"] > div > p', format: 'inline' },
+      { selector: 'image-component', format: 'image' },
+      { selector: 'img', format: 'image' },
+      { selector: 'mention-component', format: 'mention' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+      { selector: 'table', format: 'dataTable' },
+    ],
+  });
+  return { text: text.trim(), images };
+}
+
+/** The editor's checklists as "[x] done" / "[ ] to do" lines. */
+const taskList: FormatCallback = (elem, walk, builder) => {
+  for (const item of elem.children ?? []) {
+    if (item.type !== 'tag' || item.name !== 'li') continue;
+    builder.openBlock({ leadingLineBreaks: 1 });
+    builder.addInline(item.attribs?.['data-checked'] === 'true' ? '[x] ' : '[ ] ');
+    walk(item.children.filter((child: { name?: string }) => child.name !== 'label'), builder);
+    builder.closeBlock({ trailingLineBreaks: 1 });
+  }
+};

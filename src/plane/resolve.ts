@@ -1,0 +1,164 @@
+import type { Freshness, PlaneApi } from './api.js';
+import { PlaneError } from './errors.js';
+import { fullName, memberLabel } from './member-names.js';
+import type { KeyedItem } from './api.js';
+import type { Label, Member, Project, State, WorkItem } from './types.js';
+
+/**
+ * Names to Plane objects (seed 002): projects by identifier, name or id; states and labels by name
+ * in the project; members by "me", e-mail, display name, full name or id. A name that matches
+ * nothing in the cached list is looked up once more in a fresh list; if it still matches nothing,
+ * the error lists the valid options so that the caller can correct itself.
+ */
+
+const KEY = /^([A-Za-z0-9_]{1,12})-(\d+)$/;
+
+export interface ParsedKey {
+  key: string;
+  identifier: string;
+  sequence: number;
+}
+
+export function parseKey(text: string): ParsedKey {
+  const match = KEY.exec(text.trim());
+  if (!match) throw new PlaneError(`"${text}" is not a work item key; keys look like ACME-130.`);
+  const identifier = match[1]!.toUpperCase();
+  return { key: `${identifier}-${Number(match[2])}`, identifier, sequence: Number(match[2]) };
+}
+
+const same = (a: string | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function optionList(options: string[]): string {
+  return options.length > 0 ? options.join(', ') : '(none)';
+}
+
+/** Runs `pick` on the cached list, then once on a fresh list, before failing with `fail`. */
+async function lookUp<T, R>(
+  load: (opts: Freshness) => Promise<T[]>,
+  pick: (all: T[]) => R | undefined,
+  fail: (all: T[]) => PlaneError,
+): Promise<R> {
+  const cached = pick(await load({}));
+  if (cached !== undefined) return cached;
+  const all = await load({ fresh: true });
+  const found = pick(all);
+  if (found !== undefined) return found;
+  throw fail(all);
+}
+
+const projectOption = (p: Project) => `${p.identifier} (${p.name})`;
+
+export function findProject(api: PlaneApi, slug: string, ref: string): Promise<Project> {
+  return lookUp(
+    (opts) => api.projects(slug, opts),
+    (all) => all.find((p) => same(p.identifier, ref)) ?? all.find((p) => same(p.name, ref)) ?? all.find((p) => p.id === ref),
+    (all) => new PlaneError(`No project "${ref}" in workspace ${slug}. Projects: ${optionList(all.map(projectOption))}.`),
+  );
+}
+
+/** The project of a key: by identifier only, so that an unknown one is named before Plane's 403. */
+export function findProjectOfKey(api: PlaneApi, slug: string, key: ParsedKey): Promise<Project> {
+  return lookUp(
+    (opts) => api.projects(slug, opts),
+    (all) => all.find((p) => same(p.identifier, key.identifier)),
+    (all) =>
+      new PlaneError(
+        `No project with identifier ${key.identifier} (from ${key.key}) in workspace ${slug}. ` +
+          `Projects: ${optionList(all.map(projectOption))}.`,
+      ),
+  );
+}
+
+export function findState(api: PlaneApi, slug: string, project: Project, ref: string): Promise<State> {
+  return lookUp(
+    (opts) => api.states(slug, project, opts),
+    (all) => all.find((s) => same(s.name, ref)) ?? all.find((s) => s.id === ref),
+    (all) =>
+      new PlaneError(
+        `No state "${ref}" in project ${project.identifier}. States: ${optionList(all.map((s) => `${s.name} (${s.group})`))}.`,
+      ),
+  );
+}
+
+export async function findLabels(api: PlaneApi, slug: string, project: Project, refs: readonly string[]): Promise<Label[]> {
+  if (refs.length === 0) return [];
+  const pickOne = (all: Label[], ref: string) => all.find((l) => same(l.name, ref)) ?? all.find((l) => l.id === ref);
+  return lookUp(
+    (opts) => api.labels(slug, project, opts),
+    (all) => {
+      const found = refs.map((ref) => pickOne(all, ref));
+      return found.every((l) => l !== undefined) ? unique(found as Label[]) : undefined;
+    },
+    (all) => {
+      const missing = refs.filter((ref) => !pickOne(all, ref)).map((ref) => `"${ref}"`);
+      return new PlaneError(
+        `No label ${missing.join(', ')} in project ${project.identifier}. Labels: ${optionList(all.map((l) => l.name))}.`,
+      );
+    },
+  );
+}
+
+type MemberMatch = Member | { ambiguous: Member[] } | undefined;
+
+function matchMember(all: Member[], ref: string, me: Member): MemberMatch {
+  if (same(ref, 'me')) return all.find((m) => m.id === me.id);
+  const tiers: ((m: Member) => boolean)[] = [
+    (m) => m.id === ref,
+    (m) => same(m.email, ref),
+    (m) => same(m.display_name, ref),
+    (m) => same(fullName(m), ref),
+  ];
+  for (const test of tiers) {
+    const hits = all.filter(test);
+    if (hits.length === 1) return hits[0];
+    if (hits.length > 1) return { ambiguous: hits };
+  }
+  return undefined;
+}
+
+/** Members of the project by "me" (the given member), e-mail, display name, full name or id. */
+export async function findMembers(
+  api: PlaneApi,
+  slug: string,
+  project: Project,
+  refs: readonly string[],
+  me: Member,
+): Promise<Member[]> {
+  if (refs.length === 0) return [];
+  const matches = (all: Member[]) => refs.map((ref) => ({ ref, match: matchMember(all, ref, me) }));
+  return lookUp(
+    (opts) => api.projectMembers(slug, project, opts),
+    (all) => {
+      const found = matches(all).map(({ match }) => match);
+      return found.every((m) => m !== undefined && !('ambiguous' in m)) ? unique(found as Member[]) : undefined;
+    },
+    (all) => {
+      const problems = matches(all).flatMap(({ ref, match }) => {
+        if (match && 'ambiguous' in match)
+          return [`"${ref}" matches several members (${match.ambiguous.map(memberLabel).join('; ')}); use the e-mail`];
+        if (match) return [];
+        if (same(ref, 'me')) return [`"me" is ${memberLabel(me)}, who is not a member of project ${project.identifier}`];
+        return [`no member "${ref}" in project ${project.identifier}`];
+      });
+      return new PlaneError(`${problems.join('; ')}. Members: ${optionList(all.map(memberLabel))}.`);
+    },
+  );
+}
+
+function unique<T extends { id: string }>(items: T[]): T[] {
+  return items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
+}
+
+export interface FoundItem {
+  item: WorkItem;
+  project: Project;
+  keyed: KeyedItem;
+}
+
+/** A work item by key: its project is checked first (Plane answers 403, not 404, for a wrong one). */
+export async function findWorkItem(api: PlaneApi, slug: string, keyText: string): Promise<FoundItem> {
+  const key = parseKey(keyText);
+  const project = await findProjectOfKey(api, slug, key);
+  const item = await api.workItemByKey(slug, key.key);
+  return { item, project, keyed: { id: item.id, projectId: project.id, key: key.key } };
+}

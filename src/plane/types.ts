@@ -1,0 +1,81 @@
+/** The shapes of Plane's v1 objects that the kit reads (reference/plane-api.md §4), nothing more. */
+
+export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
+export type StateGroup = (typeof STATE_GROUPS)[number];
+
+/** Most urgent first, as Plane sorts them. */
+export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export interface Project {
+  id: string;
+  name: string;
+  identifier: string;
+  archived_at?: string | null;
+  is_member?: boolean;
+}
+
+export interface State {
+  id: string;
+  name: string;
+  group: StateGroup;
+  sequence?: number;
+  default?: boolean;
+  color?: string;
+}
+
+export interface Label {
+  id: string;
+  name: string;
+  color?: string;
+  parent?: string | null;
+}
+
+export interface Member {
+  id: string;
+  email?: string;
+  display_name?: string;
+  first_name?: string;
+  last_name?: string;
+  role?: number;
+}
+
+/** A work item as the list, get, create and update endpoints return it; expanded fields are objects. */
+export interface WorkItem {
+  id: string;
+  name: string;
+  sequence_id: number;
+  project: string | { id: string; identifier?: string; name?: string };
+  state: string | State | null;
+  priority: Priority;
+  assignees: (string | Member)[];
+  labels: (string | Label)[];
+  start_date: string | null;
+  target_date: string | null;
+  description_html?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  completed_at?: string | null;
+}
+
+export interface Comment {
+  id: string;
+  comment_html: string;
+  created_at: string;
+  actor: string | Member | null;
+  created_by?: string | Member | null;
+}
+
+/** The offset paginator's envelope (§3): loop on `next_page_results`, not on the cursor. */
+export interface Page<T> {
+  next_cursor: string;
+  next_page_results: boolean;
+  total_count?: number;
+  total_results?: number;
+  results: T[];
+}
+
+/** The projects' ids of a work item, whatever its `project` field looks like. */
+export function projectIdOf(item: WorkItem): string {
+  return typeof item.project === 'string' ? item.project : item.project.id;
+}

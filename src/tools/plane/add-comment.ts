@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { PlaneKit } from '../../plane/kit.js';
+import { memberLabel } from '../../plane/member-names.js';
+import { findWorkItem } from '../../plane/resolve.js';
+import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
+import { definePlaneTool } from './define.js';
+import { excerpt } from './render.js';
+import { key, slug } from './schemas.js';
+
+export function addCommentTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_add_comment',
+    description:
+      'Comments on a work item as the API key’s user. format "text" (default) makes one paragraph per line; "markdown" renders GitHub-flavoured Markdown (headings, lists, task lists, bold) and shows raw HTML as text.',
+    input: z.object({
+      slug,
+      key,
+      text: z.string().trim().min(1).describe('The comment'),
+      format: z.enum(['text', 'markdown']).default('text'),
+    }),
+    access: 'write',
+    describe(input) {
+      const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
+      return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;
+    },
+    async run(input) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const { keyed } = await findWorkItem(api, workspace, input.key);
+      const html = input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text);
+      await api.addComment(workspace, keyed, html);
+      const author = await api.me();
+      return `Commented on ${keyed.key} as ${memberLabel(author)}: ${kit.itemUrl(workspace, keyed.key)}`;
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { PlaneError } from '../../plane/errors.js';
+import { defineTool, ToolError, type ToolDefinition } from '../registry.js';
+
+/** defineTool for the Plane kit: a PlaneError (already written for the reader) becomes a ToolError. */
+export function definePlaneTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): ToolDefinition {
+  return defineTool({
+    ...definition,
+    async run(input, context) {
+      try {
+        return await definition.run(input, context);
+      } catch (error) {
+        if (error instanceof PlaneError) throw new ToolError(error.message);
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { projectNames, viewItem } from '../../plane/item-view.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { mentionNames } from '../../plane/mentions.js';
+import { readHtml } from '../../plane/read-html.js';
+import { findWorkItem } from '../../plane/resolve.js';
+import { definePlaneTool } from './define.js';
+import { itemDetails } from './render.js';
+import { key, slug } from './schemas.js';
+
+export function getIssueTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_get_issue',
+    description:
+      'One work item by key: state and group, priority, assignees and labels by name, dates, URL and the description as text, where each image is an [image n] marker (plane_get_issue_images saves them).',
+    input: z.object({ slug, key }),
+    access: 'read',
+    async run(input) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const { item, project } = await findWorkItem(api, workspace, input.key);
+      const view = viewItem(item, project, await projectNames(api, workspace, project, [item]));
+      const description = readHtml(view.descriptionHtml, await mentionNames(api, workspace, view.descriptionHtml));
+      return itemDetails(view, kit.itemUrl(workspace, view.key), description.text, description.images);
+    },
+  });
+}

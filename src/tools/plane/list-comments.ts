@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { PlaneKit } from '../../plane/kit.js';
+import { day } from '../../plane/item-view.js';
+import { memberName } from '../../plane/member-names.js';
+import { mentionNames } from '../../plane/mentions.js';
+import { readHtml } from '../../plane/read-html.js';
+import { findWorkItem } from '../../plane/resolve.js';
+import type { Comment, Member } from '../../plane/types.js';
+import { definePlaneTool } from './define.js';
+import { plural } from './render.js';
+import { key, slug } from './schemas.js';
+
+export function listCommentsTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_list_comments',
+    description: 'The comments of a work item, oldest first: author, date and text.',
+    input: z.object({ slug, key }),
+    access: 'read',
+    async run(input) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const { keyed } = await findWorkItem(api, workspace, input.key);
+      // Plane returns the newest first.
+      const comments = [...(await api.comments(workspace, keyed))].sort(
+        (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
+      );
+      if (comments.length === 0) return `${keyed.key} has no comments.`;
+      const authors = await authorNames(kit, workspace, comments);
+      const mentions = await mentionNames(api, workspace, comments.map((c) => c.comment_html).join(''));
+      const blocks = comments.map((c) => `${authors(c)} · ${day(c.created_at)}\n${readHtml(c.comment_html, mentions).text}`);
+      return [`${plural(comments.length, 'comment')} on ${keyed.key}, oldest first:`, ...blocks].join('\n\n');
+    },
+  });
+}
+
+/** Authors come expanded (`expand=actor`); a bare id is named from the workspace members. */
+async function authorNames(kit: PlaneKit, workspace: string, comments: Comment[]): Promise<(c: Comment) => string> {
+  const bare = comments.some((c) => typeof c.actor === 'string');
+  const members = bare ? new Map((await kit.api().workspaceMembers(workspace)).map((m) => [m.id, m])) : new Map<string, Member>();
+  return (c) => {
+    const actor = typeof c.actor === 'string' ? members.get(c.actor) : c.actor;
+    return actor ? memberName(actor) : 'someone';
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PlaneError } from '../../plane/errors.js';
+import type { ItemView } from '../../plane/item-view.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { resolveMe } from '../../plane/me.js';
+import { memberLabel } from '../../plane/member-names.js';
+import { projectItems } from '../../plane/project-items.js';
+import { findProject } from '../../plane/resolve.js';
+import { PRIORITIES, type StateGroup } from '../../plane/types.js';
+import { definePlaneTool } from './define.js';
+import { itemLine, plural, withNotes } from './render.js';
+import { limit, project, slug, stateGroups } from './schemas.js';
+
+const OPEN: StateGroup[] = ['backlog', 'unstarted', 'started'];
+// Work in progress first, then what is next, then the rest; within a group the most urgent.
+const GROUP_ORDER: StateGroup[] = ['started', 'unstarted', 'backlog', 'completed', 'cancelled'];
+
+export function listMyIssuesTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_list_my_issues',
+    description:
+      'Work items assigned to me (the requester’s Plane member, else the API key’s user), open ones by default, in one project or in all.',
+    input: z.object({
+      slug,
+      project: project.optional().describe('Project identifier (ACME), name or id; all projects when omitted'),
+      state_groups: stateGroups.default(OPEN),
+      limit: limit(50),
+    }),
+    access: 'read',
+    async run(input, context) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const me = await resolveMe(api, workspace, context.requester);
+      const projects = input.project
+        ? [await findProject(api, workspace, input.project)]
+        : (await api.projects(workspace)).filter((p) => !p.archived_at && p.is_member !== false);
+      const found: ItemView[] = [];
+      const unreadable: string[] = [];
+      for (const p of projects) {
+        try {
+          found.push(...(await projectItems(api, workspace, p)).filter((v) => isMine(v, me.member.id, input.state_groups)));
+        } catch (error) {
+          if (!(error instanceof PlaneError) || input.project) throw error;
+          unreadable.push(`${p.identifier} (${error.message})`);
+        }
+      }
+      found.sort(byUrgency);
+      const shown = found.slice(0, input.limit);
+      const where = input.project ? `project ${projects[0]!.identifier}` : `all projects of ${workspace}`;
+      const head =
+        `Work items assigned to ${memberLabel(me.member)} in ${where}, state groups ${input.state_groups.join(', ')}: ` +
+        (shown.length < found.length
+          ? `${found.length} found; the limit of ${input.limit} cut the list to the first ${shown.length}.`
+          : `${plural(found.length, 'item')}.`);
+      const text = [head, ...shown.map(itemLine)].join('\n');
+      return withNotes(text, [me.note, unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined]);
+    },
+  });
+}
+
+function isMine(view: ItemView, memberId: string, groups: readonly StateGroup[]): boolean {
+  return view.assigneeIds.includes(memberId) && !!view.state && groups.includes(view.state.group);
+}
+
+function byUrgency(a: ItemView, b: ItemView): number {
+  const group = (v: ItemView) => GROUP_ORDER.indexOf(v.state!.group);
+  return (
+    group(a) - group(b) ||
+    PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) ||
+    (b.updated ?? '').localeCompare(a.updated ?? '')
+  );
+}

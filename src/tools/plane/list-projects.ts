@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { PlaneKit } from '../../plane/kit.js';
+import { definePlaneTool } from './define.js';
+import { plural } from './render.js';
+import { slug } from './schemas.js';
+
+export function listProjectsTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_list_projects',
+    description: 'The projects of the workspace, with the identifier used in work item keys (ACME in ACME-130).',
+    input: z.object({ slug }),
+    access: 'read',
+    async run(input) {
+      const workspace = kit.slug(input.slug);
+      const projects = await kit.api().projects(workspace);
+      const lines = projects.map((p) => {
+        const marks = [p.archived_at ? 'archived' : '', p.is_member === false ? 'not a member' : ''].filter(Boolean);
+        return `${p.identifier} — ${p.name}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+      });
+      return [`${plural(projects.length, 'project')} in workspace ${workspace}:`, ...lines].join('\n');
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { ItemView } from '../../plane/item-view.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { resolveMe } from '../../plane/me.js';
+import { memberLabel } from '../../plane/member-names.js';
+import { projectItems } from '../../plane/project-items.js';
+import { readHtml } from '../../plane/read-html.js';
+import { findMembers, findProject } from '../../plane/resolve.js';
+import { STATE_GROUPS } from '../../plane/types.js';
+import { definePlaneTool } from './define.js';
+import { itemLine, plural, withNotes } from './render.js';
+import { limit, project, slug, stateGroups } from './schemas.js';
+
+export function searchIssuesTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_search_issues',
+    description:
+      'Work items of a project by text (in the title, key or description), assignee and state group. Newest first.',
+    input: z.object({
+      slug,
+      project,
+      query: z.string().trim().min(1).optional().describe('Text to find in the title, key or description'),
+      assignee: z.string().trim().min(1).optional().describe('A member by name, e-mail or "me"'),
+      state_groups: stateGroups.optional().describe('State groups to include; all when omitted'),
+      limit: limit(30),
+    }),
+    access: 'read',
+    async run(input, context) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const target = await findProject(api, workspace, input.project);
+      const me = input.assignee ? await resolveMe(api, workspace, context.requester) : undefined;
+      const assignee = input.assignee
+        ? (await findMembers(api, workspace, target, [input.assignee], me!.member))[0]
+        : undefined;
+      const groups = input.state_groups ?? STATE_GROUPS;
+      const views = await projectItems(api, workspace, target, { withDescription: !!input.query });
+      const found = views.filter(
+        (v) =>
+          (!assignee || v.assigneeIds.includes(assignee.id)) &&
+          (!v.state || groups.includes(v.state.group)) &&
+          (!input.query || matches(v, input.query)),
+      );
+      const shown = found.slice(0, input.limit);
+      const criteria = [
+        input.query ? `matching "${input.query}"` : '',
+        assignee ? `assigned to ${memberLabel(assignee)}` : '',
+        input.state_groups ? `in state groups ${groups.join(', ')}` : '',
+      ].filter(Boolean);
+      const head =
+        `Work items of ${target.identifier}${criteria.length > 0 ? ` ${criteria.join(', ')}` : ''}: ` +
+        (shown.length < found.length
+          ? `${found.length} found; the limit of ${input.limit} cut the list to the first ${shown.length}.`
+          : `${plural(found.length, 'item')}.`);
+      const usedMe = input.assignee?.trim().toLowerCase() === 'me';
+      return withNotes([head, ...shown.map(itemLine)].join('\n'), [usedMe ? me?.note : undefined]);
+    },
+  });
+}
+
+function matches(view: ItemView, query: string): boolean {
+  const q = query.toLowerCase();
+  if (view.title.toLowerCase().includes(q) || view.key.toLowerCase() === q) return true;
+  return readHtml(view.descriptionHtml).text.toLowerCase().includes(q);
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { projectNames, viewItem } from '../../plane/item-view.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { resolveMe } from '../../plane/me.js';
+import { readHtml } from '../../plane/read-html.js';
+import { findWorkItem } from '../../plane/resolve.js';
+import { workItemBody } from '../../plane/work-item-body.js';
+import { definePlaneTool } from './define.js';
+import { describeFields } from './describe-fields.js';
+import { itemDetails, withNotes } from './render.js';
+import { date, description, key, labels, members, priority, slug, title } from './schemas.js';
+
+const FIELDS = ['title', 'description', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date'] as const;
+
+export function updateIssueTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_update_issue',
+    description:
+      'Changes only the given fields of a work item. assignees and labels replace the whole list, description replaces the whole description, a null date clears it. At least one field is required.',
+    input: z
+      .object({
+        slug,
+        key,
+        title: title.optional(),
+        description: description.optional(),
+        state: z.string().trim().min(1).optional().describe('A state name of the project'),
+        priority: priority.optional(),
+        assignees: members.optional(),
+        labels: labels.optional(),
+        start_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
+        target_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
+      })
+      .refine((input) => FIELDS.some((field) => input[field] !== undefined), {
+        message: `give at least one field to change: ${FIELDS.join(', ')}`,
+      }),
+    access: 'write',
+    describe(input) {
+      const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
+      return `Update ${where}: ${describeFields(input, 'update').join('; ')}. Other fields stay as they are.`;
+    },
+    async run(input, context) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const { project, keyed } = await findWorkItem(api, workspace, input.key);
+      const { body, me } = await workItemBody(api, workspace, project, input, () =>
+        resolveMe(api, workspace, context.requester),
+      );
+      const updated = await api.updateWorkItem(workspace, keyed, body);
+      const view = viewItem(updated, project, await projectNames(api, workspace, project, [updated]));
+      const text = readHtml(view.descriptionHtml);
+      const changed = FIELDS.filter((field) => input[field] !== undefined).join(', ');
+      return withNotes(
+        `Updated ${view.key} (${changed}).\n\n${itemDetails(view, kit.itemUrl(workspace, view.key), text.text, text.images)}`,
+        [me?.note],
+      );
+    },
+  });
+}
