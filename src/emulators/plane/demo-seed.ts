@@ -1,0 +1,174 @@
+import type { FakePlaneDb, WorkItemInput } from './db.js';
+import { imageComponent } from './image-component.js';
+import type { LabelRecord, ProjectRecord, StateRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from './records.js';
+
+/** The demo key (Plane's `plane_api_<32 hex>` format); it acts as the plane-bot user. */
+export const DEMO_API_KEY = 'plane_api_0123456789abcdef0123456789abcdef';
+
+export interface DemoWorkspace {
+  apiKey: string;
+  workspace: WorkspaceRecord;
+  project: ProjectRecord;
+  users: { bot: UserRecord; dana: UserRecord; leo: UserRecord; priya: UserRecord };
+  /** By name: Backlog, Todo, In Progress, In Review, Done, Cancelled. */
+  states: Record<string, StateRecord>;
+  /** By name: bug, feature, design, docs, performance. */
+  labels: Record<string, LabelRecord>;
+  /** ACME-1 … ACME-12, in order. */
+  workItems: WorkItemRecord[];
+}
+
+// Two small PNG mock-ups (a login page, a bar chart) for the descriptions' images.
+const LOGIN_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAeCAIAAADlxgqWAAAATUlEQVR42mMwdwwcVIhh1EGjDqLUQT9//R5UaNRBow6ii4MuXr1NFTQaZaNpaDQNjTqIGg5STX5NEhp10KiDBr2DRrP9qINGHTTUHQQABxbt9N9v5y8AAAAASUVORK5CYII=',
+  'base64',
+);
+const CHART_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAYCAIAAAAH5iiXAAAAPElEQVR42mP4P0CAYdTiIW2xwM5GNDRq8WC3mBiDRi0etXhwWoxLw6jF5IqPWjxqMX0szi5qGBA0YG0uAMONH0zKzuJiAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+const DAY = 86_400_000;
+
+/**
+ * A small, realistic workspace for the sandbox's demo Plane: workspace `acme`, project ACME
+ * "Website" with states in all five groups, labels, four members (the key's user is plane-bot),
+ * twelve work items with assignees, labels, priorities, dates, descriptions (two with an embedded
+ * image), comments and an attachment. Dates are relative to the db's clock.
+ */
+export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
+  const now = db.now();
+  const date = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
+  const ago = (days: number, hours = 0) => now - days * DAY - hours * 3_600_000;
+
+  const dana = db.addMember('acme', { email: 'dana@acme.io', first_name: 'Dana', last_name: 'Kim', display_name: 'dana', role: 20 });
+  const leo = db.addMember('acme', { email: 'leo@acme.io', first_name: 'Léo', last_name: 'Martin', display_name: 'leo' });
+  const priya = db.addMember('acme', { email: 'priya@acme.io', first_name: 'Priya', last_name: 'Shah', display_name: 'priya' });
+  const bot = db.addMember('acme', { email: 'plane-bot@acme.io', first_name: 'Slack', last_name: 'Bot', display_name: 'plane-bot' });
+  const workspace = db.workspaceBySlug('acme');
+  if (!workspace) throw new Error('fake Plane: demo workspace missing');
+  workspace.name = 'Acme Corp';
+  db.addApiKey(DEMO_API_KEY, bot.id);
+
+  const project = db.addProject('acme', {
+    identifier: 'ACME',
+    name: 'Website',
+    description: 'Customer-facing marketing site and sign-up flow',
+    project_lead: dana.id,
+    created_by: dana.id,
+  });
+  db.addState(project.id, { name: 'In Review', group: 'started', color: '#8B5CF6', sequence: 40000 });
+  const states = Object.fromEntries(db.projectStates(project.id).map((s) => [s.name, s]));
+  const labels = Object.fromEntries(
+    [
+      ['bug', '#EF4444'],
+      ['feature', '#3B82F6'],
+      ['design', '#EC4899'],
+      ['docs', '#10B981'],
+      ['performance', '#F59E0B'],
+    ].map(([name, color]) => [name, db.addLabel(project.id, { name: name ?? '', color })]),
+  );
+
+  const loginShot = db.addAsset('acme', { project: project.id, name: 'login-safari.png', type: 'image/png', bytes: LOGIN_PNG });
+  const chart = db.addAsset('acme', { project: project.id, name: 'lcp-chart.png', type: 'image/png', bytes: CHART_PNG });
+
+  const items: Array<WorkItemInput & { created: number }> = [
+    {
+      name: 'Login button unresponsive on Safari',
+      state: 'In Progress', priority: 'urgent', assignees: [leo.id], labels: ['bug'],
+      start_date: date(-3), target_date: date(2), created: ago(6),
+      description_html:
+        '<p>Clicking <strong>Sign in</strong> does nothing on Safari 17.</p><p>Steps to reproduce:</p>' +
+        '<ol><li><p>Open /login in Safari 17</p></li><li><p>Fill in e-mail and password</p></li>' +
+        '<li><p>Click the button</p></li></ol>' + imageComponent(loginShot.id, { width: 480, height: 300 }) +
+        '<p>Nothing in the network tab; see the console log attached.</p>',
+    },
+    {
+      name: 'Redesign pricing page',
+      state: 'Todo', priority: 'high', assignees: [priya.id], labels: ['design', 'feature'],
+      target_date: date(14), created: ago(20),
+      description_html: '<p>Three tiers instead of four, annual toggle on top, FAQ below the fold.</p>',
+    },
+    {
+      name: 'Add dark mode toggle to the header',
+      state: 'Backlog', priority: 'low', labels: ['feature'], created: ago(30),
+      description_html: '<p>Follow the system preference by default; remember the choice in localStorage.</p>',
+    },
+    {
+      name: 'Newsletter sign-up returns 500 for plus addresses',
+      state: 'In Review', priority: 'high', assignees: [bot.id, leo.id], labels: ['bug'],
+      start_date: date(-2), target_date: date(1), created: ago(4),
+      description_html: '<p>Addresses like <code>dana+news@acme.io</code> fail validation on the server.</p>',
+    },
+    {
+      name: 'Improve Largest Contentful Paint on the home page',
+      state: 'In Progress', priority: 'medium', assignees: [dana.id], labels: ['performance'],
+      start_date: date(-7), target_date: date(7), created: ago(12),
+      description_html:
+        '<p>LCP is 3.8 s on mobile (p75). Target: under 2.5 s.</p>' + imageComponent(chart.id, { width: 400, height: 240 }) +
+        '<ul><li><p>Preload the hero image</p></li><li><p>Inline critical CSS</p></li></ul>',
+    },
+    {
+      name: 'Write the accessibility statement',
+      state: 'Todo', priority: 'medium', assignees: [bot.id], labels: ['docs'], target_date: date(10), created: ago(9),
+      description_html: '<p>WCAG 2.1 AA status, known gaps and a contact address.</p>',
+    },
+    {
+      name: 'Cookie banner overlaps the footer on mobile',
+      state: 'Done', priority: 'medium', assignees: [leo.id], labels: ['bug', 'design'],
+      start_date: date(-10), target_date: date(-5), created: ago(15),
+      description_html: '<p>Fixed by moving the banner into a bottom sheet.</p>',
+    },
+    {
+      name: 'Migrate blog to the new CMS',
+      state: 'Backlog', priority: 'none', labels: ['feature'], created: ago(40),
+      description_html: '<p></p>',
+    },
+    {
+      name: 'Update screenshots in the help center',
+      state: 'Cancelled', priority: 'low', assignees: [priya.id], labels: ['docs'], created: ago(25),
+      description_html: '<p>Superseded by the help-center rewrite.</p>',
+    },
+    {
+      name: 'Broken links on the careers page',
+      state: 'Todo', priority: 'high', assignees: [bot.id], labels: ['bug'], target_date: date(3), created: ago(2),
+      description_html: '<p>Three job postings link to /jobs/old-*. Reported by <mention-component entity_identifier="' +
+        dana.id + '" entity_name="user_mention"></mention-component>.</p>',
+    },
+    {
+      name: 'Compress hero video',
+      state: 'Done', priority: 'low', assignees: [dana.id], labels: ['performance'],
+      start_date: date(-20), target_date: date(-14), created: ago(22),
+      description_html: '<p>From 14 MB to 2.1 MB with AV1, MP4 fallback kept.</p>',
+    },
+    {
+      name: 'Add structured data for products',
+      state: 'In Progress', priority: 'medium', assignees: [priya.id, bot.id], labels: ['feature'],
+      start_date: date(-1), target_date: date(9), created: ago(3),
+      description_html: '<p>JSON-LD <code>Product</code> and <code>Offer</code> on every plan page.</p>',
+    },
+  ];
+  const workItems = items.map(({ created, ...input }) => db.addWorkItem(project.id, { ...input, created_by: dana.id, created_at: created }));
+  const [login, pricing, , newsletter, lcp] = workItems;
+  if (!login || !pricing || !newsletter || !lcp) throw new Error('fake Plane: demo items missing');
+  loginShot.issue = login.id;
+  chart.issue = lcp.id;
+
+  db.addAttachment(login.id, {
+    name: 'safari-console.log',
+    type: 'text/plain',
+    bytes: 'TypeError: undefined is not an object (evaluating \'form.requestSubmit\')\n    at login.js:42:11\n',
+    created_by: leo.id,
+  });
+  const comments: Array<[WorkItemRecord, UserRecord, number, string]> = [
+    [login, leo, ago(5), '<p>Reproduced on Safari 17.3 as well. Chrome and Firefox are fine.</p>'],
+    [login, dana, ago(4, 20), '<p>Probably <code>requestSubmit</code>; Safari 17 needs a polyfill.</p>'],
+    [login, leo, ago(1), '<p>Polyfill added, fix is in review.</p>'],
+    [pricing, priya, ago(10), '<p>First mock-ups are in Figma, feedback welcome.</p>'],
+    [newsletter, bot, ago(3), '<p>Linked from Slack: two customers reported this today.</p>'],
+    [lcp, dana, ago(8), '<p>The hero image is 1.2 MB; that alone costs a second.</p>'],
+  ];
+  for (const [item, author, at, html] of comments) db.addComment(item.id, { comment_html: html, actor: author.id, created_at: at });
+
+  return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems };
+}

@@ -1,0 +1,67 @@
+import { type Handler, ok, projectOf } from '../context.js';
+import { ApiError, bodies } from '../errors.js';
+import { orderRows } from '../order.js';
+import { paginate } from '../pagination.js';
+import type { CommentAccess } from '../records.js';
+import { plainShape, readShape } from '../shape.js';
+import { dictionaryBody, isUuid, readDateTime, type FieldErrors, validationError } from '../validation.js';
+import { atLeast } from '../version.js';
+import { externalConflict } from './work-item-input.js';
+
+/** Comments (reference §4.7): newest first; any active project member, guests included, may post. */
+
+export const listComments: Handler = (context) => {
+  const project = projectOf(context);
+  const workItemId = context.params.work_item_id;
+  // The view filters by the URL's ids: an unknown work item is simply an empty list.
+  const comments = [...context.db.comments.values()].filter((c) => c.project === project.id && c.issue === workItemId);
+  const rows = orderRows(comments, '-created_at', { created_at: (c) => c.created_at });
+  const query = readShape(context.query);
+  return ok(paginate(rows, context.query, context.pageRules, (c) => context.out.comment(c, query, true)));
+};
+
+const ACCESS: readonly CommentAccess[] = ['INTERNAL', 'EXTERNAL'];
+
+export const createComment: Handler = (context) => {
+  const { db, flavour } = context;
+  const project = projectOf(context);
+  const body = dictionaryBody(context.body);
+  if (body.external_id && body.external_source) {
+    const existing = [...db.comments.values()].find(
+      (c) => c.project === project.id && c.external_id === body.external_id && c.external_source === body.external_source,
+    );
+    if (existing) throw externalConflict('Comment with the same external id and external source already exists', existing.id);
+  }
+  const errors: FieldErrors = {};
+  const html = body.comment_html ?? '<p></p>';
+  if (typeof html !== 'string') errors.comment_html = ['Not a valid string.'];
+  const access = body.access ?? 'INTERNAL';
+  if (!ACCESS.includes(access as CommentAccess)) errors.access = [`"${String(access)}" is not a valid choice.`];
+  const createdBy = body.created_by;
+  if (createdBy !== undefined && (typeof createdBy !== 'string' || !isUuid(createdBy) || !db.users.has(createdBy.toLowerCase()))) {
+    errors.created_by = [`Invalid pk "${String(createdBy)}" - object does not exist.`];
+  }
+  const createdAt = body.created_at === undefined ? db.stamp() : readDateTime(body.created_at);
+  if (createdAt === undefined) errors.created_at = ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const item = db.workItems.get(context.params.work_item_id ?? '');
+  // The URL's work item is only a foreign key here: a missing one fails the insert (reference §1.5
+  // "DB integrity error"; the reference is silent on this case).
+  if (!item || item.project !== project.id) throw new ApiError(400, bodies.payloadNotValid);
+  const comment = db.createComment(item, {
+    comment_html: html as string,
+    access: access as CommentAccess,
+    external_id: typeof body.external_id === 'string' ? body.external_id : null,
+    external_source: typeof body.external_source === 'string' ? body.external_source : null,
+    // The actor is always the key's owner; created_by may be overridden (reference §4.7).
+    actor: context.user.id,
+    created_by: typeof createdBy === 'string' ? createdBy.toLowerCase() : context.user.id,
+    created_at: createdAt as number,
+  });
+  // CE v0.28.0 created the comment and still answered 400 (reference §4.7, §8).
+  if (flavour.edition === 'community' && atLeast(flavour, '0.28.0') && !atLeast(flavour, '1.0.0')) {
+    throw new ApiError(400, bodies.requiredKey);
+  }
+  return ok(context.out.comment(comment, plainShape, false), 201);
+};

@@ -1,0 +1,138 @@
+/**
+ * A faithful in-memory fake of Plane's public REST API (`/api/v1`), for the Plane client's tests and
+ * the sandbox's demo Plane. It follows /work/shared/reference/plane-api.md, odd parts included:
+ * 301 on a missing trailing slash, 401 vs 403 auth bodies, the 60/min sliding-window limiter with
+ * its exact 429, CE ignoring list filters, the paginator's cursor rules, comments newest first,
+ * attachment download as a 302 to a presigned storage URL that refuses the API key, the workspace
+ * asset route's 500, both `/work-items/` and `/issues/` path families.
+ *
+ * ```ts
+ * const plane = await startFakePlane({ apiKeys: { plane_api_test: 'bot@acme.io' } });
+ * const bot = plane.db.addMember('acme', { email: 'bot@acme.io', display_name: 'plane-bot' });
+ * const project = plane.db.addProject('acme', { identifier: 'ACME', name: 'Website' });
+ * const item = plane.db.addWorkItem('ACME', { name: 'Fix login', assignees: [bot.id], labels: [] });
+ * await fetch(`${plane.url}/api/v1/workspaces/acme/work-items/ACME-1/`, { headers: { 'X-Api-Key': 'plane_api_test' } });
+ * await plane.close();
+ * ```
+ *
+ * Seeding (`plane.db`, a FakePlaneDb; the server reads it live, so seed before or after start):
+ * - `addWorkspace({slug, name?})` — optional: addMember/addProject create the workspace on first use.
+ * - `addMember(slug, {email, first_name?, last_name?, display_name?, role? (20|15|5, default 15),
+ *   is_active?, timezone?})` → user (reuses the user with that e-mail). `addUser(...)` adds a user
+ *   without any membership.
+ * - `addProject(slug, {identifier, name, description?, network? (2 public | 0), archived_at?,
+ *   default_assignee?, project_lead?, created_by?, members?, defaultStates?})` → project. Members
+ *   default to every active workspace member (their workspace role); Plane's five default states
+ *   (Backlog [default], Todo, In Progress, Done, Cancelled) are created unless `defaultStates: false`.
+ * - `addProjectMember(project, user, {role?, is_active?})`.
+ * - `addState(project, {name, group, color?, sequence?, default?, is_triage?})`,
+ *   `addLabel(project, {name, color?, description?, parent?})`.
+ * - `addWorkItem(project, {name, description_html?, state? (id or name), priority?, assignees?
+ *   (user refs), labels? (ids or names), start_date?, target_date?, parent?, is_draft?, archived_at?,
+ *   created_by?, created_at?, external_id?, external_source?})` → work item; sequence ids count up
+ *   per project (ACME-1, ACME-2, …). `addManyWorkItems(project, n, (i) => overrides?)` for paging.
+ * - `addComment(workItem, {comment_html, actor?, created_at?, access?})`.
+ * - `addAttachment(workItem, {name, type?, bytes, uploaded?, created_by?})` → FileAsset whose bytes
+ *   the fake storage serves. `addAsset(slug, {type, bytes, name?, workItem?, project?,
+ *   entity_type?, uploaded?})` → an editor image / workspace asset; embed it with
+ *   `imageComponent(asset.id)` in a description.
+ * - `addApiKey(key, user, {active?, expiresAt?})` — `user` is an id or an e-mail (resolved per request).
+ * Refs: a user by id, e-mail or display name; a project by id or identifier; a work item by id or key.
+ * Reads: `db.users`, `db.projects`, `db.workItems`, `db.comments`, `db.assets`… are plain Maps,
+ * `db.project(ref)`, `db.workItem(ref)`, `db.user(ref)` resolve refs.
+ *
+ * Not emulated (the tool kit never calls them; they answer 405): DELETE, attachment/asset uploads,
+ * comment edits, links, activities, relations, and the Cloud-only list/count/lite endpoints.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FakePlaneDb } from './db.js';
+import type { PageRules } from './pagination.js';
+import { RateLimiter } from './rate-limiter.js';
+import { Router } from './router.js';
+import { buildRoutes } from './routes.js';
+import { createListener, type RecordedRequest } from './server.js';
+import { Storage } from './storage.js';
+import { atLeast, type Edition, type Flavour, type PathStyle, resolveFlavour } from './version.js';
+
+export { FakePlaneDb } from './db.js';
+export type * from './db.js';
+export type * from './records.js';
+export type { RecordedRequest } from './server.js';
+export type { Edition, PathStyle } from './version.js';
+export { imageComponent } from './image-component.js';
+export { seedDemoWorkspace, DEMO_API_KEY, type DemoWorkspace } from './demo-seed.js';
+
+export interface FakePlaneOptions {
+  /** API key → its user (id or e-mail). Several keys get several limiter budgets. */
+  apiKeys?: Record<string, string>;
+  /** 'issues-only' mimics CE before v1.1 (no `/work-items/` routes). Default follows instanceVersion. */
+  pathStyle?: PathStyle;
+  /** What `/api/instances/` reports and which routes exist (reference §8). Default '1.4.2'. */
+  instanceVersion?: string;
+  /** Default 'community'. Cloud: v2 probe, list filters honoured, per_page 20/100, no /api/instances/. */
+  edition?: Edition;
+  /** Default 60 (reference §2), sliding window per key. */
+  rateLimitPerMinute?: number;
+  /** Epoch-ms clock for the limiter, timestamps and signed-URL expiry. Default Date.now. */
+  now?: () => number;
+  port?: number;
+  host?: string;
+}
+
+export interface FakePlane {
+  /** e.g. http://127.0.0.1:PORT — clients append /api/v1/... */
+  url: string;
+  db: FakePlaneDb;
+  /** Every request, in arrival order, storage downloads included. */
+  requests: RecordedRequest[];
+  resetRequests(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Page sizes (reference §3): CE code says default and maximum 1000; Cloud follows its docs, default
+ * 20 and maximum 100 (UNVERIFIED, reference §9).
+ */
+function pageRulesFor(flavour: Flavour): PageRules {
+  if (flavour.edition === 'cloud') return { defaultPerPage: 20, maxPerPage: 100, offsetByCursorSize: false };
+  return { defaultPerPage: 1000, maxPerPage: 1000, offsetByCursorSize: !atLeast(flavour, '0.28.0') };
+}
+
+export async function startFakePlane(options: FakePlaneOptions = {}): Promise<FakePlane> {
+  const now = options.now ?? Date.now;
+  const flavour = resolveFlavour(options);
+  const db = new FakePlaneDb(now);
+  for (const [key, user] of Object.entries(options.apiKeys ?? {})) db.addApiKey(key, user);
+  const requests: RecordedRequest[] = [];
+  const listener = createListener({
+    db,
+    flavour,
+    router: new Router(buildRoutes(flavour)),
+    limiter: new RateLimiter(options.rateLimitPerMinute ?? 60, now),
+    storage: new Storage(db, now),
+    pageRules: pageRulesFor(flavour),
+    requests,
+    now,
+  });
+  const server = createServer(listener);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    db,
+    requests,
+    resetRequests: () => {
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
