@@ -1,0 +1,89 @@
+import { answerOf, type AppAnswer } from './app-answers.js';
+import type { Deliverer } from './delivery.js';
+import { newTriggerId } from './ids.js';
+import { blockActionsPayload } from './payloads.js';
+import type { ResponseUrls } from './response-urls.js';
+import type { SlackMessage, Workspace } from './workspace.js';
+import { UsageError } from './usage-error.js';
+
+export interface ButtonClick {
+  user: string;
+  channel: string;
+  /** The ts of the message holding the button (a channel message or one of the user's ephemerals). */
+  messageTs: string;
+  actionId: string;
+  /** Picks among buttons sharing an action_id. */
+  value?: string;
+  blockId?: string;
+}
+
+export interface ClickDeps {
+  workspace: Workspace;
+  deliverer: Deliverer;
+  responseUrls: ResponseUrls;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * A person clicks a button. The app gets the signed `block_actions` payload built from the stored
+ * message's block (reference §3.5), with a response_url whose `replace_original` /
+ * `delete_original` act on that message.
+ */
+export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<AppAnswer> {
+  const { workspace, deliverer, responseUrls } = deps;
+  const channel = workspace.channel(click.channel);
+  if (!channel) throw new UsageError(`no channel ${click.channel}`);
+  if (!workspace.isMember(channel.id, click.user)) throw new UsageError(`${click.user} is not in ${channel.id}`);
+  const { message, ephemeral } = findMessage(workspace, click);
+  const button = findButton(message, click);
+  const { block_id, element } = button;
+  const action = {
+    type: 'button',
+    block_id,
+    action_id: element.action_id,
+    text: element.text,
+    ...(element.value !== undefined ? { value: element.value } : {}),
+    ...(element.style !== undefined ? { style: element.style } : {}),
+    ...(element.url !== undefined ? { url: element.url } : {}),
+    action_ts: workspace.nextTs(),
+  };
+  const responseUrl = responseUrls.create({
+    channel: channel.id,
+    user: click.user,
+    source: { ts: message.ts, ephemeral },
+    sourceIsLastResponse: false,
+    ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
+  });
+  const payload = blockActionsPayload(workspace, {
+    userId: click.user,
+    channel,
+    message: structuredClone(message),
+    ephemeral,
+    action,
+    responseUrl,
+    triggerId: newTriggerId(),
+  });
+  return answerOf(await deliverer.send('interaction', payload));
+}
+
+function findMessage(workspace: Workspace, click: ButtonClick): { message: SlackMessage; ephemeral: boolean } {
+  const stored = workspace.message(click.channel, click.messageTs);
+  if (stored) return { message: stored, ephemeral: false };
+  const ephemeral = workspace.ephemeral(click.messageTs);
+  if (ephemeral && ephemeral.channel === click.channel && ephemeral.visibleTo === click.user)
+    return { message: ephemeral.message, ephemeral: true };
+  throw new UsageError(`${click.user} sees no message ${click.messageTs} in ${click.channel}`);
+}
+
+function findButton(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json } {
+  for (const block of message.blocks ?? []) {
+    if (click.blockId !== undefined && block.block_id !== click.blockId) continue;
+    const elements = block.type === 'actions' ? (block.elements as Json[]) : block.type === 'section' && block.accessory ? [block.accessory as Json] : [];
+    const element = elements.find(
+      (e) => e.type === 'button' && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
+    );
+    if (element) return { block_id: block.block_id, element };
+  }
+  throw new UsageError(`no button ${click.actionId} in message ${message.ts}`);
+}

@@ -1,0 +1,38 @@
+import type { BotIdentity, Team, WorkspaceSeed } from './workspace.js';
+
+/** A small workspace that is enough for the sandbox and most tests; every part can be replaced. */
+export const DEFAULT_TEAM: Team = { id: 'T0TEAM', domain: 'acme', name: 'Acme' };
+
+export const DEFAULT_BOT: BotIdentity = { userId: 'U0BOT', botId: 'B0BOT', appId: 'A0APP', name: 'planebot' };
+
+export const DEFAULT_USERS: WorkspaceSeed['users'] = [
+  { id: 'U0ALICE', name: 'alice', real_name: 'Alice Martin', email: 'alice@acme.test', tz: 'Europe/Paris' },
+  { id: 'U0BOB', name: 'bob', real_name: 'Bob Chen', email: 'bob@acme.test', tz: 'Asia/Shanghai' },
+  { id: 'U0CAROL', name: 'carol', real_name: 'Carol Diaz', email: 'carol@acme.test', tz: 'America/New_York' },
+];
+
+export const DEFAULT_CHANNELS: WorkspaceSeed['channels'] = [
+  { id: 'C0GENERAL', name: 'general' },
+  { id: 'C0OPS', name: 'ops' },
+];
+
+/** The bot scopes of the manifest in reference §6, plus the `:read` scopes conversations.info needs. */
+export const DEFAULT_SCOPES = [
+  'app_mentions:read',
+  'channels:history',
+  'groups:history',
+  'im:history',
+  'channels:read',
+  'groups:read',
+  'im:read',
+  'chat:write',
+  'commands',
+  'reactions:write',
+  'users:read',
+  'users:read.email',
+  'links:read',
+  'links:write',
+];
+
+/** SPEC §4. */
+export const DEFAULT_COMMANDS = ['/task', '/todo', '/plane'];

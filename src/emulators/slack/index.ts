@@ -1,0 +1,118 @@
+import type { AppAnswer } from './app-answers.js';
+import { BotEcho } from './bot-echo.js';
+import { clickButton, type ButtonClick } from './button-clicks.js';
+import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
+import { Deliverer, type Delivery, type RetryHeaders } from './delivery.js';
+import { VERIFICATION_TOKEN } from './payloads.js';
+import { createPageApi, type PageApi } from './page-api/handler.js';
+import { ResponseUrls } from './response-urls.js';
+import { listen, shut } from './server.js';
+import { runCommand, type CommandRun } from './slash-commands.js';
+import { userSays, type UserMessage } from './user-messages.js';
+import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
+import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
+
+export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, PageApi, RetryHeaders, ScriptedFailure, UserMessage };
+export type { PageMessage, PageThread } from './page-api/views.js';
+export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
+export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
+export { checkMessage, MESSAGE_LIMITS } from './message-limits.js';
+export { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS };
+
+export interface SlackEmulatorOptions {
+  /** The app's signing secret: every delivery is signed with it. */
+  signingSecret: string;
+  /** The only token the Web API accepts. */
+  botToken: string;
+  /** The app's Request URL (`http://127.0.0.1:PORT/slack/events`); can be set later. */
+  requestUrl?: string;
+  users?: WorkspaceSeed['users'];
+  channels?: WorkspaceSeed['channels'];
+  team?: Team;
+  bot?: BotIdentity;
+  /** The bot token's scopes; pass the manifest's to catch a missing one. */
+  scopes?: string[];
+  /** The slash commands the manifest registers. */
+  commands?: string[];
+  /** Deliver the bot's own posts, edits and deletions back as `message` events (Slack does). Default true. */
+  echoBotMessages?: boolean;
+  /** How long Slack waits for the app's answer. Default 3000 ms. */
+  ackTimeoutMs?: number;
+  /** Where the page API is mounted. Default `/sandbox/api`. */
+  pagePrefix?: string;
+  /** Default 0: any free port on 127.0.0.1. */
+  port?: number;
+}
+
+export interface SlackEmulator {
+  /** The Web API base for `slackApiUrl` / SLACK_API_URL; ends with `/api/`. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  readonly workspace: Workspace;
+  /** Every Web API call, in order. */
+  readonly calls: ApiCall[];
+  /** Every request sent to the app, in order. */
+  readonly deliveries: Delivery[];
+  readonly pageApi: PageApi;
+  userSays(message: UserMessage): Promise<string>;
+  runCommand(run: CommandRun): Promise<AppAnswer>;
+  clickButton(click: ButtonClick): Promise<AppAnswer>;
+  redeliver(eventId: string, retry: RetryHeaders): Promise<Delivery>;
+  /** Slack's Request URL check: posts a signed `url_verification` and expects the challenge back. */
+  verifyRequestUrl(): Promise<boolean>;
+  failNext(method: string, failure: ScriptedFailure): void;
+  setRequestUrl(url: string): void;
+  /** Resolves when every delivery started so far (the bot's own echoes included) is answered. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts an emulated Slack workspace on 127.0.0.1 for one app. */
+export async function startSlackEmulator(options: SlackEmulatorOptions): Promise<SlackEmulator> {
+  const workspace = new Workspace({
+    team: options.team ?? DEFAULT_TEAM,
+    bot: options.bot ?? DEFAULT_BOT,
+    users: options.users ?? DEFAULT_USERS,
+    channels: options.channels ?? DEFAULT_CHANNELS,
+  });
+  const commands = new Set(options.commands ?? DEFAULT_COMMANDS);
+  const deliverer = new Deliverer(options.signingSecret, options.requestUrl, options.ackTimeoutMs ?? 3000);
+  const echo = new BotEcho(workspace, deliverer, options.echoBotMessages ?? true);
+  let origin = '';
+  const responseUrls = new ResponseUrls(workspace, echo, () => origin);
+  const webApi = new WebApi({ workspace, echo, scopes: new Set(options.scopes ?? DEFAULT_SCOPES) }, options.botToken);
+  const deps = { workspace, deliverer, responseUrls, commands };
+  const actions = {
+    userSays: (message: UserMessage) => userSays(workspace, deliverer, message),
+    runCommand: (run: CommandRun) => runCommand(deps, run),
+    clickButton: (click: ButtonClick) => clickButton(deps, click),
+  };
+  const pageApi = createPageApi(workspace, { ...actions, commands }, options.pagePrefix);
+  const listening = await listen({ webApi, responseUrls, pageApi }, options.port ?? 0);
+  origin = listening.origin;
+
+  return {
+    url: `${origin}/api/`,
+    origin,
+    workspace,
+    calls: webApi.calls,
+    deliveries: deliverer.deliveries,
+    pageApi,
+    ...actions,
+    redeliver: (eventId, retry) => deliverer.redeliver(eventId, retry),
+    async verifyRequestUrl() {
+      const challenge = `challenge-${Date.now()}`;
+      const delivery = await deliverer.send('event', { token: VERIFICATION_TOKEN, challenge, type: 'url_verification' });
+      return delivery.status === 200 && delivery.responseBody.includes(challenge);
+    },
+    failNext: (method, failure) => webApi.failNext(method, failure),
+    setRequestUrl: (url) => deliverer.setRequestUrl(url),
+    settled: () => deliverer.settled(),
+    async close() {
+      await deliverer.settled();
+      pageApi.close();
+      await shut(listening.server);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppAnswer } from '../app-answers.js';
+import type { ButtonClick } from '../button-clicks.js';
+import { readBody, sendJson } from '../http.js';
+import { UsageError } from '../usage-error.js';
+import type { CommandRun } from '../slash-commands.js';
+import type { UserMessage } from '../user-messages.js';
+import type { Workspace } from '../workspace.js';
+import { parseCommand, toSlackText } from './composer.js';
+import { LiveUpdates } from './live-updates.js';
+import { canSee, channelView, visibleChannels } from './views.js';
+
+/** What the page may make people do; the emulator supplies these. */
+export interface PageActions {
+  userSays(message: UserMessage): Promise<string>;
+  runCommand(run: CommandRun): Promise<AppAnswer>;
+  clickButton(click: ButtonClick): Promise<AppAnswer>;
+  commands: ReadonlySet<string>;
+}
+
+/**
+ * The JSON + SSE API behind the sandbox page, mounted under a prefix (default `/sandbox/api`):
+ *
+ * - `GET  {prefix}/workspace?as=U…` → `{ team, bot, viewer, users, channels, commands }`
+ * - `GET  {prefix}/channels/:id/messages?as=U…` → `{ messages: PageThread[] }`
+ * - `POST {prefix}/channels/:id/messages` `{ as, text, thread_ts? }` → `{ ok, ts }`, or for a
+ *   registered `/command …`, `{ ok, command: { status, body, error? } }`
+ * - `POST {prefix}/channels/:id/actions` `{ as, message_ts, action_id, value?, block_id? }` →
+ *   `{ ok, answer: { status, body, error? } }`
+ * - `GET  {prefix}/stream?as=U…` → text/event-stream (see LiveUpdates)
+ *
+ * Errors: `{ ok: false, error }` with 400 (bad request) or 404 (unknown route).
+ */
+export interface PageApi {
+  readonly prefix: string;
+  /** Serves the request and returns true when its path is under the prefix; false otherwise. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Ends the open event streams. */
+  close(): void;
+}
+
+export function createPageApi(workspace: Workspace, actions: PageActions, prefix = '/sandbox/api'): PageApi {
+  const live = new LiveUpdates(workspace);
+
+  const viewerOf = (value: unknown): string => {
+    const user = typeof value === 'string' ? workspace.user(value) : undefined;
+    if (!user || user.is_bot) throw new UsageError('`as` must name a person of the workspace');
+    return user.id;
+  };
+  const stringField = (body: Record<string, unknown>, key: string): string => {
+    const value = body[key];
+    if (typeof value !== 'string' || value === '') throw new UsageError(`\`${key}\` is required`);
+    return value;
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && path === '/workspace') {
+      const viewer = viewerOf(query.get('as'));
+      return sendJson(res, 200, {
+        team: workspace.team,
+        bot: workspace.bot,
+        viewer,
+        users: workspace.users(),
+        channels: visibleChannels(workspace, viewer),
+        commands: [...actions.commands],
+      });
+    }
+    if (method === 'GET' && path === '/stream') return live.open(req, res, viewerOf(query.get('as')));
+
+    const notFound = () => sendJson(res, 404, { ok: false, error: 'not_found' });
+    const match = /^\/channels\/([^/]+)\/(messages|actions)$/.exec(path);
+    const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
+    if (!match || !channel) return notFound();
+    if (method === 'GET' && match[2] === 'messages') {
+      const viewer = viewerOf(query.get('as'));
+      if (!canSee(channel, viewer)) return notFound();
+      return sendJson(res, 200, { messages: channelView(workspace, channel.id, viewer) });
+    }
+    if (method !== 'POST') return notFound();
+
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    } catch {
+      throw new UsageError('the body must be JSON');
+    }
+    const user = viewerOf(body.as);
+    if (!canSee(channel, user)) return notFound();
+    if (match[2] === 'actions') {
+      const click: ButtonClick = {
+        user,
+        channel: channel.id,
+        messageTs: stringField(body, 'message_ts'),
+        actionId: stringField(body, 'action_id'),
+        ...(typeof body.value === 'string' ? { value: body.value } : {}),
+        ...(typeof body.block_id === 'string' ? { blockId: body.block_id } : {}),
+      };
+      return sendJson(res, 200, { ok: true, answer: await actions.clickButton(click) });
+    }
+    const text = stringField(body, 'text');
+    const command = parseCommand(text);
+    if (command) {
+      return sendJson(res, 200, { ok: true, command: await actions.runCommand({ user, channel: channel.id, ...command }) });
+    }
+    const threadTs = typeof body.thread_ts === 'string' && body.thread_ts !== '' ? body.thread_ts : undefined;
+    const ts = await actions.userSays({
+      user,
+      channel: channel.id,
+      text: toSlackText(workspace, text),
+      ...(threadTs ? { threadTs } : {}),
+    });
+    return sendJson(res, 200, { ok: true, ts });
+  }
+
+  return {
+    prefix,
+    handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://page');
+      if (!url.pathname.startsWith(`${prefix}/`)) return false;
+      route(req, res, url.pathname.slice(prefix.length), url.searchParams).catch((error: unknown) => {
+        // The emulator's own checks (unknown thread, not a member, …) are the caller's mistakes.
+        const status = error instanceof UsageError ? 400 : 500;
+        if (!res.headersSent) sendJson(res, status, { ok: false, error: (error as Error).message });
+        else res.end();
+      });
+      return true;
+    },
+    close: () => live.close(),
+  };
+}

@@ -1,0 +1,37 @@
+import type { SlackMessage, Workspace, WorkspaceChannel } from '../workspace.js';
+
+/** A message as the page shows it: Slack's message plus where it is and whether only the viewer sees it. */
+export type PageMessage = SlackMessage & { channel: string; ephemeral?: true };
+export type PageThread = PageMessage & { replies: PageMessage[] };
+
+export function pageMessage(channel: string, message: SlackMessage, ephemeral = false): PageMessage {
+  return { ...structuredClone(message), channel, ...(ephemeral ? { ephemeral: true as const } : {}) };
+}
+
+/** Conversations a person can open: public channels, private ones they are in, their DM with the bot. */
+export function canSee(channel: WorkspaceChannel, viewer: string): boolean {
+  return channel.type === 'channel' || channel.members.includes(viewer);
+}
+
+export function visibleChannels(workspace: Workspace, viewer: string): WorkspaceChannel[] {
+  return workspace.channels().filter((channel) => canSee(channel, viewer));
+}
+
+/**
+ * The channel as `viewer` sees it: top-level messages oldest first, each with its replies, and the
+ * viewer's own ephemeral messages among them (in their thread when they have one).
+ */
+export function channelView(workspace: Workspace, channelId: string, viewer: string): PageThread[] {
+  const all = [
+    ...workspace.messages(channelId).map((m) => pageMessage(channelId, m)),
+    ...workspace.ephemeralsFor(channelId, viewer).map((m) => pageMessage(channelId, m, true)),
+  ].sort((a, b) => Number(a.ts) - Number(b.ts));
+  const isReply = (m: PageMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
+  const tops = new Map(all.filter((m) => !isReply(m)).map((m) => [m.ts, { ...m, replies: [] as PageMessage[] }]));
+  for (const reply of all.filter(isReply)) {
+    const parent = tops.get(reply.thread_ts!);
+    if (parent) parent.replies.push(reply);
+    // An ephemeral for a thread that does not exist is not shown, as in Slack.
+  }
+  return [...tops.values()];
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Deliverer } from './delivery.js';
+import { appMentionEvent, eventEnvelope, messageEvent } from './payloads.js';
+import { richTextBlock } from './rich-text.js';
+import type { Workspace } from './workspace.js';
+import { UsageError } from './usage-error.js';
+
+export interface UserMessage {
+  user: string;
+  channel: string;
+  /** Slack's wire text: mentions as `<@U0BOT>`. */
+  text: string;
+  /** The parent's ts, to reply in a thread. */
+  threadTs?: string;
+}
+
+/**
+ * A person posts a message. It is stored, then the app gets what Slack would send it: in a channel,
+ * `message` (channel_type channel/group) and, when the bot is mentioned, `app_mention` too — two
+ * envelopes with distinct event_ids for one ts (reference §1.5); in a DM, `message` (im) only.
+ * Resolves with the message's ts once the app has answered every delivery.
+ */
+export async function userSays(workspace: Workspace, deliverer: Deliverer, said: UserMessage): Promise<string> {
+  const channel = workspace.channel(said.channel);
+  if (!channel) throw new UsageError(`no channel ${said.channel}`);
+  if (!workspace.user(said.user)) throw new UsageError(`no user ${said.user}`);
+  if (!workspace.isMember(channel.id, said.user)) throw new UsageError(`${said.user} is not in ${channel.id}`);
+  if (said.threadTs !== undefined) {
+    const parent = workspace.message(channel.id, said.threadTs);
+    if (!parent || (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts))
+      throw new UsageError(`no thread ${said.threadTs} in ${channel.id}`);
+  }
+  const message = workspace.post(channel.id, {
+    user: said.user,
+    text: said.text,
+    client_msg_id: randomUUID(),
+    blocks: [richTextBlock(said.text)],
+    ...(said.threadTs !== undefined ? { thread_ts: said.threadTs } : {}),
+  });
+  if (!workspace.isMember(channel.id, workspace.bot.userId)) return message.ts;
+
+  const events = [messageEvent(channel, message)];
+  const mentionsBot = new RegExp(`<@${workspace.bot.userId}(\\|[^>]*)?>`).test(said.text);
+  if (mentionsBot && channel.type !== 'im') events.unshift(appMentionEvent(channel, message));
+  await Promise.all(events.map((event) => deliverer.send('event', eventEnvelope(workspace, structuredClone(event)))));
+  return message.ts;
+}

@@ -1,0 +1,107 @@
+import { contentFields, newBotMessage } from '../bot-content.js';
+import { checkMessage } from '../message-limits.js';
+import type { SlackMessage } from '../workspace.js';
+import {
+  channelById,
+  channelForPosting,
+  flag,
+  optionalString,
+  requireBotMember,
+  requiredString,
+  type ApiContext,
+  type Args,
+  type MethodSpec,
+} from './args.js';
+import { explained, SlackApiError } from './errors.js';
+
+const chatWrite = (): string => 'chat:write';
+
+function checkContent(args: Args, requireContent: boolean): void {
+  const problem = checkMessage(args, requireContent);
+  if (problem) throw explained(problem.error, problem.messages);
+}
+
+/**
+ * A thread is addressed by its parent's ts. The emulator refuses a reply's ts or an unknown ts,
+ * which Slack does not reject loudly (reference §4: "never a reply's ts").
+ */
+function threadParent(context: ApiContext, channelId: string, threadTs: string | undefined): string | undefined {
+  if (threadTs === undefined) return undefined;
+  const parent = context.workspace.message(channelId, threadTs);
+  if (!parent) throw new SlackApiError('thread_not_found');
+  if (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts) throw new SlackApiError('invalid_thread_ts');
+  return threadTs;
+}
+
+/** The bot may only edit or delete what it posted. */
+function ownMessage(context: ApiContext, channelId: string, ts: string, refusal: string): SlackMessage {
+  const message = context.workspace.message(channelId, ts);
+  if (!message || message.subtype === 'tombstone') throw new SlackApiError('message_not_found');
+  if (message.user !== context.workspace.bot.userId) throw new SlackApiError(refusal);
+  return message;
+}
+
+const postMessage: MethodSpec = {
+  scope: chatWrite,
+  run(args, context) {
+    const channel = channelForPosting(context, args);
+    requireBotMember(context, channel);
+    checkContent(args, true);
+    const threadTs = threadParent(context, channel.id, optionalString(args, 'thread_ts'));
+    const fields = newBotMessage(context.workspace, args, threadTs);
+    if (threadTs && flag(args, 'reply_broadcast')) fields.subtype = 'thread_broadcast';
+    const message = context.workspace.post(channel.id, fields);
+    context.echo.posted(channel.id, message);
+    return { channel: channel.id, ts: message.ts, message: structuredClone(message) };
+  },
+};
+
+const update: MethodSpec = {
+  scope: chatWrite,
+  run(args, context) {
+    const channel = channelById(context, args);
+    const ts = requiredString(args, 'ts');
+    const before = structuredClone(ownMessage(context, channel.id, ts, 'cant_update_message'));
+    checkContent(args, false);
+    const patch = { ...contentFields(args), edited: { user: context.workspace.bot.userId, ts: context.workspace.nextTs() } };
+    const message = context.workspace.update(channel.id, ts, patch);
+    context.echo.changed(channel.id, message, before);
+    const { text, user, bot_id, app_id, blocks, attachments } = message;
+    return { channel: channel.id, ts, text, message: structuredClone({ text, user, bot_id, app_id, blocks, attachments }) };
+  },
+};
+
+const remove: MethodSpec = {
+  scope: chatWrite,
+  run(args, context) {
+    const channel = channelById(context, args);
+    const ts = requiredString(args, 'ts');
+    const before = structuredClone(ownMessage(context, channel.id, ts, 'cant_delete_message'));
+    context.workspace.delete(channel.id, ts);
+    context.echo.deleted(channel.id, before);
+    return { channel: channel.id, ts };
+  },
+};
+
+const postEphemeral: MethodSpec = {
+  scope: chatWrite,
+  run(args, context) {
+    const { workspace } = context;
+    const channel = channelForPosting(context, args);
+    requireBotMember(context, channel);
+    const user = workspace.user(requiredString(args, 'user'));
+    if (!user) throw new SlackApiError('user_not_found');
+    if (!workspace.isMember(channel.id, user.id)) throw new SlackApiError('user_not_in_channel');
+    checkContent(args, true);
+    // Slack accepts any thread_ts here; the ephemeral only shows if that thread exists (reference §4).
+    const message = workspace.postEphemeral(channel.id, user.id, newBotMessage(workspace, args, optionalString(args, 'thread_ts')));
+    return { message_ts: message.ts };
+  },
+};
+
+export const chatMethods: Record<string, MethodSpec> = {
+  'chat.postMessage': postMessage,
+  'chat.update': update,
+  'chat.delete': remove,
+  'chat.postEphemeral': postEphemeral,
+};
