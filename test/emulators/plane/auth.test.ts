@@ -7,7 +7,7 @@ afterEach(() => seeded.plane.close());
 describe('API-key authentication (reference §1.2, §1.5)', () => {
   it('answers 401 with DRF\'s body when the header is missing or empty', async () => {
     seeded = await startSeeded();
-    for (const headers of [{}, { 'X-Api-Key': '' }]) {
+    for (const headers of [{}, { 'X-Api-Key': '' }] as Array<Record<string, string>>) {
       const response = await fetch(`${seeded.plane.url}/api/v1/users/me/`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });

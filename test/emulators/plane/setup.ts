@@ -33,10 +33,10 @@ export async function startSeeded(options: FakePlaneOptions = {}): Promise<Seede
   const project = plane.db.addProject('acme', { identifier: 'ACME', name: 'Website', created_by: dana.id });
   const api: Seeded['api'] = (path, init = {}) =>
     fetch(`${plane.url}${path}`, { redirect: 'manual', ...init, headers: { 'X-Api-Key': KEY, ...init.headers } });
-  const json: Seeded['json'] = async (path, init) => {
+  const json = async <T,>(path: string, init?: Parameters<Seeded['api']>[1]): Promise<T> => {
     const response = await api(path, init);
     if (!response.ok) throw new Error(`${response.status} ${path}: ${await response.text()}`);
-    return response.json();
+    return (await response.json()) as T;
   };
   return { plane, bot, dana, guest, project, projectPath: `/api/v1/workspaces/acme/projects/${project.id}`, api, json };
 }
