@@ -1,0 +1,89 @@
+import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
+import { button, escapeMrkdwn, escapeTruncated, mrkdwn, pack, plainText, truncate } from './text.js';
+import type { Block, PagedMessage } from './types.js';
+
+/** A line of a listing is shortened (visibly) beyond this, so one huge title cannot fill a page. */
+export const LISTING_LINE_MAX = 500;
+/** Lines per page: long enough to scan a tree, short enough to read in a channel. */
+export const LISTING_PAGE_LINES = 100;
+/** Room kept in the block text budget for the header, the page context and the button. */
+const CHROME_RESERVE = 400;
+const FENCE = '```';
+
+export interface ListingInput {
+  /** Plain text shown in the header block. */
+  header: string;
+  /** mrkdwn-safe lines (escaped by the caller); longer than LISTING_LINE_MAX, one is shortened with "…". */
+  lines: readonly string[];
+  /** Where this page starts, as given by a previous page's `nextCursor`; absent for the first page. */
+  cursor?: string | undefined;
+  /** Show the lines in a code block (monospace keeps tree connectors aligned). */
+  code: boolean;
+  /** action_id of the "More" button. */
+  moreActionId: string;
+  /** Plain words shown instead of lines when there are none. */
+  empty: string;
+  /** A line to repeat at the top of a page that starts at `index` (e.g. the group heading), if any. */
+  continuation?: (index: number) => string | undefined;
+}
+
+/** The cursor is the index of the page's first line; anything unreadable starts from the top. */
+export function readCursor(cursor: string | undefined, total: number): number {
+  if (cursor === undefined || !/^\d{1,9}$/.test(cursor)) return 0;
+  const index = Number(cursor);
+  return index < total ? index : 0;
+}
+
+/** The lines from `start` that fit one page of at most `maxChars` of text: always at least one. */
+function pageLines(lines: readonly string[], start: number, maxChars: number): string[] {
+  const page: string[] = [];
+  let used = 0;
+  for (let index = start; index < lines.length && page.length < LISTING_PAGE_LINES; index += 1) {
+    const line = truncate(lines[index] ?? '', LISTING_LINE_MAX);
+    if (page.length > 0 && used + line.length + 1 > maxChars) break;
+    used += line.length + 1;
+    page.push(line);
+  }
+  return page;
+}
+
+/**
+ * One page of a long listing as a message: header, the lines in sections within every limit, a
+ * context line saying which lines are shown, and a "More" button carrying the next cursor. Nothing
+ * is dropped without saying so.
+ */
+export function buildListing(input: ListingInput): PagedMessage {
+  const header = plainText(input.header, SLACK_LIMITS.headerText);
+  const total = input.lines.length;
+  if (total === 0) {
+    return {
+      text: escapeTruncated(`${input.header}: ${input.empty}`, FALLBACK_TEXT_MAX),
+      blocks: [{ type: 'header', text: header }, { type: 'section', text: mrkdwn(escapeMrkdwn(input.empty)) }],
+    };
+  }
+  const start = readCursor(input.cursor, total);
+  const lines = pageLines(input.lines, start, MESSAGE_BLOCK_TEXT_BUDGET - CHROME_RESERVE);
+  const end = start + lines.length;
+  const continued = start > 0 ? input.continuation?.(start) : undefined;
+  const shown = [...(continued === undefined ? [] : [truncate(continued, LISTING_LINE_MAX)]), ...lines];
+  const wrap = input.code ? FENCE.length * 2 + 2 : 0;
+  const sections = pack(shown, '\n', SLACK_LIMITS.sectionText - wrap).map(
+    (chunk): Block => ({ type: 'section', text: mrkdwn(input.code ? `${FENCE}\n${chunk}\n${FENCE}` : chunk) }),
+  );
+  const blocks: Block[] = [{ type: 'header', text: header }, ...sections];
+  const paged = start > 0 || end < total;
+  const range = `${start + 1}–${end} of ${total}`;
+  if (paged) blocks.push({ type: 'context', elements: [mrkdwn(`Lines ${range}`)] });
+  const message: PagedMessage = {
+    text: escapeTruncated(paged ? `${input.header} (lines ${range})` : input.header, FALLBACK_TEXT_MAX),
+    blocks,
+  };
+  if (end < total) {
+    message.nextCursor = String(end);
+    blocks.push({
+      type: 'actions',
+      elements: [button({ text: `More (${total - end} more lines)`, actionId: input.moreActionId, value: message.nextCursor })],
+    });
+  }
+  return message;
+}

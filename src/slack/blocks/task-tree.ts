@@ -1,0 +1,26 @@
+import { ACTION_IDS } from './action-ids.js';
+import { buildListing } from './listing.js';
+import { escapeMrkdwn } from './text.js';
+import type { PagedMessage } from './types.js';
+
+export interface TaskTreeInput {
+  /** e.g. "Tasks in #ops". */
+  title: string;
+  /** The tree as rendered text lines, e.g. `├─ → [1-1] Title [HIGH] (@alice)`. */
+  lines: readonly string[];
+  /** A previous page's `nextCursor` (the value of its "More" button); absent for the first page. */
+  cursor?: string | undefined;
+}
+
+/** The channel's task tree, paged: each page fits every Slack limit and ends with a "More" button. */
+export function buildTaskTree(input: TaskTreeInput): PagedMessage {
+  return buildListing({
+    header: input.title,
+    // A line break inside a title would break the tree's shape; indentation must stay.
+    lines: input.lines.map((line) => escapeMrkdwn(line.replace(/[\r\n]+/g, ' '))),
+    cursor: input.cursor,
+    code: true,
+    moreActionId: ACTION_IDS.taskTreeMore,
+    empty: 'No tasks yet. Add one with /task add <title>.',
+  });
+}

@@ -1,0 +1,183 @@
+import { expect } from 'vitest';
+
+/**
+ * Slack's message limits (shared/reference/slack.md §5), written out here independently of
+ * src/slack/blocks/limits.ts so that a wrong constant there is caught, not copied.
+ */
+export const REFERENCE_LIMITS = {
+  blocksPerMessage: 50,
+  blockId: 255,
+  textObject: 3000,
+  sectionFields: 10,
+  sectionField: 2000,
+  header: 150,
+  contextElements: 10,
+  actionsElements: 25,
+  buttonText: 75,
+  buttonValue: 2000,
+  buttonUrl: 3000,
+  actionId: 255,
+  confirmTitle: 100,
+  confirmText: 300,
+  confirmButton: 30,
+  imageAltText: 2000,
+  messageText: 40_000,
+  markdownBlock: 12_000,
+  /** Undocumented cumulative cap on block text (`msg_blocks_too_long` around 12–13k): the low end. */
+  blockTextTotal: 12_000,
+} as const;
+
+type Json = Record<string, unknown>;
+
+class Walker {
+  readonly problems: string[] = [];
+  blockText = 0;
+  markdownText = 0;
+
+  fail(path: string, problem: string): void {
+    this.problems.push(`${path}: ${problem}`);
+  }
+
+  length(path: string, value: unknown, max: number, min = 1): string | undefined {
+    if (typeof value !== 'string') {
+      this.fail(path, `expected a string, got ${typeof value}`);
+      return undefined;
+    }
+    if (value.length < min) this.fail(path, `empty (needs at least ${min} characters)`);
+    if (value.length > max) this.fail(path, `${value.length} characters, limit ${max}`);
+    return value;
+  }
+
+  textObject(path: string, value: unknown, max: number, only?: 'plain_text'): void {
+    const object = value as Json | undefined;
+    if (typeof object !== 'object' || object === null) return this.fail(path, 'missing text object');
+    if (object.type !== 'plain_text' && object.type !== 'mrkdwn') return this.fail(path, `bad text type ${String(object.type)}`);
+    if (only && object.type !== only) this.fail(path, `must be ${only}`);
+    const text = this.length(`${path}.text`, object.text, Math.min(max, REFERENCE_LIMITS.textObject));
+    if (text !== undefined) {
+      if (text.trim() === '') this.fail(`${path}.text`, 'whitespace only');
+      this.blockText += text.length;
+    }
+    if ('emoji' in object && typeof object.emoji !== 'boolean') this.fail(`${path}.emoji`, 'must be boolean');
+    if ('verbatim' in object && typeof object.verbatim !== 'boolean') this.fail(`${path}.verbatim`, 'must be boolean');
+    if (object.type === 'mrkdwn' && 'emoji' in object) this.fail(path, 'emoji is for plain_text only');
+  }
+
+  confirm(path: string, value: unknown): void {
+    const confirm = value as Json;
+    this.textObject(`${path}.title`, confirm.title, REFERENCE_LIMITS.confirmTitle, 'plain_text');
+    this.textObject(`${path}.text`, confirm.text, REFERENCE_LIMITS.confirmText);
+    this.textObject(`${path}.confirm`, confirm.confirm, REFERENCE_LIMITS.confirmButton, 'plain_text');
+    this.textObject(`${path}.deny`, confirm.deny, REFERENCE_LIMITS.confirmButton, 'plain_text');
+  }
+
+  element(path: string, value: unknown): void {
+    const element = value as Json;
+    switch (element.type) {
+      case 'button': {
+        this.textObject(`${path}.text`, element.text, REFERENCE_LIMITS.buttonText, 'plain_text');
+        if ('action_id' in element) this.length(`${path}.action_id`, element.action_id, REFERENCE_LIMITS.actionId);
+        if ('value' in element) this.length(`${path}.value`, element.value, REFERENCE_LIMITS.buttonValue, 0);
+        if ('url' in element) {
+          const url = this.length(`${path}.url`, element.url, REFERENCE_LIMITS.buttonUrl);
+          if (url !== undefined && !/^https?:\/\//.test(url)) this.fail(`${path}.url`, 'not an http(s) URL');
+        }
+        if ('style' in element && element.style !== 'primary' && element.style !== 'danger') {
+          this.fail(`${path}.style`, `bad style ${String(element.style)}`);
+        }
+        if ('confirm' in element) this.confirm(`${path}.confirm`, element.confirm);
+        return;
+      }
+      case 'image':
+        this.length(`${path}.alt_text`, element.alt_text, REFERENCE_LIMITS.imageAltText);
+        this.length(`${path}.image_url`, element.image_url, 3000);
+        return;
+      default:
+        this.fail(path, `element type ${String(element.type)} is not checked by this walker`);
+    }
+  }
+
+  block(path: string, value: unknown): void {
+    const block = value as Json;
+    if ('block_id' in block) this.length(`${path}.block_id`, block.block_id, REFERENCE_LIMITS.blockId);
+    switch (block.type) {
+      case 'section': {
+        if (!('text' in block) && !('fields' in block)) this.fail(path, 'section needs text or fields');
+        if ('text' in block) this.textObject(`${path}.text`, block.text, REFERENCE_LIMITS.textObject);
+        if ('fields' in block) {
+          const fields = block.fields as unknown[];
+          if (!Array.isArray(fields) || fields.length === 0) this.fail(`${path}.fields`, 'must be a non-empty array');
+          else if (fields.length > REFERENCE_LIMITS.sectionFields) this.fail(`${path}.fields`, `${fields.length} fields, limit 10`);
+          (fields ?? []).forEach((field, i) => this.textObject(`${path}.fields[${i}]`, field, REFERENCE_LIMITS.sectionField));
+        }
+        if ('accessory' in block) this.element(`${path}.accessory`, block.accessory);
+        return;
+      }
+      case 'header':
+        this.textObject(`${path}.text`, block.text, REFERENCE_LIMITS.header, 'plain_text');
+        return;
+      case 'context': {
+        const elements = block.elements as unknown[];
+        if (!Array.isArray(elements) || elements.length === 0) return this.fail(`${path}.elements`, 'must be a non-empty array');
+        if (elements.length > REFERENCE_LIMITS.contextElements) this.fail(`${path}.elements`, `${elements.length} elements, limit 10`);
+        elements.forEach((element, i) => {
+          const type = (element as Json).type;
+          if (type === 'image') this.element(`${path}.elements[${i}]`, element);
+          else this.textObject(`${path}.elements[${i}]`, element, REFERENCE_LIMITS.textObject);
+        });
+        return;
+      }
+      case 'actions': {
+        const elements = block.elements as Json[];
+        if (!Array.isArray(elements) || elements.length === 0) return this.fail(`${path}.elements`, 'must be a non-empty array');
+        if (elements.length > REFERENCE_LIMITS.actionsElements) this.fail(`${path}.elements`, `${elements.length} elements, limit 25`);
+        const ids = elements.map((element) => element.action_id).filter((id) => id !== undefined);
+        if (new Set(ids).size !== ids.length) this.fail(`${path}.elements`, 'action_id repeated within the block');
+        elements.forEach((element, i) => this.element(`${path}.elements[${i}]`, element));
+        return;
+      }
+      case 'divider':
+        return;
+      case 'markdown': {
+        const text = this.length(`${path}.text`, block.text, REFERENCE_LIMITS.markdownBlock);
+        this.markdownText += text?.length ?? 0;
+        this.blockText += text?.length ?? 0;
+        return;
+      }
+      case 'image':
+        this.element(path, block);
+        return;
+      default:
+        this.fail(path, `block type ${String(block.type)} is not checked by this walker`);
+    }
+  }
+}
+
+/** Every way the message breaks a limit of reference §5, one line each; empty when it fits. */
+export function slackLimitViolations(message: unknown): string[] {
+  const walker = new Walker();
+  const root = message as Json;
+  if (typeof root !== 'object' || root === null) return ['message: not an object'];
+  const text = walker.length('text', root.text, REFERENCE_LIMITS.messageText);
+  if (text !== undefined && text.trim() === '') walker.fail('text', 'whitespace only (the fallback must say something)');
+  const blocks = root.blocks as unknown[] | undefined;
+  if (blocks !== undefined) {
+    if (!Array.isArray(blocks)) return [...walker.problems, 'blocks: not an array'];
+    if (blocks.length > REFERENCE_LIMITS.blocksPerMessage) walker.fail('blocks', `${blocks.length} blocks, limit 50`);
+    const ids = blocks.map((block) => (block as Json).block_id).filter((id) => id !== undefined);
+    if (new Set(ids).size !== ids.length) walker.fail('blocks', 'block_id repeated');
+    blocks.forEach((block, i) => walker.block(`blocks[${i}]`, block));
+  }
+  if (walker.markdownText > REFERENCE_LIMITS.markdownBlock) {
+    walker.fail('blocks', `markdown blocks hold ${walker.markdownText} characters together, limit 12000`);
+  }
+  if (walker.blockText > REFERENCE_LIMITS.blockTextTotal) {
+    walker.fail('blocks', `${walker.blockText} characters of block text, cap ${REFERENCE_LIMITS.blockTextTotal}`);
+  }
+  return walker.problems;
+}
+
+/** Fails the test, listing every violation, when the message breaks any limit of reference §5. */
+export function assertWithinSlackLimits(message: unknown): void {
+  expect(slackLimitViolations(message), 'Slack limit violations').toEqual([]);
+}
