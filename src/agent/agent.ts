@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { silentLogger, type Logger } from '../log.js';
+import type { StateStore } from '../state/store.js';
+import { updatePlanTool } from '../tools/plan/index.js';
+import { ToolRegistry } from '../tools/registry.js';
+import { decide, expireDue, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
+import { cachedSystem, cachedTools } from './cache.js';
+import type { FrontEnd, FrontEndFactory } from './front-end.js';
+import { guardFrontEnd } from './guarded-front-end.js';
+import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
+import { createPermissions, loadPermissions, type Permission } from './permissions.js';
+import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
+import { LEASE_MS, RunStore } from './run-store.js';
+import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
+import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
+import { toModelTools } from './tool-schema.js';
+
+export interface AgentOptions {
+  /** The tools the model may use; the agent adds its own `update_plan`. */
+  registry: ToolRegistry;
+  store: StateStore;
+  model: ModelOptions;
+  /** The PLANEBOT_PERMISSIONS file, or its rules as an object; SPEC §5.3's defaults when absent. */
+  permissions?: string | Readonly<Record<string, Permission>>;
+  /** PLANEBOT_MAX_ITERATIONS: model requests per run (default 100). */
+  maxIterations?: number;
+  /** PLANEBOT_APPROVAL_TIMEOUT in ms (default 15 minutes). */
+  approvalTimeoutMs?: number;
+  /** PLANEBOT_APPROVERS: people who may decide any approval besides the requester. */
+  approvers?: readonly string[];
+  prompt?: PromptSettings;
+  frontEnd: FrontEndFactory;
+  /** When set, `expireDueApprovals` runs this often (ms) until `close`. */
+  expiryCheckMs?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export interface SubmitInput extends IncomingMessage {
+  /** The conversation: an opaque key of the front end (e.g. `channel:thread_ts`). */
+  threadKey: string;
+}
+
+export type Submission =
+  | { status: 'started'; runId: string }
+  /** The thread's run is busy; this message runs after `position - 1` others. */
+  | { status: 'queued'; runId: string; position: number };
+
+export interface Agent {
+  /** Starts a run for the message, or queues it behind the thread's run. Returns before the run ends. */
+  submit(input: SubmitInput): Promise<Submission>;
+  /** A person's answer to an approval request; continues the run when it was the last one awaited. */
+  decide(input: DecideInput): Promise<DecideResult>;
+  /** Takes a failed run up again where it stopped (a Retry button), in its thread's turn. */
+  retry(runId: string, frontEndState?: unknown): Promise<Submission | { status: 'gone'; runId: string }>;
+  /** Denies approvals past their deadline and resumes their runs; returns how many expired. */
+  expireDueApprovals(now?: number): Promise<number>;
+  /** At start-up: takes over runs a dead process was driving and runs whose decisions all arrived. */
+  resumeSaved(): Promise<number>;
+  /** Resolves once no run is being driven by this process. */
+  idle(): Promise<void>;
+  /** Stops the expiry timer and waits for this process's runs to stop or pause. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60_000;
+const DEFAULT_MAX_ITERATIONS = 100;
+
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  const client = modelClient(options.model);
+  const tools = new ToolRegistry([...options.registry.list(), updatePlanTool]);
+  const permissions =
+    typeof options.permissions === 'object'
+      ? createPermissions(options.permissions, tools.names())
+      : await loadPermissions(options.permissions, tools.names());
+  const logger = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const store = options.store;
+  const loopEnv: LoopEnv = {
+    client,
+    model: options.model.model,
+    // Built once: byte-identical tools and system on every request keep the cache warm.
+    modelTools: cachedTools(toModelTools(tools.list())),
+    system: cachedSystem(systemPrompt(options.prompt ?? {})),
+    runs: new RunStore(store),
+    maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    now,
+    logger,
+  };
+  return new AgentRuntime(options, loopEnv, tools, permissions, new ThreadStore(store));
+}
+
+/** One process's share of the agent: it drives the runs whose lease it holds. */
+class AgentRuntime implements Agent {
+  private readonly owner = randomUUID();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly runs: RunStore;
+  private readonly logger: Logger;
+  private readonly timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly options: AgentOptions,
+    private readonly loopEnv: LoopEnv,
+    private readonly tools: ToolRegistry,
+    private readonly permissions: RunEnv['permissions'],
+    private readonly threads: ThreadStore,
+  ) {
+    this.runs = loopEnv.runs;
+    this.logger = loopEnv.logger;
+    if (options.expiryCheckMs) {
+      this.timer = setInterval(() => this.spawn(this.expireDueApprovals().then(() => undefined)), options.expiryCheckMs);
+      this.timer.unref();
+    }
+  }
+
+  async submit(input: SubmitInput): Promise<Submission> {
+    const { threadKey, ...message } = input;
+    const runId = randomUUID();
+    const admission = await this.threads.admit(threadKey, { runId, message }, this.starter(threadKey), (id) => this.isLive(id));
+    if (admission.status === 'queued') {
+      this.logger.info({ runId, threadKey, position: admission.position }, 'message queued behind the thread’s run');
+      return { status: 'queued', runId, position: admission.position };
+    }
+    this.spawn(this.claimAndDrive(runId));
+    return { status: 'started', runId };
+  }
+
+  async retry(runId: string, frontEndState?: unknown): Promise<Submission | { status: 'gone'; runId: string }> {
+    const failed = await this.runs.get(runId);
+    if (failed?.status !== 'failed') {
+      this.logger.info({ runId }, 'retry ignored: no failed run with this id');
+      return { status: 'gone', runId };
+    }
+    const item: QueuedItem = { runId, retry: true, frontEndState };
+    const admission = await this.threads.admit(failed.threadKey, item, this.starter(failed.threadKey), (id) => this.isLive(id));
+    if (admission.status === 'started') this.spawn(this.claimAndDrive(runId));
+    return admission.status === 'gone' ? { status: 'gone', runId } : { ...admission, runId };
+  }
+
+  decide(input: DecideInput): Promise<DecideResult> {
+    return decide(this.approvalEnv(), input);
+  }
+
+  expireDueApprovals(now = this.loopEnv.now()): Promise<number> {
+    return expireDue(this.approvalEnv(), now);
+  }
+
+  async resumeSaved(): Promise<number> {
+    let resumed = 0;
+    for (const runId of Object.keys(await this.runs.index())) {
+      const run = await this.runs.get(runId);
+      if (!run) {
+        await this.runs.untrack(runId);
+      } else if (await this.runs.claimLease(runId, this.owner)) {
+        // driveOwned leaves a waiting run alone until all its decisions are in.
+        this.logger.info({ runId, status: run.status }, 'taking up a saved run');
+        this.spawn(this.driveOwned(runId));
+        resumed += 1;
+      }
+    }
+    return resumed;
+  }
+
+  async idle(): Promise<void> {
+    while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.idle();
+  }
+
+  /** Creates (or, for a retry, revives) the run of a queue item; called under the thread's lock. */
+  private starter(threadKey: string): StartItem {
+    return async (item, history) => {
+      let run: SavedRun;
+      if ('message' in item) {
+        run = newRun({
+          id: item.runId,
+          threadKey,
+          message: item.message,
+          history,
+          userTurn: requestTurn(item.message, new Date(this.loopEnv.now())),
+          maxTokens: this.options.model.maxTokens ?? DEFAULT_MAX_TOKENS,
+          now: this.loopEnv.now(),
+        });
+      } else {
+        const failed = await this.runs.get(item.runId);
+        if (failed?.status !== 'failed') return false;
+        // The thread may have moved on since; this run's own turns go after what was said meanwhile.
+        run = {
+          ...failed,
+          status: failed.pending ? 'waiting' : 'running',
+          messages: [...history, ...runTurns(failed)],
+          historyLength: history.length,
+          frontEndState: item.frontEndState ?? failed.frontEndState,
+        };
+      }
+      await this.runs.save(run);
+      await this.runs.track(run.id);
+      return true;
+    };
+  }
+
+  private async isLive(runId: string): Promise<boolean> {
+    const run = await this.runs.get(runId);
+    return run !== undefined && run.status !== 'failed';
+  }
+
+  private async claimAndDrive(runId: string): Promise<void> {
+    if (await this.runs.claimLease(runId, this.owner)) await this.driveOwned(runId);
+    else this.logger.info({ runId }, 'another process drives this run');
+  }
+
+  /** Resumes a waiting run once every asked call is decided, in exactly one process. */
+  private async resume(runId: string): Promise<void> {
+    const run = await this.runs.get(runId);
+    if (run?.status !== 'waiting' || !(await this.allDecided(run))) return;
+    if (await this.runs.claimLease(runId, this.owner)) this.spawn(this.driveOwned(runId));
+  }
+
+  private async allDecided(run: SavedRun): Promise<boolean> {
+    const open = run.pending?.calls.filter((call) => call.asked && !call.outcome) ?? [];
+    const decisions = await Promise.all(open.map((call) => this.runs.decisionOf(run.id, call.id)));
+    return decisions.every((decision) => decision !== undefined);
+  }
+
+  /** Drives a run whose lease this process holds, to its end or its next pause, then releases it. */
+  private async driveOwned(runId: string): Promise<void> {
+    const run = await this.runs.get(runId);
+    if (!run || !(await this.drivable(run))) {
+      await this.runs.releaseLease(runId);
+      return;
+    }
+    const frontEnd = this.frontEndOf(run);
+    const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), LEASE_MS / 3);
+    renewal.unref();
+    let end: LoopEnd;
+    try {
+      end = await drive(run, this.loopEnv, this.runEnv(run, frontEnd));
+    } catch (error) {
+      this.logger.error({ err: error, runId }, 'run failed unexpectedly');
+      const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
+      end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
+      // What is in memory may be half-done; the last saved state is consistent and is what a retry takes up.
+      Object.assign(run, (await this.runs.get(runId).catch(() => undefined)) ?? {});
+    } finally {
+      clearInterval(renewal);
+    }
+    await this.conclude(run, end, frontEnd);
+  }
+
+  /** A waiting run needs all its decisions; a failed one a retry; a running one must not be over already. */
+  private async drivable(run: SavedRun): Promise<boolean> {
+    if (run.status === 'failed') return false;
+    if (run.status === 'waiting') return this.allDecided(run);
+    // A crash between the end of a run and its clean-up leaves it "running" with its answer last.
+    if (run.messages.at(-1)?.role === 'assistant') {
+      this.logger.info({ runId: run.id }, 'saved run had already finished; completing its clean-up');
+      await this.retire(run);
+      return false;
+    }
+    return true;
+  }
+
+  private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd): Promise<void> {
+    switch (end.kind) {
+      case 'waiting':
+        await this.runs.releaseLease(run.id);
+        // Decisions that arrived while the lease was held could not resume the run; this can.
+        await this.resume(run.id);
+        return;
+      case 'done':
+        this.logger.info({ runId: run.id, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
+        // Saved with its answer first, so a crash during the clean-up is recognised as a finished run.
+        await this.runs.save(run);
+        await frontEnd.reporter.done(end.result);
+        await this.retire(run);
+        await this.runs.releaseLease(run.id);
+        return;
+      case 'failed':
+        this.logger.warn({ runId: run.id, failure: end.failure.message }, 'run failed');
+        await this.runs.save({ ...run, status: 'failed' });
+        await this.runs.untrack(run.id);
+        await this.runs.releaseLease(run.id);
+        await frontEnd.reporter.failed(end.failure);
+        // Nothing of a failed run joins the history; a retry brings its turns back.
+        await this.next(run, []);
+        return;
+    }
+  }
+
+  /** A finished run's turns join its thread, which goes on with its next message; the run is forgotten. */
+  private async retire(run: SavedRun): Promise<void> {
+    await this.next(run, runTurns(run));
+    await this.runs.untrack(run.id);
+    await this.runs.remove(run.id);
+  }
+
+  /** Hands the thread to its next queued message, if any. */
+  private async next(run: SavedRun, turns: SavedRun['messages']): Promise<void> {
+    const nextRunId = await this.threads.complete(run.threadKey, run.id, turns, this.starter(run.threadKey));
+    if (nextRunId) this.spawn(this.claimAndDrive(nextRunId));
+  }
+
+  private frontEndOf(run: SavedRun): FrontEnd {
+    const frontEnd = this.options.frontEnd(run.frontEndState, { runId: run.id, threadKey: run.threadKey, requester: run.message.requester });
+    return guardFrontEnd(frontEnd, this.logger.child({ runId: run.id }));
+  }
+
+  private runEnv(run: SavedRun, frontEnd: FrontEnd): RunEnv {
+    return {
+      tools: this.tools,
+      permissions: this.permissions,
+      approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
+      context: { ...run.message.context, requester: run.message.requester },
+      frontEnd,
+      decisionOf: (call) => this.runs.decisionOf(run.id, call.id),
+      logger: this.logger.child({ runId: run.id }),
+    };
+  }
+
+  private approvalEnv(): ApprovalEnv {
+    return {
+      runs: this.runs,
+      threads: this.threads,
+      approvers: this.options.approvers ?? [],
+      frontEndOf: (run) => this.frontEndOf(run),
+      resume: (runId) => this.resume(runId),
+      now: this.loopEnv.now,
+      logger: this.logger,
+    };
+  }
+
+  private spawn(task: Promise<void>): void {
+    const tracked = task.catch((error: unknown) => this.logger.error({ err: error }, 'agent task failed'));
+    this.tasks.add(tracked);
+    void tracked.finally(() => this.tasks.delete(tracked));
+  }
+}

@@ -1,0 +1,35 @@
+import type Anthropic from '@anthropic-ai/sdk';
+
+/**
+ * Prompt-cache breakpoints (reference/anthropic.md §4.4): the last tool and the system prompt are the
+ * same for every run, so they are cached for an hour (threads often pause longer than 5 minutes); the
+ * newest user turn is marked with the default 5 minutes so that the next request of the loop reads the
+ * whole history from cache. Three of the four slots; 1 h marks come before the 5 min one as required.
+ */
+const LONG: Anthropic.CacheControlEphemeral = { type: 'ephemeral', ttl: '1h' };
+const TURN: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
+
+export function cachedTools(tools: readonly Anthropic.Tool[]): Anthropic.Tool[] {
+  return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache_control: LONG } : tool));
+}
+
+export function cachedSystem(text: string): Anthropic.TextBlockParam[] {
+  return [{ type: 'text', text, cache_control: LONG }];
+}
+
+/**
+ * A copy of the conversation with one mark, on the last block of the newest user message. The stored
+ * history never carries marks, so older turns need no unmarking.
+ */
+export function cachedMessages(messages: readonly Anthropic.MessageParam[]): Anthropic.MessageParam[] {
+  const last = messages.length - 1;
+  return messages.map((message, index) => {
+    if (index !== last || message.role !== 'user') return message;
+    const blocks: Anthropic.ContentBlockParam[] =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
+    const tail = blocks[blocks.length - 1];
+    // User turns end in the request's text or in tool results; both can carry a mark.
+    if (tail?.type === 'text' || tail?.type === 'tool_result') blocks[blocks.length - 1] = { ...tail, cache_control: TURN };
+    return { ...message, content: blocks };
+  });
+}

@@ -1,0 +1,32 @@
+import type { Logger } from '../log.js';
+import type { Approver, FrontEnd, Reporter } from './front-end.js';
+
+/**
+ * A front end whose failures are logged, never thrown: a status message that cannot be edited must
+ * not fail the run. An approval that cannot be shown still expires and is then denied.
+ */
+export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
+  const guard = <Args extends unknown[], R>(name: string, call: (...args: Args) => Promise<R>) =>
+    async (...args: Args): Promise<R | undefined> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        logger.warn({ err: error, call: name }, 'front end failed; the run goes on');
+        return undefined;
+      }
+    };
+  const { reporter: r, approver: a } = frontEnd;
+  const reporter: Reporter = {
+    text: guard('text', r.text.bind(r)),
+    planChanged: guard('planChanged', r.planChanged.bind(r)),
+    toolStarted: guard('toolStarted', r.toolStarted.bind(r)),
+    toolFinished: guard('toolFinished', r.toolFinished.bind(r)),
+    done: guard('done', r.done.bind(r)),
+    failed: guard('failed', r.failed.bind(r)),
+  };
+  const approver: Approver = {
+    ask: guard('ask', a.ask.bind(a)),
+    settled: guard('settled', a.settled.bind(a)),
+  };
+  return { reporter, approver, state: frontEnd.state?.bind(frontEnd) };
+}

@@ -1,0 +1,25 @@
+export { createAgent, type Agent, type AgentOptions, type SubmitInput, type Submission } from './agent.js';
+export type { DecideInput, DecideResult } from './approvals.js';
+export type {
+  ApprovalOutcome,
+  ApprovalRequest,
+  Approver,
+  Decision,
+  FrontEnd,
+  FrontEndFactory,
+  PlanView,
+  Reporter,
+  RunFailure,
+  RunInfo,
+  RunResult,
+  RunStop,
+  RunTotals,
+  ToolCallOutcome,
+  ToolCallView,
+} from './front-end.js';
+export type { ModelOptions } from './model.js';
+export { createPermissions, DEFAULT_PERMISSIONS, loadPermissions, PermissionsError, type Permission, type Permissions } from './permissions.js';
+export type { IncomingMessage, RunContext } from './run.js';
+export type { PromptSettings } from './system-prompt.js';
+export { toModelTools } from './tool-schema.js';
+export type { RunUsage } from './usage.js';

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StateStore } from '../state/store.js';
+
+const NAMESPACE = 'agent:lock';
+/** A holder that died keeps a lock this long at most. */
+const LOCK_TTL_MS = 30_000;
+const WAIT_LIMIT_MS = 15_000;
+
+/**
+ * Runs `work` while holding a short lock shared by every process on the store: a read-modify-write of
+ * one record (a thread's queue, the run index) must not interleave with another process's. The claim
+ * expires, so a crash cannot wedge the record; release only deletes the lock if it is still ours.
+ */
+export async function withLock<T>(store: StateStore, key: string, work: () => Promise<T>): Promise<T> {
+  const owner = randomUUID();
+  const started = Date.now();
+  for (let pause = 2; !(await store.claim(NAMESPACE, key, owner, LOCK_TTL_MS)); pause = Math.min(pause * 2, 100)) {
+    if (Date.now() - started > WAIT_LIMIT_MS) throw new Error(`State lock ${key} was busy for more than ${WAIT_LIMIT_MS / 1000} s`);
+    await sleep(pause);
+  }
+  try {
+    return await work();
+  } finally {
+    if ((await store.get<string>(NAMESPACE, key)) === owner) await store.delete(NAMESPACE, key);
+  }
+}

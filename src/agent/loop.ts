@@ -1,0 +1,179 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Logger } from '../log.js';
+import { planProgress } from '../tools/plan/index.js';
+import { approvalRequest } from './approvals.js';
+import { cachedMessages } from './cache.js';
+import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
+import { describeModelError, MAX_TOKENS_CEILING, REQUEST_TIMEOUT_MS } from './model.js';
+import type { PendingCall, SavedRun } from './run.js';
+import type { DecisionRecord, RunStore } from './run-store.js';
+import { nextStep } from './stop-reason.js';
+import { resultsTurn, runAllowed, runDecided, sortCalls, type ToolTurnEnv } from './tool-calls.js';
+import { addUsage } from './usage.js';
+
+/** Everything one run needs from the agent, fixed for the process. */
+export interface LoopEnv {
+  client: Anthropic;
+  model: string;
+  /** Tool definitions and system prompt, already carrying their cache breakpoints. */
+  modelTools: Anthropic.Tool[];
+  system: Anthropic.TextBlockParam[];
+  runs: RunStore;
+  maxIterations: number;
+  approvalTimeoutMs: number;
+  now: () => number;
+  logger: Logger;
+}
+
+/** The front end and tool access of one run in this process. */
+export interface RunEnv extends Omit<ToolTurnEnv, 'reporter' | 'onPlan'> {
+  frontEnd: FrontEnd;
+  decisionOf(call: PendingCall): Promise<DecisionRecord | undefined>;
+}
+
+export type LoopEnd =
+  | { kind: 'done'; result: RunResult }
+  | { kind: 'waiting' }
+  | { kind: 'failed'; failure: RunFailure };
+
+const NUDGE = 'Please continue.';
+
+/**
+ * Seed 004's loop, from wherever the saved run stands: answer a turn that waited for decisions, then
+ * call the model, show its text, run its tool calls and answer them all in one user message, until
+ * the model ends its turn without calls, a call needs a person, the model fails or the cap is hit.
+ * The run is saved after each answered turn so another process can take it over.
+ */
+export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promise<LoopEnd> {
+  const { reporter } = runEnv.frontEnd;
+  const tools: ToolTurnEnv = {
+    ...runEnv,
+    reporter,
+    onPlan: async (items) => {
+      run.plan = items;
+      await reporter.planChanged(planView(run));
+    },
+  };
+  if (run.pending) {
+    await runDecided(run.pending.calls, runEnv.decisionOf, tools);
+    answerTurn(run, run.pending.calls);
+    await env.runs.save(run);
+  }
+  for (;;) {
+    if (run.iterations >= env.maxIterations) {
+      const note = `Stopped after ${env.maxIterations} model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.`;
+      return finish(run, env, 'iteration_limit', [], note);
+    }
+    let response: Anthropic.Message;
+    let requestId: string | null | undefined;
+    try {
+      ({ data: response, request_id: requestId } = await env.client.messages
+        .create(
+          { model: env.model, max_tokens: run.maxTokens, system: env.system, tools: env.modelTools, messages: cachedMessages(run.messages) },
+          { timeout: REQUEST_TIMEOUT_MS },
+        )
+        .withResponse());
+    } catch (error) {
+      const { message, retryable } = describeModelError(error);
+      env.logger.warn({ err: error, runId: run.id }, 'model request failed');
+      return { kind: 'failed', failure: { ...totals(run, env), message, retryable } };
+    }
+    run.iterations += 1;
+    run.usage = addUsage(run.usage, response.usage);
+    env.logger.debug({ runId: run.id, requestId, stop: response.stop_reason, usage: response.usage }, 'model turn');
+
+    const step = nextStep(response, run.retries);
+    switch (step.kind) {
+      case 'run_tools': {
+        run.messages.push({ role: 'assistant', content: response.content });
+        const text = textOf(response.content);
+        if (text) await reporter.text(text);
+        const calls = await sortCalls(step.calls, tools);
+        run.toolCalls += calls.length;
+        await runAllowed(calls, tools);
+        if (calls.some((call) => call.asked)) return pause(run, calls, env, runEnv);
+        answerTurn(run, calls);
+        await env.runs.save(run);
+        break;
+      }
+      case 'resume':
+        run.retries.pauses += 1;
+        run.messages.push({ role: 'assistant', content: response.content });
+        break;
+      case 'retry_longer':
+        run.retries.longer += 1;
+        run.maxTokens = Math.min(run.maxTokens * 2, MAX_TOKENS_CEILING);
+        break;
+      case 'nudge':
+        run.retries.nudges += 1;
+        nudge(run);
+        break;
+      case 'finish':
+        return finish(run, env, step.stop, step.keep ? response.content : [], step.note);
+    }
+  }
+}
+
+function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {
+  run.messages.push(resultsTurn(calls));
+  run.pending = undefined;
+  run.status = 'running';
+}
+
+/** Asks for every call that needs a person and saves the run; decisions resume it in any process. */
+async function pause(run: SavedRun, calls: PendingCall[], env: LoopEnv, runEnv: RunEnv): Promise<LoopEnd> {
+  const deadline = env.now() + env.approvalTimeoutMs;
+  run.status = 'waiting';
+  run.pending = { calls, deadline };
+  run.frontEndState = runEnv.frontEnd.state?.() ?? run.frontEndState;
+  // Saved before anyone is asked, so that a quick click finds the run.
+  await env.runs.save(run);
+  await env.runs.track(run.id, deadline);
+  for (const call of calls.filter((c) => c.asked)) {
+    call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
+  }
+  await env.runs.save(run);
+  env.logger.info({ runId: run.id, waiting: calls.filter((c) => c.asked).map((c) => c.name) }, 'run waits for approval');
+  return { kind: 'waiting' };
+}
+
+/** Ends the run; the history always ends with an assistant turn, so the next message can follow it. */
+function finish(run: SavedRun, env: LoopEnv, stop: RunStop, content: Anthropic.ContentBlock[], note?: string): LoopEnd {
+  const answer = textOf(content);
+  run.messages.push({
+    role: 'assistant',
+    content: content.length > 0 ? content : [{ type: 'text', text: note ? `(${note})` : '(no reply)' }],
+  });
+  return { kind: 'done', result: { ...totals(run, env), answer, stop, ...(note ? { note } : {}) } };
+}
+
+/** An empty reply: ask to continue in the last user turn (after any tool results, as the API requires). */
+function nudge(run: SavedRun): void {
+  const last = run.messages.at(-1);
+  if (!last || last.role !== 'user' || typeof last.content === 'string') return;
+  last.content = [...last.content, { type: 'text', text: NUDGE }];
+}
+
+export function planView(run: SavedRun): PlanView {
+  return { items: run.plan, progress: planProgress(run.plan) };
+}
+
+export function totals(run: SavedRun, env: Pick<LoopEnv, 'now'>): RunTotals {
+  return {
+    runId: run.id,
+    threadKey: run.threadKey,
+    plan: planView(run),
+    usage: run.usage,
+    iterations: run.iterations,
+    toolCalls: run.toolCalls,
+    durationMs: env.now() - run.startedAt,
+  };
+}
+
+function textOf(content: readonly Anthropic.ContentBlock[]): string {
+  return content
+    .filter((block): block is Anthropic.TextBlock => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n\n')
+    .trim();
+}

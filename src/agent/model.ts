@@ -1,0 +1,40 @@
+import Anthropic from '@anthropic-ai/sdk';
+
+/** How the agent reaches the model: a ready client (tests, proxies) or a key and base URL. */
+export interface ModelOptions {
+  client?: Anthropic;
+  apiKey?: string;
+  baseURL?: string;
+  model: string;
+  /** Output room per request; doubled once when a tool call is cut off (reference §2.5). */
+  maxTokens?: number;
+}
+
+export const DEFAULT_MAX_TOKENS = 8192;
+export const MAX_TOKENS_CEILING = 32_000;
+/**
+ * An explicit per-request timeout: without one the SDK refuses non-streaming requests whose
+ * max_tokens suggests more than 10 minutes (reference §1.2), which the doubled retry could reach.
+ */
+export const REQUEST_TIMEOUT_MS = 10 * 60_000;
+
+export function modelClient(options: ModelOptions): Anthropic {
+  if (options.client) return options.client;
+  if (!options.apiKey) throw new Error('The agent needs a model key (ANTHROPIC_API_KEY) or a client');
+  return new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL });
+}
+
+/** A failed model request in plain words, and whether trying again later may help. */
+export function describeModelError(error: unknown): { message: string; retryable: boolean } {
+  if (error instanceof Anthropic.APIConnectionError) {
+    return { message: `The model API could not be reached (${error.message}).`, retryable: true };
+  }
+  if (error instanceof Anthropic.APIError) {
+    const status = error.status;
+    const detail = error.apiMessage ?? error.message;
+    const retryable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+    const what = status === 401 || status === 403 ? 'refused the bot’s key' : status === 429 ? 'is rate-limiting the bot' : 'failed';
+    return { message: `The model API ${what}${status ? ` (${status})` : ''}: ${detail}`, retryable };
+  }
+  return { message: `The model request failed: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+}

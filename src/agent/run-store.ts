@@ -1,0 +1,91 @@
+import type { StateStore } from '../state/store.js';
+import type { Decision } from './front-end.js';
+import { withLock } from './lock.js';
+import type { SavedRun } from './run.js';
+import type { Requester } from '../tools/registry.js';
+
+const RUNS = 'agent:run';
+const INDEX = 'agent:index';
+const DECISIONS = 'agent:decision';
+const LEASES = 'agent:lease';
+
+const INDEX_KEY = 'unfinished';
+/** A saved run or a decision is forgotten after this long. */
+const KEEP_MS = 7 * 24 * 3_600_000;
+/** How long a process owns a run it is driving without renewing; a crash frees it after this. */
+export const LEASE_MS = 60_000;
+
+/** A decision as claimed; `expired` is recorded by the approval timeout, never by a person. */
+export interface DecisionRecord {
+  decision: Decision | 'expired';
+  decidedBy?: Requester;
+  at: number;
+}
+
+/** Unfinished runs (running or waiting), each with its approval deadline while it waits. */
+export type RunIndex = Record<string, { deadline?: number }>;
+
+/** Persistence of runs on the shared store; every method is safe across processes. */
+export class RunStore {
+  constructor(private readonly store: StateStore) {}
+
+  get(runId: string): Promise<SavedRun | undefined> {
+    return this.store.get<SavedRun>(RUNS, runId);
+  }
+
+  /** Only the process holding the run's lease (or creating it) writes it. */
+  save(run: SavedRun): Promise<void> {
+    return this.store.set(RUNS, run.id, run, KEEP_MS);
+  }
+
+  async remove(runId: string): Promise<void> {
+    await this.store.delete(RUNS, runId);
+  }
+
+  index(): Promise<RunIndex> {
+    return this.store.get<RunIndex>(INDEX, INDEX_KEY).then((index) => index ?? {});
+  }
+
+  /** Lists the run as unfinished, with its deadline when it waits for approvals. */
+  track(runId: string, deadline?: number): Promise<void> {
+    return this.updateIndex((index) => {
+      index[runId] = deadline === undefined ? {} : { deadline };
+    });
+  }
+
+  untrack(runId: string): Promise<void> {
+    return this.updateIndex((index) => {
+      delete index[runId];
+    });
+  }
+
+  private updateIndex(change: (index: RunIndex) => void): Promise<void> {
+    return withLock(this.store, `${INDEX}:${INDEX_KEY}`, async () => {
+      const index = await this.index();
+      change(index);
+      await this.store.set(INDEX, INDEX_KEY, index);
+    });
+  }
+
+  /** The first decision for a call wins, in whichever process it arrives. */
+  claimDecision(runId: string, callId: string, record: DecisionRecord): Promise<boolean> {
+    return this.store.claim(DECISIONS, `${runId}/${callId}`, record, KEEP_MS);
+  }
+
+  decisionOf(runId: string, callId: string): Promise<DecisionRecord | undefined> {
+    return this.store.get<DecisionRecord>(DECISIONS, `${runId}/${callId}`);
+  }
+
+  /** Exactly one process drives a run at a time: the one holding its lease. */
+  claimLease(runId: string, owner: string): Promise<boolean> {
+    return this.store.claim(LEASES, runId, owner, LEASE_MS);
+  }
+
+  renewLease(runId: string, owner: string): Promise<void> {
+    return this.store.set(LEASES, runId, owner, LEASE_MS);
+  }
+
+  async releaseLease(runId: string): Promise<void> {
+    await this.store.delete(LEASES, runId);
+  }
+}

@@ -1,0 +1,96 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { PlanItem } from '../tools/plan/index.js';
+import type { Requester, ToolContext } from '../tools/registry.js';
+import type { ToolCallOutcome } from './front-end.js';
+import { emptyUsage, type RunUsage } from './usage.js';
+import type { Retries } from './stop-reason.js';
+
+/** What the front end says about where a message was written; it becomes the tools' ToolContext. */
+export interface RunContext extends Omit<ToolContext, 'requester' | 'signal'> {
+  /** How the chat names the place (e.g. "#eng"), for the prompt. */
+  channel?: string;
+  /** The requester's Plane member as the front end resolved it, for the prompt. */
+  planeMember?: string;
+}
+
+/** A message handed to `agent.submit`, kept as is while it waits in a thread's queue. */
+export interface IncomingMessage {
+  requester: Requester;
+  text: string;
+  context: RunContext;
+  /** Opaque JSON of the front end (where its status message is), given back to its factory. */
+  frontEndState?: unknown;
+  /** Earlier messages of a conversation the bot was not part of (SPEC §5.1), read once for context. */
+  earlierMessages?: string;
+}
+
+/** One tool call of the turn being answered. */
+export interface PendingCall {
+  id: string;
+  name: string;
+  input: unknown;
+  description: string;
+  /** The call's permission was `ask` and the thread had not approved its tool. */
+  asked: boolean;
+  /** Set once the model's answer for this call is known. */
+  outcome?: ToolCallOutcome;
+  /** What the approver returned from `ask`, for `settled`. */
+  shown?: unknown;
+}
+
+/**
+ * Everything needed to continue a run in any process: the conversation so far, the turn waiting for
+ * approvals, the plan and the counters. Stored as JSON under its id.
+ */
+export interface SavedRun {
+  id: string;
+  threadKey: string;
+  status: 'running' | 'waiting' | 'failed';
+  message: IncomingMessage;
+  /** The front end's state as last saved (starts as message.frontEndState). */
+  frontEndState: unknown;
+  /** messages[0 .. historyLength) came from the thread; the rest is this run's. */
+  historyLength: number;
+  messages: Anthropic.MessageParam[];
+  plan: PlanItem[];
+  usage: RunUsage;
+  iterations: number;
+  toolCalls: number;
+  startedAt: number;
+  retries: Retries;
+  maxTokens: number;
+  /** The tool calls of the last assistant turn while some wait for a decision. */
+  pending?: { calls: PendingCall[]; deadline: number };
+}
+
+export function newRun(options: {
+  id: string;
+  threadKey: string;
+  message: IncomingMessage;
+  history: Anthropic.MessageParam[];
+  userTurn: Anthropic.MessageParam;
+  maxTokens: number;
+  now: number;
+}): SavedRun {
+  return {
+    id: options.id,
+    threadKey: options.threadKey,
+    status: 'running',
+    message: options.message,
+    frontEndState: options.message.frontEndState,
+    historyLength: options.history.length,
+    messages: [...options.history, options.userTurn],
+    plan: [],
+    usage: emptyUsage(),
+    iterations: 0,
+    toolCalls: 0,
+    startedAt: options.now,
+    retries: { pauses: 0, nudges: 0, longer: 0 },
+    maxTokens: options.maxTokens,
+  };
+}
+
+/** The turns this run added to its thread's history. */
+export function runTurns(run: SavedRun): Anthropic.MessageParam[] {
+  return run.messages.slice(run.historyLength);
+}

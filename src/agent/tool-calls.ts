@@ -1,0 +1,123 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Logger } from '../log.js';
+import { UPDATE_PLAN, updatePlanInput, type PlanItem } from '../tools/plan/index.js';
+import { describeInputError, type ToolContext, type ToolRegistry } from '../tools/registry.js';
+import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
+import type { Permissions } from './permissions.js';
+import type { PendingCall } from './run.js';
+import type { DecisionRecord } from './run-store.js';
+
+/** Seed 004's answer to the model for a call a person refused. */
+export const CANCELLED = 'Operation cancelled by user';
+
+export interface ToolTurnEnv {
+  tools: ToolRegistry;
+  permissions: Permissions;
+  /** Whether a person approved this tool for the rest of the thread. */
+  approvedForThread(toolName: string): Promise<boolean>;
+  reporter: Reporter;
+  context: ToolContext;
+  /** A successful update_plan call replaces the run's plan. */
+  onPlan(items: PlanItem[]): Promise<void>;
+  logger: Logger;
+}
+
+/**
+ * Sorts one assistant turn's calls. Calls that can be answered without running (unknown tool, invalid
+ * input, denied by policy) get their outcome now; `ask` calls not yet approved for the thread are
+ * marked `asked`; the rest are left to run. Input is checked first, so nobody is asked to approve a
+ * call that could not run. Calls answered here are reported finished at once.
+ */
+export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: ToolTurnEnv): Promise<PendingCall[]> {
+  const calls = await Promise.all(
+    blocks.map(async (block): Promise<PendingCall> => {
+      const call: PendingCall = { id: block.id, name: block.name, input: block.input, description: block.name, asked: false };
+      const tool = env.tools.get(block.name);
+      if (!tool) return { ...call, outcome: failure(`Unknown tool ${block.name}. Known tools: ${env.tools.names().join(', ')}`) };
+      const parsed = tool.input.safeParse(block.input);
+      if (!parsed.success) return { ...call, outcome: failure(describeInputError(block.name, parsed.error)) };
+      const described = { ...call, description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input) };
+      switch (env.permissions.of(block.name)) {
+        case 'deny':
+          return { ...described, outcome: { status: 'denied', text: `Operation not permitted: ${block.name} is switched off for this bot.` } };
+        case 'ask':
+          return { ...described, asked: !(await env.approvedForThread(block.name)) };
+        case 'allow':
+          return described;
+      }
+    }),
+  );
+  for (const call of calls) if (call.outcome) await env.reporter.toolFinished(callView(call), call.outcome);
+  return calls;
+}
+
+/** Runs one call through the registry (which never throws) and tells the front end. */
+export async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
+  const view = callView(call);
+  await env.reporter.toolStarted(view);
+  const result = await env.tools.call(call.name, call.input, env.context);
+  const outcome: ToolCallOutcome = result.ok ? { status: 'ok', text: result.output } : failure(result.error);
+  if (!result.ok) env.logger.info({ tool: call.name, error: result.error }, 'tool call failed');
+  if (result.ok && call.name === UPDATE_PLAN) await env.onPlan(updatePlanInput.parse(call.input).items);
+  return outcome;
+}
+
+/** Runs, side by side, the calls that need nobody's approval. */
+export async function runAllowed(calls: PendingCall[], env: ToolTurnEnv): Promise<void> {
+  await Promise.all(calls.filter((call) => !call.outcome && !call.asked).map((call) => answer(call, runCall(call, env), env)));
+}
+
+/** Answers the asked calls from what people decided: approved ones run, the others are cancelled. */
+export async function runDecided(
+  calls: PendingCall[],
+  decisionOf: (call: PendingCall) => Promise<DecisionRecord | undefined>,
+  env: ToolTurnEnv,
+): Promise<void> {
+  await Promise.all(
+    calls
+      .filter((call) => !call.outcome && call.asked)
+      .map(async (call) => {
+        const record = await decisionOf(call);
+        const approved = record?.decision === 'approve' || record?.decision === 'approve_thread';
+        const refused: ToolCallOutcome = {
+          status: 'denied',
+          text: record?.decision === 'expired' ? `${CANCELLED}: nobody approved it in time` : CANCELLED,
+        };
+        await answer(call, approved ? runCall(call, env) : Promise.resolve(refused), env);
+      }),
+  );
+}
+
+async function answer(call: PendingCall, outcome: Promise<ToolCallOutcome>, env: ToolTurnEnv): Promise<void> {
+  call.outcome = await outcome;
+  await env.reporter.toolFinished(callView(call), call.outcome);
+}
+
+/** Every call of the turn answered in one user message, in the order the model made them. */
+export function resultsTurn(calls: readonly PendingCall[]): Anthropic.MessageParam {
+  return {
+    role: 'user',
+    content: calls.map((call): Anthropic.ToolResultBlockParam => {
+      const outcome = call.outcome ?? { status: 'error', text: 'Error: the call was not answered' };
+      return {
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: outcome.text,
+        ...(outcome.status === 'ok' ? {} : { is_error: true }),
+      };
+    }),
+  };
+}
+
+export function callView(call: PendingCall): ToolCallView {
+  return { id: call.id, name: call.name, input: call.input, description: call.description };
+}
+
+function failure(message: string): ToolCallOutcome {
+  return { status: 'error', text: `Error: ${message}` };
+}
+
+function describeRaw(name: string, input: unknown): string {
+  const json = JSON.stringify(input);
+  return `${name} ${json.length > 300 ? `${json.slice(0, 299)}…` : json}`;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineTool } from '../registry.js';
+import { planProgress, planSchema } from './plan.js';
+
+export const UPDATE_PLAN = 'update_plan';
+
+export const updatePlanInput = z.object({ items: planSchema });
+
+/**
+ * The agent's own checklist. The tool itself only validates and answers with the progress line; the
+ * agent keeps the accepted list as the run's plan and shows it to the people waiting.
+ */
+export const updatePlanTool = defineTool({
+  name: UPDATE_PLAN,
+  description:
+    'Keep your checklist for this request visible to the people waiting. Use it when the request takes ' +
+    'three or more steps; skip it for simple questions. Send the WHOLE list on every call (it replaces the ' +
+    'previous one). Mark a step in_progress before starting it (at most one at a time) and completed as ' +
+    'soon as it is done; mark steps that no longer apply cancelled.',
+  input: updatePlanInput,
+  access: 'read',
+  async run({ items }) {
+    return `Plan updated: ${planProgress(items)}`;
+  },
+  describe: ({ items }) => `Update the plan (${planProgress(items)})`,
+});

@@ -1,0 +1,90 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
+import { CacheSimulator } from './cache-simulator.js';
+import type { Reply } from './replies.js';
+
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Anthropic.MessageCreateParamsNonStreaming;
+}
+
+/** A scripted reply, or a function of the request (to echo a tool result, say). */
+export type Step = Reply | ((request: RecordedRequest) => Reply);
+
+export interface FakeMessagesApi {
+  /** The base URL to give the SDK (`baseURL`). */
+  url: string;
+  /** Every `POST /v1/messages` received, in order, with its parsed body. */
+  requests: RecordedRequest[];
+  /** Appends replies; each request takes the next one. */
+  script(...steps: Step[]): void;
+  /** Replies not yet taken. */
+  pending(): number;
+  /** An SDK client aimed at the fake: key `test`, no retries (errors surface at once). */
+  client(options?: ClientOptions): Anthropic;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 that answers the Messages API from a script (reference §1.4/§1.5):
+ * JSON replies with `content-type: application/json` and a `request-id`, errors in the API's shape,
+ * usage computed by a prompt-cache simulator unless a reply gives its own. When the script runs out,
+ * or without `fallback`, the request gets a 500 `api_error` that names the problem, so a test that
+ * makes one request too many fails loudly. Streaming is not served.
+ */
+export async function startFakeMessagesApi(options: { script?: Step[]; fallback?: Step } = {}): Promise<FakeMessagesApi> {
+  const queue: Step[] = [...(options.script ?? [])];
+  const requests: RecordedRequest[] = [];
+  const cache = new CacheSimulator();
+  let messageIds = 0;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${requests.length}` });
+        res.end(JSON.stringify(json));
+      };
+      const apiError = (status: number, type: string, message: string) => send(status, { type: 'error', error: { type, message } });
+      if (req.method !== 'POST' || req.url !== '/v1/messages') return apiError(404, 'not_found_error', `fake Messages API: no route ${req.method} ${req.url}`);
+      if (req.headers.authorization !== 'Bearer test') return apiError(401, 'authentication_error', 'fake Messages API: expected the key "test"');
+      const recorded: RecordedRequest = { path: req.url, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      requests.push(recorded);
+      const step = queue.shift() ?? options.fallback;
+      if (!step) return apiError(500, 'api_error', `fake Messages API: the script has no reply for request #${requests.length}`);
+      const reply = typeof step === 'function' ? step(recorded) : step;
+      if (reply.kind === 'error') return apiError(reply.status, reply.type, reply.message);
+      const outputChars = JSON.stringify(reply.content).length;
+      send(200, {
+        id: `msg_fake_${++messageIds}`,
+        type: 'message',
+        role: 'assistant',
+        model: recorded.body.model,
+        content: reply.content,
+        stop_reason: reply.stop_reason,
+        stop_sequence: null,
+        stop_details: reply.stop_details ?? null,
+        container: null,
+        usage: reply.usage ?? cache.usage(recorded.body, outputChars),
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    script: (...steps) => void queue.push(...steps),
+    pending: () => queue.length,
+    client: (clientOptions) => new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0, ...clientOptions }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
