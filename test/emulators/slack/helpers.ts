@@ -82,3 +82,14 @@ export async function startReceiver(
 export function buttonBlock(actionId: string, value: string, text = 'Click'): ActionsBlock {
   return { type: 'actions', elements: [{ type: 'button', action_id: actionId, value, text: { type: 'plain_text', text } }] };
 }
+
+/** Polls until `check` returns a value (not undefined/false); fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
