@@ -1,0 +1,27 @@
+import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
+import { mentionUser, mrkdwn, slackDate } from './text.js';
+import type { SlackMessage } from './types.js';
+
+export type ApprovalDecision = 'approve' | 'approve_thread' | 'deny';
+
+export interface ApprovalDecidedInput extends ApprovalView {
+  decision: ApprovalDecision;
+  /** Slack user id of who clicked. */
+  deciderId: string;
+  decidedAt: Date;
+}
+
+const VERDICTS: Record<ApprovalDecision, string> = {
+  approve: '✓ Approved',
+  approve_thread: '✓ Approved for this thread',
+  deny: '✗ Denied',
+};
+
+/** The approval message once decided: who decided, how and when; the buttons are gone. */
+export function buildApprovalDecided(input: ApprovalDecidedInput): SlackMessage {
+  const verdict = `${VERDICTS[input.decision]} by ${mentionUser(input.deciderId)}`;
+  return {
+    text: `${verdict}: ${toolName(input.tool)}`,
+    blocks: [...approvalSummary(input), { type: 'context', elements: [mrkdwn(`${verdict} on ${slackDate(input.decidedAt)}`)] }],
+  };
+}

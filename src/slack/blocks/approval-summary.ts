@@ -1,0 +1,30 @@
+import { SLACK_LIMITS } from './limits.js';
+import { escapeTruncated, mentionUser, mrkdwn, oneLine, pack, truncate } from './text.js';
+import type { Block } from './types.js';
+
+/** What an approval message is about; the same in every state of the message. */
+export interface ApprovalView {
+  /** Slack user id of the person whose request led to the call. */
+  requesterId: string;
+  /** The tool's name, e.g. `plane_update_issue`. */
+  tool: string;
+  /** Exactly what the call will do, in plain words (may span lines), e.g. "Update ACME-130: state → Done". */
+  description: string;
+}
+
+/** Enough for any plain-words description; beyond it the excerpt ends with a visible "…". */
+const DESCRIPTION_MAX = 6000;
+
+export function toolName(tool: string): string {
+  return `\`${escapeTruncated(oneLine(tool).replace(/`/g, "'"), 200)}\``;
+}
+
+/** Who asked, which tool, and what it will do: the part every approval state shows. */
+export function approvalSummary(view: ApprovalView): Block[] {
+  const who = `${mentionUser(view.requesterId)} asked to run ${toolName(view.tool)}. It will:`;
+  const lines = escapeTruncated(view.description.trim() || '(no description)', DESCRIPTION_MAX)
+    .split('\n')
+    .map((line) => truncate(line, SLACK_LIMITS.sectionText));
+  const what = pack(lines, '\n', SLACK_LIMITS.sectionText).map((chunk): Block => ({ type: 'section', text: mrkdwn(chunk) }));
+  return [{ type: 'section', text: mrkdwn(who) }, ...what];
+}

@@ -1,0 +1,25 @@
+import { FALLBACK_TEXT_MAX } from './limits.js';
+import { escapeTruncated, mrkdwn, oneLine } from './text.js';
+import type { SlackMessage } from './types.js';
+
+/** Bad input to a command: a one-line reason and, when known, the usage line of the sub-command. */
+export interface ErrorView {
+  reason: string;
+  usage?: string;
+}
+
+const REASON_MAX = 500;
+const USAGE_MAX = 1000;
+
+export function buildError(error: ErrorView): SlackMessage {
+  const plainReason = oneLine(error.reason) || 'Something went wrong';
+  const reason = escapeTruncated(plainReason, REASON_MAX);
+  const usage = error.usage === undefined ? undefined : escapeTruncated(oneLine(error.usage), USAGE_MAX);
+  return {
+    text: escapeTruncated(`${plainReason}${error.usage === undefined ? '' : ` — usage: ${oneLine(error.usage)}`}`, FALLBACK_TEXT_MAX),
+    blocks: [
+      { type: 'section', text: mrkdwn(`⚠️ ${reason}`) },
+      ...(usage === undefined ? [] : [{ type: 'context' as const, elements: [mrkdwn(`Usage: \`${usage}\``)] }]),
+    ],
+  };
+}

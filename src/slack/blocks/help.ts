@@ -1,0 +1,21 @@
+import { HELP } from '../commands/usage.js';
+import type { CommandName } from '../commands/types.js';
+import { SLACK_LIMITS } from './limits.js';
+import { escapeMrkdwn, mrkdwn, pack, plainText } from './text.js';
+import type { Block, SlackMessage } from './types.js';
+
+/** The help of one slash command: every sub-command's usage line and what it does. */
+export function buildHelp(command: CommandName): SlackMessage {
+  const help = HELP[command];
+  const lines = help.entries.map((entry) => `\`${escapeMrkdwn(entry.usage)}\`\n      ${escapeMrkdwn(entry.summary)}`);
+  const sections = pack(lines, '\n', SLACK_LIMITS.sectionText).map((chunk): Block => ({ type: 'section', text: mrkdwn(chunk) }));
+  return {
+    text: escapeMrkdwn(`${help.command}: ${help.summary}`),
+    blocks: [
+      { type: 'header', text: plainText(help.command, SLACK_LIMITS.headerText) },
+      { type: 'section', text: mrkdwn(escapeMrkdwn(help.summary)) },
+      ...sections,
+      { type: 'context', elements: help.notes.map((note) => mrkdwn(escapeMrkdwn(note))) },
+    ],
+  };
+}

@@ -1,0 +1,23 @@
+import { escapeTruncated, mentionUser, mrkdwn, oneLine } from './text.js';
+import type { SlackMessage } from './types.js';
+
+export interface TaskEventView {
+  id: string;
+  title: string;
+  /** The new status, e.g. `done` or `in-progress`. */
+  status: string;
+  /** Who made the change: a Slack user id (mentioned) or a name (shown as text). */
+  by?: string;
+}
+
+const TITLE_MAX = 300;
+
+/** One line for a task's transition: "Task [1-2] Title → done (by @alice)". */
+export function buildTaskEvent(event: TaskEventView): SlackMessage {
+  const id = escapeTruncated(oneLine(event.id), 40);
+  const title = escapeTruncated(oneLine(event.title), TITLE_MAX);
+  const status = escapeTruncated(oneLine(event.status), 40);
+  const by = event.by === undefined || oneLine(event.by) === '' ? '' : ` (by ${mentionUser(event.by)})`;
+  const line = `Task [${id}] ${title} → ${status}${by}`;
+  return { text: line, blocks: [{ type: 'section', text: mrkdwn(line) }] };
+}

@@ -1,0 +1,61 @@
+export type CommandName = 'task' | 'todo' | 'plane';
+
+export type TaskPriority = 'low' | 'normal' | 'high' | 'critical';
+export type PlanePriority = 'urgent' | 'high' | 'medium' | 'low' | 'none';
+export type TaskStatus = 'todo' | 'in-progress' | 'done' | 'blocked';
+
+/** An assignee as typed: a Slack mention (`<@U123|alice>`) or a plain name (`@alice`, `alice`). */
+export type UserRef = { kind: 'mention'; userId: string; label?: string } | { kind: 'name'; name: string };
+
+/** Options of `/task add`, `sub` and `update`. Dates are `YYYY-MM-DD`, already checked to exist. */
+export interface TaskOptions {
+  priority?: TaskPriority;
+  assignee?: UserRef;
+  due?: string;
+  tags: string[];
+}
+
+export type TaskCommand =
+  | { kind: 'task'; action: 'help' | 'list' | 'tree' }
+  | { kind: 'task'; action: 'add'; title: string; options: TaskOptions }
+  | { kind: 'task'; action: 'sub'; parentId: string; title: string; options: TaskOptions }
+  | { kind: 'task'; action: 'status'; id: string; status: TaskStatus }
+  | { kind: 'task'; action: 'assign'; id: string; assignee: UserRef }
+  | { kind: 'task'; action: 'update'; id: string; title?: string; description?: string; options: TaskOptions }
+  | { kind: 'task'; action: 'remove'; id: string }
+  /** Anything that is not a sub-command: the text, as Slack sent it, goes to the agent. */
+  | { kind: 'task'; action: 'agent'; text: string };
+
+export type TodoCommand =
+  | { kind: 'todo'; action: 'help' | 'list' | 'export' }
+  | { kind: 'todo'; action: 'add'; title: string; tags: string[]; due?: string }
+  | { kind: 'todo'; action: 'done' | 'undone' | 'block' | 'unblock' | 'remove'; id: string }
+  | { kind: 'todo'; action: 'update'; id: string; title?: string; description?: string; tags: string[]; due?: string };
+
+export type PlaneCommand =
+  | { kind: 'plane'; action: 'help' }
+  | { kind: 'plane'; action: 'mine'; project?: string }
+  | { kind: 'plane'; action: 'show'; key: string }
+  | { kind: 'plane'; action: 'search'; project: string; query: string }
+  | {
+      kind: 'plane';
+      action: 'new';
+      project: string;
+      title: string;
+      priority?: PlanePriority;
+      assignees: UserRef[];
+      /** The work item's target date. */
+      due?: string;
+      /** Plane label names (`#tag` in the command). */
+      labels: string[];
+    };
+
+export type SlashCommand = TaskCommand | TodoCommand | PlaneCommand;
+
+/** Bad input: a one-line reason and the usage line of the sub-command concerned. */
+export interface CommandError {
+  reason: string;
+  usage: string;
+}
+
+export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: CommandError };

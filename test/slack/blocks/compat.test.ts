@@ -1,0 +1,23 @@
+import type { types } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { buildApprovalRequest } from '../../../src/slack/blocks/approval-request.js';
+import { buildStatus } from '../../../src/slack/blocks/status.js';
+import { buildTaskTree } from '../../../src/slack/blocks/task-tree.js';
+import type { Block, SlackMessage } from '../../../src/slack/blocks/types.js';
+import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
+
+// Compile-time: every block this app builds is a block @slack/types (Bolt's) accepts, so the
+// listeners can pass builders' output to chat.postMessage without casts.
+const asKnown = (blocks: Block[]): types.KnownBlock[] => blocks;
+
+describe('Block Kit types', () => {
+  it('match the Slack SDK types', () => {
+    const messages: SlackMessage[] = [
+      buildTaskTree({ title: 'T', lines: ['○ [1] a'] }),
+      buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r' }),
+      buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }),
+      buildWorkItemCard({ key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] }),
+    ];
+    expect(messages.flatMap((message) => asKnown(message.blocks)).length).toBeGreaterThan(4);
+  });
+});

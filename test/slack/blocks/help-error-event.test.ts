@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { buildError } from '../../../src/slack/blocks/error.js';
+import { buildHelp } from '../../../src/slack/blocks/help.js';
+import { buildTaskEvent } from '../../../src/slack/blocks/task-event.js';
+import { HELP } from '../../../src/slack/commands/usage.js';
+import { long, PING_ATTEMPTS } from './hostile.js';
+import { assertWithinSlackLimits } from './limits.js';
+import { assertInert } from './safety.js';
+
+describe('buildHelp', () => {
+  it.each(['task', 'todo', 'plane'] as const)('lists every /%s usage line, escaped', (command) => {
+    const message = buildHelp(command);
+    assertWithinSlackLimits(message);
+    assertInert(message);
+    const json = JSON.stringify(message.blocks);
+    for (const entry of HELP[command].entries) {
+      expect(json).toContain(JSON.stringify(entry.usage.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')).slice(1, -1));
+    }
+    expect(message.blocks[0]).toMatchObject({ type: 'header', text: { text: `/${command}` } });
+  });
+});
+
+describe('buildError', () => {
+  it('shows the reason on one line and the usage line', () => {
+    const message = buildError({ reason: 'Missing the title\nreally', usage: '/task add <title>' });
+    assertWithinSlackLimits(message);
+    expect(message.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: '⚠️ Missing the title really', verbatim: true } },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'Usage: `/task add &lt;title&gt;`', verbatim: true }] },
+    ]);
+    expect(message.text).toBe('Missing the title really — usage: /task add &lt;title&gt;');
+  });
+
+  it('works without a usage line and with hostile or empty reasons', () => {
+    for (const reason of ['', PING_ATTEMPTS, long(10_000)]) {
+      const message = buildError({ reason });
+      assertWithinSlackLimits(message);
+      assertInert(message);
+      expect(message.blocks).toHaveLength(1);
+    }
+  });
+});
+
+describe('buildTaskEvent', () => {
+  it('is one line: task, new status and who', () => {
+    const message = buildTaskEvent({ id: '1-2', title: 'Write tests', status: 'done', by: 'U0ALICE' });
+    assertWithinSlackLimits(message);
+    assertInert(message, ['<@U0ALICE>']);
+    expect(message.text).toBe('Task [1-2] Write tests → done (by <@U0ALICE>)');
+    expect(message.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: message.text, verbatim: true } }]);
+  });
+
+  it('shows a name as text and leaves out an absent actor', () => {
+    expect(buildTaskEvent({ id: '1', title: 'T', status: 'blocked', by: 'alice' }).text).toBe('Task [1] T → blocked (by alice)');
+    expect(buildTaskEvent({ id: '1', title: 'T', status: 'todo' }).text).toBe('Task [1] T → todo');
+  });
+
+  it('stays short and inert with hostile values', () => {
+    const message = buildTaskEvent({ id: long(3000), title: `${PING_ATTEMPTS}${long(3000)}`, status: PING_ATTEMPTS, by: '<!channel>' });
+    assertWithinSlackLimits(message);
+    assertInert(message);
+    expect(message.text.length).toBeLessThan(600);
+  });
+});

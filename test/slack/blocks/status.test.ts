@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { buildStatus, formatDuration, type PlanItemView } from '../../../src/slack/blocks/status.js';
+import type { SlackMessage } from '../../../src/slack/blocks/types.js';
+import { long, PING_ATTEMPTS } from './hostile.js';
+import { assertWithinSlackLimits } from './limits.js';
+import { assertInert } from './safety.js';
+
+const PLAN: PlanItemView[] = [
+  { id: '1', content: 'Read ACME-130', status: 'completed' },
+  { id: '2', content: 'Update the state', status: 'in_progress' },
+  { id: '3', content: 'Comment', status: 'pending' },
+  { id: '4', content: 'Ping the team', status: 'cancelled' },
+];
+
+function allText(message: SlackMessage): string {
+  return JSON.stringify(message.blocks);
+}
+
+describe('formatDuration', () => {
+  it.each([
+    [0, 'under a second'],
+    [400, 'under a second'],
+    [1500, '2s'],
+    [59_000, '59s'],
+    [83_000, '1m 23s'],
+    [3_600_000 + 5 * 60_000, '1h 5m'],
+  ])('%i ms → %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('buildStatus', () => {
+  it('shows the plan as a checklist, progress and the step under way', () => {
+    const message = buildStatus({ phase: 'running', plan: PLAN, step: 'Reading ACME-130…' });
+    assertWithinSlackLimits(message);
+    expect(message.blocks[0]).toMatchObject({
+      type: 'section',
+      text: { text: '✓ Read ACME-130\n→ Update the state\n○ Comment\n✗ Ping the team' },
+    });
+    expect(message.blocks[1]).toMatchObject({ type: 'context', elements: [{ text: '1/4 tasks completed · Reading ACME-130…' }] });
+    expect(message.text).toBe('Working — 1/4 tasks completed — Reading ACME-130…');
+  });
+
+  it('says it is working before there is a plan', () => {
+    const message = buildStatus({ phase: 'running', plan: [] });
+    assertWithinSlackLimits(message);
+    expect(message.blocks).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: 'Working…', verbatim: true }] }]);
+  });
+
+  it('shows the final plan, the time taken and the number of tool calls', () => {
+    const message = buildStatus({ phase: 'done', plan: PLAN, elapsedMs: 83_000, toolCalls: 7 });
+    assertWithinSlackLimits(message);
+    expect(message.text).toBe('Done in 1m 23s · 7 tool calls');
+    expect(allText(message)).toContain('✓ Done in 1m 23s · 7 tool calls · 1/4 tasks completed');
+    expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(buildStatus({ phase: 'done', plan: [], elapsedMs: 1000, toolCalls: 1 }).text).toBe('Done in 1s · 1 tool call');
+  });
+
+  it('says what failed and offers Retry', () => {
+    const message = buildStatus({ phase: 'failed', plan: PLAN, failure: 'Plane answered 503', retryValue: 'run:abc', elapsedMs: 2000, toolCalls: 2 });
+    assertWithinSlackLimits(message);
+    expect(message.text).toBe('Failed: Plane answered 503');
+    expect(allText(message)).toContain('✗ *Failed:* Plane answered 503');
+    expect(allText(message)).toContain('after 2s · 2 tool calls · 1/4 tasks completed');
+    expect(message.blocks.at(-1)).toMatchObject({
+      type: 'actions',
+      elements: [{ type: 'button', action_id: 'run_retry', value: 'run:abc', text: { text: 'Retry' } }],
+    });
+  });
+
+  it('keeps 1,000 hostile plan steps within every limit and says how many are not shown', () => {
+    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({
+      id: String(i),
+      content: `${PING_ATTEMPTS} ${long(3000)}`,
+      status: (['pending', 'in_progress', 'completed', 'cancelled'] as const)[i % 4] ?? 'pending',
+    }));
+    for (const message of [
+      buildStatus({ phase: 'running', plan, step: long(5000) }),
+      buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000 }),
+      buildStatus({ phase: 'failed', plan, failure: long(10_000), retryValue: 'r'.repeat(2000) }),
+    ]) {
+      assertWithinSlackLimits(message);
+      assertInert(message);
+      expect(allText(message)).toMatch(/… and \d+ more steps/);
+      expect(allText(message)).toContain('250/1000 tasks completed');
+    }
+  });
+
+  it('refuses a Retry value Slack would refuse', () => {
+    expect(() => buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r'.repeat(2001) })).toThrow(RangeError);
+  });
+});
