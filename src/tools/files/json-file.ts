@@ -57,16 +57,18 @@ export class JsonFile<T extends { lastModified?: string }> {
   }
 
   /**
-   * Applies `change` to the file's content and writes it back. If `change` throws, or `changed` says
-   * its result changed nothing, nothing is written.
+   * Applies `change` to the file's content and writes it back, stamped `lastModified` with the same
+   * instant `change` was given. If `change` throws, or `changed` says its result changed nothing,
+   * nothing is written.
    */
-  async update<R>(change: (data: T) => R, changed: (result: R) => boolean = () => true): Promise<R> {
+  async update<R>(change: (data: T, now: Date) => R, changed: (result: R) => boolean = () => true): Promise<R> {
     await mkdir(dirname(this.path), { recursive: true });
     return withFileLock(this.path, async (assertHeld) => {
       const data = await this.loadOrMoveAside();
-      const result = change(data);
+      const now = this.now();
+      const result = change(data, now);
       if (!changed(result)) return result;
-      data.lastModified = this.now().toISOString();
+      data.lastModified = now.toISOString();
       assertHeld();
       await writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`, { fsync: true });
       return result;

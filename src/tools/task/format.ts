@@ -22,13 +22,13 @@ export interface Task {
   title: string;
   status: TaskStatus;
   priority: TaskPriority;
+  /** The parent's id; present on subtasks only. */
+  parent?: string;
   description?: string;
   assignee?: string;
   /** ISO 8601: a date (`2024-12-15`) or a date-time (`2024-12-15T17:00:00Z`). */
   dueAt?: string;
   tags?: string[];
-  /** The parent's id; present on subtasks only. */
-  parent?: string;
   /** Ids of the tasks this one waits on: our extension, which the seed's tool ignores. */
   dependsOn?: string[];
   createdAt?: string;
@@ -43,17 +43,18 @@ export interface TaskFile {
 }
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
+// Parsing puts known keys in this order, the seed's, so rewritten files keep its layout.
 const taskSchema: z.ZodType<Task> = z.lazy(() =>
   z.looseObject({
     id: z.string().min(1),
     title: z.string(),
     status: z.enum(TASK_STATUSES),
     priority: z.enum(TASK_PRIORITIES),
+    parent: z.string().optional(),
     description: z.string().optional(),
     assignee: z.string().optional(),
     dueAt: z.string().optional(),
     tags: z.array(z.string()).optional(),
-    parent: z.string().optional(),
     dependsOn: z.array(z.string()).optional(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),

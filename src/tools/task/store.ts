@@ -92,14 +92,12 @@ export interface Removal {
 
 /** The channel's task tree in one file (seed 000's Task format), shared by the Task tool and `/task`. */
 export class TaskStore {
-  private readonly now: () => Date;
   private readonly logger: Logger;
 
   private constructor(
     private readonly json: JsonFile<TaskFile>,
     private readonly options: TaskStoreOptions,
   ) {
-    this.now = options.now ?? (() => new Date());
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -127,42 +125,42 @@ export class TaskStore {
 
   async setStatus(id: string, status: TaskStatus): Promise<StatusChange> {
     const to = parseWith(taskStatusSchema, status);
-    const result = await this.json.update(
-      (data) => {
+    const [result, at] = await this.write(
+      (data, now) => {
         const index = indexTasks(data.tasks);
         const { task } = this.find(index, id);
         const from = task.status;
-        if (from !== to) this.touch(task).status = to;
+        if (from !== to) touch(task, now).status = to;
         return { task, from, openDependencies: openDependencies(task, index) };
       },
       (change) => change.from !== to,
     );
     if (result.from !== to) {
       const openIds = result.openDependencies.map((dependency) => dependency.id);
-      this.emit({ ...this.about(result.task), type: 'status_changed', from: result.from, to, openDependencies: openIds });
+      this.emit(result.task, at, { type: 'status_changed', from: result.from, to, openDependencies: openIds });
     }
     return result;
   }
 
   async assign(id: string, assignee: string): Promise<Assignment> {
     const to = normalizeAssignee(assignee);
-    const result = await this.json.update(
-      (data) => {
+    const [result, at] = await this.write(
+      (data, now) => {
         const { task } = this.find(indexTasks(data.tasks), id);
         const from = task.assignee;
-        if (from !== to) this.touch(task).assignee = to;
+        if (from !== to) touch(task, now).assignee = to;
         return from === undefined ? { task } : { task, from };
       },
       (change) => change.from !== to,
     );
-    if (result.from !== to) this.emit({ ...this.about(result.task), type: 'assigned', from: result.from, to });
+    if (result.from !== to) this.emit(result.task, at, { type: 'assigned', from: result.from, to });
     return result;
   }
 
   async update(id: string, changes: TaskChanges): Promise<TaskUpdate> {
     const wanted = checkChanges(changes);
-    const result = await this.json.update(
-      (data) => {
+    const [result, at] = await this.write(
+      (data, now) => {
         const index = indexTasks(data.tasks);
         const { task } = this.find(index, id);
         const applied: TaskFieldChange[] = applyFields(task, wanted.fields);
@@ -171,7 +169,7 @@ export class TaskStore {
         if (JSON.stringify(dependsBefore) !== JSON.stringify(task.dependsOn)) {
           applied.push({ field: 'dependsOn', from: dependsBefore, to: task.dependsOn });
         }
-        if (applied.length > 0) this.touch(task);
+        if (applied.length > 0) touch(task, now);
         return { task, changes: applied };
       },
       (update) => update.changes.length > 0,
@@ -179,24 +177,24 @@ export class TaskStore {
     const assigned = result.changes.find((change) => change.field === 'assignee');
     if (assigned) {
       const [from, to] = [assigned.from, assigned.to] as (string | undefined)[];
-      this.emit({ ...this.about(result.task), type: 'assigned', from, to });
+      this.emit(result.task, at, { type: 'assigned', from, to });
     }
     const others = result.changes.filter((change) => change.field !== 'assignee');
-    if (others.length > 0) this.emit({ ...this.about(result.task), type: 'updated', changes: others });
+    if (others.length > 0) this.emit(result.task, at, { type: 'updated', changes: others });
     return result;
   }
 
   async remove(id: string): Promise<Removal> {
-    const result = await this.json.update((data) => {
+    const [result, at] = await this.write((data, now) => {
       const { task, siblings } = this.find(indexTasks(data.tasks), id);
       siblings.splice(siblings.indexOf(task), 1);
       const removed = withDescendants(task);
       const goneIds = new Set(removed.map((gone) => gone.id));
-      for (const waiting of forgetDependencies(walk(data.tasks), goneIds)) this.touch(waiting);
+      for (const waiting of forgetDependencies(walk(data.tasks), goneIds)) touch(waiting, now);
       return { removed };
     });
     const [task] = result.removed;
-    if (task) this.emit({ ...this.about(task), type: 'removed', removedIds: result.removed.map((gone) => gone.id) });
+    if (task) this.emit(task, at, { type: 'removed', removedIds: result.removed.map((gone) => gone.id) });
     return result;
   }
 
@@ -206,11 +204,13 @@ export class TaskStore {
     const assignee = input.assignee === undefined ? undefined : normalizeAssignee(input.assignee);
     const dueAt = input.dueAt === undefined ? undefined : checkDue(input.dueAt);
     const tags = normalizeTags(input.tags);
-    const created = await this.json.update((data) => {
+    const [created, at] = await this.write((data, now) => {
       const index = indexTasks(data.tasks);
       const parent = parentId === undefined ? undefined : this.find(index, parentId, 'Cannot add the subtask: ').task;
       const siblings = parent ? (parent.subtasks ??= []) : data.tasks;
-      const now = this.now().toISOString();
+      // Nothing waits on a new task yet, so its own waits cannot close a cycle.
+      const waitedOn = (input.dependsOn ?? []).map((dependencyId) => this.find(index, dependencyId, 'Cannot wait on it: '));
+      const dependsOn = [...new Set(waitedOn.map((placement) => placement.task.id))];
       const task: Task = {
         id: nextId(siblings, parent),
         title,
@@ -221,18 +221,15 @@ export class TaskStore {
         ...(assignee && { assignee }),
         ...(dueAt && { dueAt }),
         ...(tags && { tags }),
-        createdAt: now,
-        updatedAt: now,
+        ...(dependsOn.length > 0 && { dependsOn }),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
         subtasks: [],
       };
-      // Nothing waits on a new task yet, so its own waits cannot close a cycle.
-      for (const dependencyId of (input.dependsOn ?? []).map(cleanId)) {
-        addDependency(task, this.find(index, dependencyId, 'Cannot wait on it: ').task.id, index);
-      }
       siblings.push(task);
       return task;
     });
-    this.emit({ ...this.about(created), type: 'created', task: created, ...(parentId && { parent: parentId }) });
+    this.emit(created, at, { type: 'created', task: created, ...(parentId && { parent: parentId }) });
     return created;
   }
 
@@ -258,26 +255,30 @@ export class TaskStore {
     throw context ? new ToolError(context + error.message) : error;
   }
 
-  private touch(task: Task): Task {
-    task.updatedAt = this.now().toISOString();
-    return task;
-  }
-
-  private about(task: Task): TaskEventBase {
-    return {
-      ...(this.options.scope !== undefined && { scope: this.options.scope }),
-      file: this.file,
-      taskId: task.id,
-      title: task.title,
-      ...(this.options.actor && { by: this.options.actor }),
-      at: this.now().toISOString(),
-    };
+  /** Runs `change` under the file's lock; returns its result and the instant the change is stamped with. */
+  private async write<R>(change: (data: TaskFile, now: Date) => R, changed?: (result: R) => boolean): Promise<[R, Date]> {
+    let at = new Date(0);
+    const result = await this.json.update((data, now) => {
+      at = now;
+      return change(data, now);
+    }, changed);
+    return [result, at];
   }
 
   /** Listeners run after the write; one that throws must not turn a saved change into a failure. */
-  private emit(event: TaskEvent): void {
+  private emit(task: Task, at: Date, event: DistributiveOmit<TaskEvent, keyof TaskEventBase>): void {
+    const { events, scope, actor } = this.options;
+    if (!events) return;
+    const base: TaskEventBase = {
+      ...(scope !== undefined && { scope }),
+      file: this.file,
+      taskId: task.id,
+      title: task.title,
+      ...(actor && { by: actor }),
+      at: at.toISOString(),
+    };
     try {
-      this.options.events?.emit('task', event);
+      events.emit('task', { ...base, ...event } as TaskEvent);
     } catch (error) {
       this.logger.warn({ err: error, event: event.type }, 'a task event listener failed');
     }
@@ -285,6 +286,12 @@ export class TaskStore {
 }
 
 type ScalarField = Exclude<TaskField, 'dependsOn'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function touch(task: Task, now: Date): Task {
+  task.updatedAt = now.toISOString();
+  return task;
+}
 
 interface CheckedChanges {
   /** Field and new value (`undefined`: remove the field), in a stable order. */

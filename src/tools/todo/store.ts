@@ -92,14 +92,14 @@ export class TodoStore {
     const title = requireTitle(input.title, 'todo');
     const tags = normalizeTags(input.tags);
     const dueAt = input.dueAt === undefined ? undefined : checkDue(input.dueAt);
-    return this.json.update((data) => {
+    return this.json.update((data, now) => {
       const item: TodoItem = {
         id: nextId(data.items),
         status: 'todo',
         title,
         ...(input.description?.trim() && { description: input.description.trim() }),
         ...(tags && { tags }),
-        createdAt: this.now().toISOString(),
+        createdAt: now.toISOString(),
         ...(dueAt && { dueAt }),
       };
       data.items.push(item);
