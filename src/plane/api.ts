@@ -3,7 +3,7 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, workItemPaths, workspacePath } from './paths.js';
 import type { Comment, Label, Member, Project, State, WorkItem } from './types.js';
-import { probeServer, type ServerInfo } from './version.js';
+import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
   /** Skip the cache (after a name did not match a cached list). */
@@ -17,8 +17,14 @@ export class PlaneApi {
     private readonly cache: PlaneCache,
   ) {}
 
-  server(opts: Freshness = {}): Promise<ServerInfo> {
-    return this.cache.remember('server', () => probeServer(this.http), opts);
+  /** The release and path family; asked once per cache period. */
+  instance(opts: Freshness = {}): Promise<InstanceInfo> {
+    return this.cache.remember('instance', () => probeInstance(this.http), opts);
+  }
+
+  /** Whether API v2 is served (for plane_whoami only). */
+  servesV2(opts: Freshness = {}): Promise<boolean> {
+    return this.cache.remember('v2', () => probeV2(this.http), opts);
   }
 
   me(opts: Freshness = {}): Promise<Member> {
@@ -147,7 +153,7 @@ export class PlaneApi {
   }
 
   private async paths() {
-    return workItemPaths((await this.server()).pathStyle);
+    return workItemPaths((await this.instance()).pathStyle);
   }
 }
 

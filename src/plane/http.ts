@@ -37,6 +37,8 @@ interface RawAnswer {
 /** Plane's REST API over undici: key header, trailing slashes, readable errors, pacing, one 429 retry. */
 export class PlaneHttp {
   readonly baseUrl: string;
+  /** Rows per page: CE's maximum, one request per 1,000 rows; lowered when a server says less. */
+  pageSize = 1000;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: PlaneHttpOptions) {

@@ -105,8 +105,9 @@ function rollingWindow(bottleneck: () => Bottleneck, windowMs: number): PlaneLim
       });
     },
     observeRemaining: (remaining) => withhold(remaining, windowMs),
-    // Retry-After is when the oldest request leaves Plane's window: one slot opens then, the rest later.
-    observeThrottled: (retryAfterMs) => withhold(0, windowMs, retryAfterMs),
+    // Retry-After is when the oldest request leaves Plane's window (so never beyond it): one slot
+    // opens then, the rest later.
+    observeThrottled: (retryAfterMs) => withhold(0, windowMs, Math.min(retryAfterMs, windowMs)),
   };
 }
 

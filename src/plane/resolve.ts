@@ -1,4 +1,5 @@
 import type { Freshness, PlaneApi } from './api.js';
+import { assignableMembers } from './assignable.js';
 import { PlaneError } from './errors.js';
 import { fullName, memberLabel } from './member-names.js';
 import type { KeyedItem } from './api.js';
@@ -116,7 +117,7 @@ function matchMember(all: Member[], ref: string, me: Member): MemberMatch {
   return undefined;
 }
 
-/** Members of the project by "me" (the given member), e-mail, display name, full name or id. */
+/** Assignable members of the project by "me" (the given member), e-mail, display name, full name or id. */
 export async function findMembers(
   api: PlaneApi,
   slug: string,
@@ -126,8 +127,13 @@ export async function findMembers(
 ): Promise<Member[]> {
   if (refs.length === 0) return [];
   const matches = (all: Member[]) => refs.map((ref) => ({ ref, match: matchMember(all, ref, me) }));
+  let guestsLeftOut = false;
   return lookUp(
-    (opts) => api.projectMembers(slug, project, opts),
+    async (opts) => {
+      const assignable = await assignableMembers(api, slug, project, opts);
+      guestsLeftOut = assignable.guestsLeftOut;
+      return assignable.members;
+    },
     (all) => {
       const found = matches(all).map(({ match }) => match);
       return found.every((m) => m !== undefined && !('ambiguous' in m)) ? unique(found as Member[]) : undefined;
@@ -137,10 +143,11 @@ export async function findMembers(
         if (match && 'ambiguous' in match)
           return [`"${ref}" matches several members (${match.ambiguous.map(memberLabel).join('; ')}); use the e-mail`];
         if (match) return [];
-        if (same(ref, 'me')) return [`"me" is ${memberLabel(me)}, who is not a member of project ${project.identifier}`];
-        return [`no member "${ref}" in project ${project.identifier}`];
+        if (same(ref, 'me')) return [`"me" is ${memberLabel(me)}, who cannot be assigned in project ${project.identifier}`];
+        return [`no member "${ref}" can be assigned in project ${project.identifier}`];
       });
-      return new PlaneError(`${problems.join('; ')}. Members: ${optionList(all.map(memberLabel))}.`);
+      const guests = guestsLeftOut ? ' (guests cannot be assigned)' : '';
+      return new PlaneError(`${problems.join('; ')}. Members${guests}: ${optionList(all.map(memberLabel))}.`);
     },
   );
 }

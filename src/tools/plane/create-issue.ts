@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assignableMembers } from '../../plane/assignable.js';
 import { projectNames, viewItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
@@ -44,10 +45,11 @@ export function createIssueTool(kit: PlaneKit) {
       const notes: (string | undefined)[] = [usedMe?.note];
       if (input.assignees === undefined) {
         const mine = await me();
-        const assignable = (await api.projectMembers(workspace, target)).some((m) => m.id === mine.member.id);
+        const { members } = await assignableMembers(api, workspace, target);
+        const assignable = members.some((m) => m.id === mine.member.id);
         body.assignees = assignable ? [mine.member.id] : [];
         notes.push(mine.note);
-        if (!assignable) notes.push(`${memberLabel(mine.member)} is not a member of ${target.identifier}, so nobody is assigned.`);
+        if (!assignable) notes.push(`${memberLabel(mine.member)} cannot be assigned in ${target.identifier}, so nobody is assigned.`);
       }
       const created = await api.createWorkItem(workspace, target, body);
       const view = viewItem(created, target, await projectNames(api, workspace, target, [created]));

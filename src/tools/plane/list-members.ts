@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assignableMembers } from '../../plane/assignable.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { fullName, memberName } from '../../plane/member-names.js';
 import { findProject } from '../../plane/resolve.js';
@@ -16,13 +17,14 @@ export function listMembersTool(kit: PlaneKit) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const target = await findProject(api, workspace, input.project);
-      const members = await api.projectMembers(workspace, target);
+      const { members, guestsLeftOut } = await assignableMembers(api, workspace, target);
       const lines = members.map((m) => {
         const full = fullName(m);
         const name = memberName(m);
         return `${name}${full && full !== name ? ` — ${full}` : ''}${m.email ? ` <${m.email}>` : ''}`;
       });
-      return [`${plural(members.length, 'member')} in ${target.identifier}:`, ...lines].join('\n');
+      const guests = guestsLeftOut ? ' (guests, who cannot be assigned, are left out)' : '';
+      return [`${plural(members.length, 'member')} of ${target.identifier} can be assigned${guests}:`, ...lines].join('\n');
     },
   });
 }

@@ -14,24 +14,24 @@ export function whoamiTool(kit: PlaneKit) {
     access: 'read',
     async run(input, context) {
       const api = kit.api();
-      const [keyUser, server] = await Promise.all([api.me(), api.server()]);
+      const [keyUser, instance, v2] = await Promise.all([api.me(), api.instance(), api.servesV2()]);
       const workspace = input.slug ?? kit.workspace;
       const lines = [`API key user: ${memberLabel(keyUser)}`];
       if (workspace) {
         const me = await resolveMe(api, workspace, context.requester);
         const whose = me.isRequester ? 'the requester' : "the API key's user";
-        lines.push(`"me": ${memberLabel(me.member)} (${whose})${me.note ? ` — ${me.note}` : ''}`);
+        lines.push(`"me": ${whose}, ${memberLabel(me.member)}${me.note ? `. ${me.note}` : ''}`);
         lines.push(`Workspace: ${workspace}${workspace === kit.workspace ? ' (the default)' : ''}`);
       } else {
-        lines.push(`"me": ${memberLabel(keyUser)} (the API key's user)`);
+        lines.push(`"me": the API key's user, ${memberLabel(keyUser)}`);
         lines.push('Workspace: none by default (set PLANE_WORKSPACE or pass slug)');
       }
-      const instance = [
-        server.version ? `instance ${server.version}` : 'instance version unknown',
-        server.edition === 'PLANE_COMMUNITY' ? 'Community Edition' : server.edition,
-        `work items under /${server.pathStyle}/`,
+      const about = [
+        instance.version ? `instance ${instance.version}` : 'instance version unknown',
+        instance.edition === 'PLANE_COMMUNITY' ? 'Community Edition' : instance.edition,
+        `work items under /${instance.pathStyle}/`,
       ].filter(Boolean);
-      lines.push(`Base URL: ${kit.baseUrl}`, `API: ${server.v2 ? 'v1 and v2' : 'v1'} (${instance.join(', ')})`);
+      lines.push(`Base URL: ${kit.baseUrl}`, `API: ${v2 ? 'v1 and v2' : 'v1'} (${about.join(', ')})`);
       return lines.join('\n');
     },
   });
