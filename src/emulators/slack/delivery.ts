@@ -7,7 +7,8 @@ export interface Delivery {
   /** The parsed body: an event envelope, the command's form fields, or the interaction payload. */
   body: Record<string, unknown>;
   rawBody: string;
-  headers: Record<string, string>;
+  /** Headers added to the signed ones (a redelivery's X-Slack-Retry-*). */
+  extraHeaders: Record<string, string>;
   time: number;
   /** HTTP status of the app's answer; 0 when there was none (see `error`). */
   status: number;
@@ -75,7 +76,7 @@ export class Deliverer {
       kind,
       body,
       rawBody: encoded.rawBody,
-      headers,
+      extraHeaders: headers,
       time: Date.now(),
       status: 0,
       responseBody: '',
