@@ -1,0 +1,54 @@
+import { shown } from './options.js';
+import { InputError, tokenize, type Token } from './tokenize.js';
+import type { CommandName, ParseResult } from './types.js';
+import { usageOf } from './usage.js';
+
+export type Handlers<C> = Readonly<Record<string, (args: Token[]) => C>>;
+
+/**
+ * Picks the sub-command by the first word (none means `help`) and runs its handler on the rest; an
+ * InputError becomes a parse error with that sub-command's usage line. Text whose first word is no
+ * sub-command goes to `otherwise`.
+ */
+export function dispatch<C>(
+  command: CommandName,
+  text: string,
+  handlers: Handlers<C>,
+  otherwise: (text: string) => ParseResult<C>,
+): ParseResult<C> {
+  const trimmed = text.trim();
+  const first = /^\S*/.exec(trimmed)?.[0] ?? '';
+  const action = first.toLowerCase() || 'help';
+  const handler = Object.hasOwn(handlers, action) ? handlers[action] : undefined;
+  if (handler === undefined) return otherwise(trimmed);
+  try {
+    return { ok: true, command: handler(tokenize(trimmed.slice(first.length))) };
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, error: { reason: error.message, usage: usageOf(command, action) } };
+    throw error;
+  }
+}
+
+export function unknownSubcommand(command: CommandName, text: string): ParseResult<never> {
+  const first = /^\S*/.exec(text)?.[0] ?? '';
+  return { ok: false, error: { reason: `Unknown sub-command ${shown(first)}`, usage: usageOf(command) } };
+}
+
+export function noArguments(args: readonly Token[]): void {
+  const extra = args[0];
+  if (extra !== undefined) throw new InputError(`${shown(extra.text)}: this sub-command takes nothing more`);
+}
+
+/** A task or todo id as printed: `1`, `1-2`. */
+export function readId(token: Token | undefined, what = 'id'): string {
+  if (token === undefined) throw new InputError(`Missing the ${what}`);
+  const id = token.text.trim();
+  if (!/^\d{1,9}(?:-\d{1,9})*$/.test(id)) throw new InputError(`${shown(token.text)} is not an ${what} (like 1 or 1-2)`);
+  return id;
+}
+
+export function readTitle(words: readonly Token[]): string {
+  const title = words.map((word) => word.text).join(' ').replace(/\s+/g, ' ').trim();
+  if (title === '') throw new InputError('Missing the title');
+  return title;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parsePlane } from '../../../src/slack/commands/plane.js';
+import type { CommandError, PlaneCommand } from '../../../src/slack/commands/types.js';
+
+function ok(text: string): PlaneCommand {
+  const result = parsePlane(text);
+  if (!result.ok) throw new Error(`expected ${JSON.stringify(text)} to parse: ${result.error.reason}`);
+  return result.command;
+}
+
+function fails(text: string): CommandError {
+  const result = parsePlane(text);
+  if (result.ok) throw new Error(`expected ${JSON.stringify(text)} to fail, got ${JSON.stringify(result.command)}`);
+  return result.error;
+}
+
+describe('/plane', () => {
+  it('reads mine with or without a project', () => {
+    expect(ok('mine')).toEqual({ kind: 'plane', action: 'mine' });
+    expect(ok('mine ACME')).toEqual({ kind: 'plane', action: 'mine', project: 'ACME' });
+    expect(ok('mine "Mobile App"')).toEqual({ kind: 'plane', action: 'mine', project: 'Mobile App' });
+    expect(fails('mine ACME WEB').reason).toMatch(/one project at most/);
+  });
+
+  it('reads show with a key, upper-cased', () => {
+    expect(ok('show acme-130')).toEqual({ kind: 'plane', action: 'show', key: 'ACME-130' });
+    expect(fails('show ACME').reason).toMatch(/not a work item key/);
+    expect(fails('show').reason).toMatch(/Missing the work item key/);
+    expect(fails('show ACME-1 ACME-2').reason).toMatch(/one key/);
+  });
+
+  it('reads search, keeping option-like words in the text', () => {
+    expect(ok('search ACME login #bug @alice !high')).toEqual({ kind: 'plane', action: 'search', project: 'ACME', query: 'login #bug @alice !high' });
+    expect(fails('search ACME').reason).toMatch(/Missing the text/);
+    expect(fails('search').usage).toBe('/plane search <PROJECT> <text>');
+  });
+
+  it("reads new with Plane's priorities, several assignees and labels", () => {
+    expect(ok('new ACME Fix the login !urgent @alice <@U0BOB|bob> #bug #web due:2026-02-28')).toEqual({
+      kind: 'plane',
+      action: 'new',
+      project: 'ACME',
+      title: 'Fix the login',
+      priority: 'urgent',
+      assignees: [
+        { kind: 'name', name: 'alice' },
+        { kind: 'mention', userId: 'U0BOB', label: 'bob' },
+      ],
+      labels: ['bug', 'web'],
+      due: '2026-02-28',
+    });
+    expect(ok('new ACME "Crash on #save"')).toEqual({ kind: 'plane', action: 'new', project: 'ACME', title: 'Crash on #save', assignees: [], labels: [] });
+    for (const priority of ['urgent', 'high', 'medium', 'low', 'none']) expect(ok(`new A t !${priority}`)).toMatchObject({ priority });
+  });
+
+  it("rejects a task priority with Plane's list", () => {
+    const error = fails('new ACME Fix !critical');
+    expect(error.reason).toBe('Unknown priority "!critical"; use !urgent, !high, !medium, !low, !none');
+    expect(error.usage).toMatch(/^\/plane new <PROJECT> <title>/);
+    expect(fails('new ACME').reason).toMatch(/Missing the title/);
+    expect(fails('new').reason).toMatch(/Missing the project/);
+  });
+
+  it('reads help and rejects unknown sub-commands', () => {
+    expect(ok('')).toEqual({ kind: 'plane', action: 'help' });
+    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|help> … (/plane help for details)' });
+  });
+});
