@@ -11,7 +11,7 @@ import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.j
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
 import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
-import { LEASE_MS, RunStore } from './run-store.js';
+import { RunStore } from './run-store.js';
 import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
@@ -31,6 +31,8 @@ export interface AgentOptions {
   approvers?: readonly string[];
   prompt?: PromptSettings;
   frontEnd: FrontEndFactory;
+  /** How long a run driven by a process that died waits before `resumeSaved` elsewhere takes it up (default 60 s). */
+  leaseMs?: number;
   /** When set, `expireDueApprovals` runs this often (ms) until `close`. */
   expiryCheckMs?: number;
   logger?: Logger;
@@ -83,7 +85,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     // Built once: byte-identical tools and system on every request keep the cache warm.
     modelTools: cachedTools(toModelTools(tools.list())),
     system: cachedSystem(systemPrompt(options.prompt ?? {})),
-    runs: new RunStore(store),
+    runs: new RunStore(store, options.leaseMs),
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
     now,
@@ -235,7 +237,7 @@ class AgentRuntime implements Agent {
       return;
     }
     const frontEnd = this.frontEndOf(run);
-    const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), LEASE_MS / 3);
+    const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), this.runs.leaseMs / 3);
     renewal.unref();
     let end: LoopEnd;
     try {

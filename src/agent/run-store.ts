@@ -13,7 +13,7 @@ const INDEX_KEY = 'unfinished';
 /** A saved run or a decision is forgotten after this long. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 /** How long a process owns a run it is driving without renewing; a crash frees it after this. */
-export const LEASE_MS = 60_000;
+export const DEFAULT_LEASE_MS = 60_000;
 
 /** A decision as claimed; `expired` is recorded by the approval timeout, never by a person. */
 export interface DecisionRecord {
@@ -27,7 +27,10 @@ export type RunIndex = Record<string, { deadline?: number }>;
 
 /** Persistence of runs on the shared store; every method is safe across processes. */
 export class RunStore {
-  constructor(private readonly store: StateStore) {}
+  constructor(
+    private readonly store: StateStore,
+    readonly leaseMs = DEFAULT_LEASE_MS,
+  ) {}
 
   get(runId: string): Promise<SavedRun | undefined> {
     return this.store.get<SavedRun>(RUNS, runId);
@@ -78,11 +81,11 @@ export class RunStore {
 
   /** Exactly one process drives a run at a time: the one holding its lease. */
   claimLease(runId: string, owner: string): Promise<boolean> {
-    return this.store.claim(LEASES, runId, owner, LEASE_MS);
+    return this.store.claim(LEASES, runId, owner, this.leaseMs);
   }
 
   renewLease(runId: string, owner: string): Promise<void> {
-    return this.store.set(LEASES, runId, owner, LEASE_MS);
+    return this.store.set(LEASES, runId, owner, this.leaseMs);
   }
 
   async releaseLease(runId: string): Promise<void> {

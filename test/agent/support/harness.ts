@@ -15,12 +15,18 @@ export interface Harness {
   ui: RecordingFrontEnd;
   toolLog: { calls: { name: string; input: unknown }[] };
   agent: Agent;
+  /** This harness's conversation (unique, so tests sharing a store do not meet). */
+  threadKey: string;
   /** Another agent on the same store and fake API: what a second process (or a restart) sees. */
   otherAgent(options?: Partial<AgentOptions> & { store?: StateStore }): Promise<{ agent: Agent; ui: RecordingFrontEnd }>;
-  /** Submits `text` from Alice in thread `thread`. */
+  /** A message from Alice in the harness's thread, unless `extra` says otherwise. */
+  message(text: string, extra?: Partial<SubmitInput>): SubmitInput;
+  /** Submits `message(text, extra)` to the first agent. */
   say(text: string, extra?: Partial<SubmitInput>): ReturnType<Agent['submit']>;
   close(): Promise<void>;
 }
+
+let harnesses = 0;
 
 export async function startHarness(options: Partial<AgentOptions> & { script?: Step[] } = {}): Promise<Harness> {
   const { script, ...agentOptions } = options;
@@ -42,22 +48,25 @@ export async function startHarness(options: Partial<AgentOptions> & { script?: S
     return { agent, ui };
   };
   const first = await make();
+  const threadKey = `C1:${++harnesses}.${process.pid}`;
+  const message = (text: string, extra: Partial<SubmitInput> = {}): SubmitInput => ({
+    threadKey,
+    requester: ALICE,
+    text,
+    context: { filesDir: '/tmp/planebot-test', scope: 'C1', channel: '#eng', planeMember: 'alice (Alice Martin)' },
+    frontEndState: { statusMessage: 'ts-1' },
+    ...extra,
+  });
   return {
     api,
     store,
     ui: first.ui,
     toolLog,
     agent: first.agent,
+    threadKey,
     otherAgent: make,
-    say: (text, extra = {}) =>
-      first.agent.submit({
-        threadKey: 'C1:100.1',
-        requester: ALICE,
-        text,
-        context: { filesDir: '/tmp/planebot-test', scope: 'C1', channel: '#eng', planeMember: 'alice (Alice Martin)' },
-        frontEndState: { statusMessage: 'ts-1' },
-        ...extra,
-      }),
+    message,
+    say: (text, extra) => first.agent.submit(message(text, extra)),
     async close() {
       for (const agent of agents) await agent.close();
       await api.close();

@@ -10,8 +10,12 @@ export interface RecordedRequest {
   body: Anthropic.MessageCreateParamsNonStreaming;
 }
 
-/** A scripted reply, or a function of the request (to echo a tool result, say). */
-export type Step = Reply | ((request: RecordedRequest) => Reply);
+/**
+ * A scripted reply, or a function of the request (to echo a tool result, say). A function may return
+ * a promise: the request is held until it settles (to stand for a slow model or a process that dies
+ * mid-request).
+ */
+export type Step = Reply | ((request: RecordedRequest) => Reply | Promise<Reply>);
 
 export interface FakeMessagesApi {
   /** The base URL to give the SDK (`baseURL`). */
@@ -43,7 +47,7 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${requests.length}` });
         res.end(JSON.stringify(json));
@@ -55,7 +59,8 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
       requests.push(recorded);
       const step = queue.shift() ?? options.fallback;
       if (!step) return apiError(500, 'api_error', `fake Messages API: the script has no reply for request #${requests.length}`);
-      const reply = typeof step === 'function' ? step(recorded) : step;
+      const reply = typeof step === 'function' ? await step(recorded) : step;
+      if (res.destroyed) return;
       if (reply.kind === 'error') return apiError(reply.status, reply.type, reply.message);
       const outputChars = JSON.stringify(reply.content).length;
       send(200, {

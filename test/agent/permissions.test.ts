@@ -1,0 +1,72 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPermissions, loadPermissions, PermissionsError } from '../../src/agent/index.js';
+
+const TOOLS = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'planebot-permissions-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function file(content: string): Promise<string> {
+  const path = join(dir, `p${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(path, content);
+  return path;
+}
+
+describe('permissions', () => {
+  it('asks for WebFetch and the three Plane writes by default, and allows everything else', async () => {
+    const permissions = await loadPermissions(undefined, TOOLS);
+    expect(Object.fromEntries(TOOLS.map((t) => [t, permissions.of(t)]))).toEqual({
+      WebFetch: 'ask',
+      TodoWrite: 'allow',
+      Task: 'allow',
+      plane_list_projects: 'allow',
+      plane_create_issue: 'ask',
+      plane_update_issue: 'ask',
+      plane_add_comment: 'ask',
+      update_plan: 'allow',
+    });
+  });
+
+  it('lets the file override defaults, with * wildcards', async () => {
+    const permissions = await loadPermissions(await file('{"WebFetch": "allow", "plane_*": "deny", "T*": "ask"}'), TOOLS);
+    expect(permissions.of('WebFetch')).toBe('allow');
+    expect(permissions.of('plane_list_projects')).toBe('deny');
+    expect(permissions.of('plane_add_comment')).toBe('deny');
+    expect(permissions.of('Task')).toBe('ask');
+    expect(permissions.of('TodoWrite')).toBe('ask');
+    expect(permissions.of('update_plan')).toBe('allow');
+  });
+
+  it('lets deny beat ask beat allow when several patterns match', () => {
+    const permissions = createPermissions({ '*': 'allow', 'plane_*': 'ask', plane_update_issue: 'deny', '*_issue': 'allow' }, TOOLS);
+    expect(permissions.of('plane_update_issue')).toBe('deny');
+    expect(permissions.of('plane_create_issue')).toBe('ask');
+    expect(permissions.of('WebFetch')).toBe('allow');
+  });
+
+  it('treats regular-expression characters in a pattern literally', () => {
+    expect(() => createPermissions({ 'plane.list.projects': 'deny' }, TOOLS)).toThrow(PermissionsError);
+  });
+
+  it('refuses, at start-up, a name that matches no tool, and lists the tools', async () => {
+    const path = await file('{"Webfetch": "allow", "jira_*": "deny", "Task": "ask"}');
+    const failure = loadPermissions(path, TOOLS);
+    await expect(failure).rejects.toBeInstanceOf(PermissionsError);
+    await expect(failure).rejects.toThrow(`${path}: Permissions: "Webfetch", "jira_*" match no tool. Known tools: ${TOOLS.join(', ')}.`);
+  });
+
+  it('explains a file that is missing, not JSON, or has a bad value', async () => {
+    await expect(loadPermissions(join(dir, 'absent.json'), TOOLS)).rejects.toThrow(/absent\.json cannot be read/);
+    await expect(loadPermissions(await file('{WebFetch: allow}'), TOOLS)).rejects.toThrow(/is not valid JSON/);
+    await expect(loadPermissions(await file('{"WebFetch": "sometimes"}'), TOOLS)).rejects.toThrow(/"allow", "ask" or "deny": WebFetch: Invalid option/);
+    await expect(loadPermissions(await file('["WebFetch"]'), TOOLS)).rejects.toThrow(/must be a JSON object of tool name/);
+  });
+});
