@@ -53,8 +53,8 @@ export class PlaneApi {
     return [...states].sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
   }
 
-  labels(slug: string, project: Project, opts: Freshness = {}): Promise<Label[]> {
-    return this.cache.remember(
+  async labels(slug: string, project: Project, opts: Freshness = {}): Promise<Label[]> {
+    const labels = await this.cache.remember(
       `labels:${slug}:${project.id}`,
       () =>
         fetchAllPages<Label>(this.http, {
@@ -63,6 +63,8 @@ export class PlaneApi {
         }),
       opts,
     );
+    // Plane lists labels newest first; people look for them by name.
+    return [...labels].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   projectMembers(slug: string, project: Project, opts: Freshness = {}): Promise<Member[]> {

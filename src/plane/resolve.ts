@@ -93,7 +93,7 @@ export async function findLabels(api: PlaneApi, slug: string, project: Project, 
     (all) => {
       const missing = refs.filter((ref) => !pickOne(all, ref)).map((ref) => `"${ref}"`);
       return new PlaneError(
-        `No label ${missing.join(', ')} in project ${project.identifier}. Labels: ${optionList(all.map((l) => l.name))}.`,
+        `No ${missing.length > 1 ? 'labels' : 'label'} ${missing.join(', ')} in project ${project.identifier}. Labels: ${optionList(all.map((l) => l.name))}.`,
       );
     },
   );

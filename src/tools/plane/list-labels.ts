@@ -15,7 +15,7 @@ export function listLabelsTool(kit: PlaneKit) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const target = await findProject(api, workspace, input.project);
-      const labels = [...(await api.labels(workspace, target))].sort((a, b) => a.name.localeCompare(b.name));
+      const labels = await api.labels(workspace, target);
       const names = new Map(labels.map((l) => [l.id, l.name]));
       const lines = labels.map((l) => {
         const parent = l.parent ? names.get(l.parent) : undefined;
