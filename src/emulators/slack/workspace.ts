@@ -100,11 +100,11 @@ export class Workspace {
     this.team = seed.team;
     this.bot = seed.bot;
     const created = Math.floor(Date.now() / 1000);
-    this.addUser({ id: seed.bot.userId, name: seed.bot.name, real_name: seed.bot.name, tz: 'UTC', is_bot: true });
-    for (const user of seed.users) this.addUser({ ...user, is_bot: false });
+    const botUser = { id: seed.bot.userId, name: seed.bot.name, real_name: seed.bot.name, tz: 'UTC', is_bot: true };
+    for (const user of [botUser, ...seed.users.map((u) => ({ ...u, is_bot: false }))]) this.usersById.set(user.id, user);
     const everyone = [...this.usersById.keys()];
     for (const channel of seed.channels) {
-      this.addChannel({
+      this.setChannel({
         id: channel.id,
         name: channel.name,
         type: channel.type ?? 'channel',
@@ -113,7 +113,7 @@ export class Workspace {
       });
     }
     for (const user of seed.users) {
-      this.addChannel({
+      this.setChannel({
         id: `D${user.id.replace(/^[UW]/, '')}`,
         name: user.id,
         type: 'im',
@@ -293,11 +293,7 @@ export class Workspace {
     return messages;
   }
 
-  private addUser(user: WorkspaceUser): void {
-    this.usersById.set(user.id, user);
-  }
-
-  private addChannel(channel: WorkspaceChannel): void {
+  private setChannel(channel: WorkspaceChannel): void {
     this.channelsById.set(channel.id, channel);
   }
 
