@@ -18,12 +18,12 @@ export function renderTodoMarkdown(items: readonly TodoItem[], source: { file: s
 
 function itemLines(item: TodoItem): string[] {
   const title = item.status === 'done' ? escape(item.title) : `**${escape(item.title)}**`;
-  const details = [`#${item.id}`];
+  const details = [`id ${item.id}`];
   if (item.dueAt) details.push(`due ${formatDue(item.dueAt)}`);
   if (item.tags?.length) details.push(item.tags.map((tag) => `\`${tag}\``).join(' '));
   const lines = [`- [${item.status === 'done' ? 'x' : ' '}] ${title} — ${details.join(' · ')}`];
-  // Indented lines continue the list item, so a description stays with its checkbox.
-  for (const line of item.description?.split('\n') ?? []) lines.push(line.trim() === '' ? '' : `  ${escape(line)}`);
+  // A quote indented under the checkbox keeps the description in the item, on lines of its own.
+  for (const line of item.description?.split('\n') ?? []) lines.push(`  >${line.trim() === '' ? '' : ` ${escape(line)}`}`);
   return lines;
 }
 

@@ -115,8 +115,8 @@ async function perform(store: TodoStore, call: Input): Promise<string> {
 function markText(mark: TodoMark, { item, from, changed }: Awaited<ReturnType<TodoStore['mark']>>): string {
   const rule: { from?: string; to: string } = TODO_MARKS[mark];
   if (changed) return `[${item.id}] ${item.title}: ${from} → ${item.status}.\n${todoLine(item)}`;
-  if (from === rule.to) return `Nothing changed: [${item.id}] ${item.title} is already ${from}.`;
-  return `Nothing changed: [${item.id}] ${item.title} is not ${rule.from} (it is ${from}).`;
+  if (rule.from && rule.from !== from) return `Nothing changed: [${item.id}] ${item.title} is not ${rule.from} (it is ${from}).`;
+  return `Nothing changed: [${item.id}] ${item.title} is already ${from}.`;
 }
 
 /** The call in plain words, for an approval message. */
