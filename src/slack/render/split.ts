@@ -1,0 +1,61 @@
+import { pack, safeCut } from '../blocks/text.js';
+import { FENCE } from './mrkdwn.js';
+
+/** Room for closing a code block at the end of a chunk and reopening it in the next. */
+const FENCE_ROOM = FENCE.length * 2 + 2;
+
+/**
+ * Cuts one over-long line into pieces of at most `size`: at a space when one is near, never inside
+ * an entity, a surrogate pair or a `<link|label>` this renderer wrote.
+ */
+function cutLine(line: string, size: number): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > size) {
+    let cut = safeCut(rest, size);
+    const space = rest.lastIndexOf(' ', cut);
+    if (space > size / 2) cut = space + 1;
+    const open = rest.lastIndexOf('<', cut - 1);
+    if (open > 0 && rest.lastIndexOf('>', cut - 1) < open) cut = open;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/** Splits one block of mrkdwn on line boundaries; a code block cut in two is closed and reopened. */
+function splitBlock(text: string, max: number): string[] {
+  const chunks: string[] = [];
+  let lines: string[] = [];
+  let length = 0;
+  let inCode: boolean = false;
+  const flush = () => {
+    chunks.push([...lines, ...(inCode ? [FENCE] : [])].join('\n'));
+    lines = inCode ? [FENCE] : [];
+    length = inCode ? FENCE.length : 0;
+  };
+  for (const line of text.split('\n')) {
+    const fenceLine = line.startsWith(FENCE);
+    for (const piece of cutLine(line, max - FENCE_ROOM)) {
+      const codeAfter: boolean = fenceLine ? !inCode : inCode;
+      const needed = length + (lines.length > 0 ? 1 : 0) + piece.length + (codeAfter ? FENCE_ROOM / 2 : 0);
+      if (needed > max && lines.length > (inCode ? 1 : 0)) flush();
+      length += (lines.length > 0 ? 1 : 0) + piece.length;
+      lines.push(piece);
+      inCode = codeAfter;
+    }
+  }
+  if (inCode) lines.push(FENCE);
+  if (lines.length > 0) chunks.push(lines.join('\n'));
+  return chunks;
+}
+
+/**
+ * Packs mrkdwn blocks (paragraphs, lists, code blocks) into as few chunks of at most `max`
+ * characters as possible, splitting a block only when it alone is too long.
+ */
+export function splitMrkdwn(blocks: readonly string[], max: number): string[] {
+  const parts = blocks.flatMap((block) => (block.length <= max ? [block] : splitBlock(block, max)));
+  return pack(parts, '\n\n', max).filter((chunk) => chunk.trim() !== '');
+}
