@@ -34,6 +34,8 @@ export function readHtml(html: string | null | undefined, mentionName?: (userId:
     wordwrap: false,
     formatters: { image, mention, taskList },
     selectors: [
+      // The editor makes a paragraph of every line: read them as lines.
+      { selector: 'p', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
       // The editor wraps every list item's text in a paragraph; read it as the item's line.
       { selector: 'li > p', format: 'inline' },
       { selector: 'ul[data-type="taskList"]', format: 'taskList' },

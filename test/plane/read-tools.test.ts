@@ -153,11 +153,8 @@ describe('plane_get_issue', () => {
         '',
         'Description:',
         'Ask @lee',
-        '',
         '[image 1]',
-        '',
         'after',
-        '',
         '[image 2]',
         '',
         'Images (plane_get_issue_images saves them):',
@@ -186,7 +183,7 @@ describe('plane_list_comments', () => {
     t.plane.db.addComment('ACME-1', { comment_html: '<p>third</p>', actor: t.users.bot.id, created_at: '2026-03-06T10:00:00Z' });
     const out = await t.call('plane_list_comments', { key: 'ACME-1' });
     expect(out).toBe(
-      '3 comments on ACME-1, oldest first:\n\ndana · 2026-03-04\nfirst, by dana\n\nlee · 2026-03-05\nsecond\n\n * a point\n\nplane-bot · 2026-03-06\nthird',
+      '3 comments on ACME-1, oldest first:\n\ndana · 2026-03-04\nfirst, by dana\n\nlee · 2026-03-05\nsecond\n * a point\n\nplane-bot · 2026-03-06\nthird',
     );
   });
 
