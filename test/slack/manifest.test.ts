@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { HELP } from '../../src/slack/commands/usage.js';
+
+// Rules from shared/reference/slack.md §6 (the official manifest schema, as summarised there).
+const TOP_LEVEL_KEYS = ['_metadata', 'display_information', 'features', 'oauth_config', 'settings'];
+/** Bot scopes named in the reference (§4, §6): a typo here would make Slack refuse the manifest. */
+const KNOWN_BOT_SCOPES = new Set([
+  'app_mentions:read',
+  'assistant:write',
+  'channels:history',
+  'channels:read',
+  'chat:write',
+  'chat:write.public',
+  'commands',
+  'files:write',
+  'groups:history',
+  'im:history',
+  'links:read',
+  'links:write',
+  'mpim:history',
+  'reactions:write',
+  'users:read',
+  'users:read.email',
+]);
+/** Each event subscription and the scope it needs. */
+const EVENT_SCOPES: Record<string, string> = {
+  app_mention: 'app_mentions:read',
+  'message.channels': 'channels:history',
+  'message.groups': 'groups:history',
+  'message.im': 'im:history',
+  link_shared: 'links:read',
+};
+const ENDPOINT = /^https:\/\/[a-z0-9.-]+\.example\.com\/slack\/events$/;
+
+const source = readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8');
+const document: Document = parseDocument(source);
+const manifest = document.toJS() as {
+  _metadata?: { major_version: number; minor_version: number };
+  display_information: { name: string; description?: string; long_description?: string; background_color?: string };
+  features: {
+    app_home?: { messages_tab_enabled?: boolean; messages_tab_read_only_enabled?: boolean };
+    bot_user: { display_name: string; always_online?: boolean };
+    slash_commands: Array<{ command: string; url?: string; description: string; usage_hint?: string; should_escape?: boolean }>;
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: {
+    event_subscriptions: { request_url?: string; bot_events: string[] };
+    interactivity: { is_enabled: boolean; request_url?: string };
+    socket_mode_enabled: boolean;
+    org_deploy_enabled?: boolean;
+    token_rotation_enabled?: boolean;
+  };
+};
+
+describe('manifest.yml', () => {
+  it('is valid YAML with only the schema top-level keys', () => {
+    expect(document.errors).toEqual([]);
+    expect(document.warnings).toEqual([]);
+    for (const key of Object.keys(manifest)) expect(TOP_LEVEL_KEYS).toContain(key);
+    expect(manifest._metadata).toEqual({ major_version: 1, minor_version: 1 });
+  });
+
+  it('has display information within its limits', () => {
+    const info = manifest.display_information;
+    expect(info.name.length).toBeGreaterThanOrEqual(1);
+    expect(info.name.length).toBeLessThanOrEqual(35);
+    expect((info.description ?? '').length).toBeLessThanOrEqual(140);
+    if (info.long_description !== undefined) {
+      expect(info.long_description.length).toBeGreaterThanOrEqual(175);
+      expect(info.long_description.length).toBeLessThanOrEqual(4000);
+    }
+    expect(info.background_color).toMatch(/^#[0-9a-fA-F]{6}$/);
+  });
+
+  it('has a bot user and accepts direct messages', () => {
+    expect(manifest.features.bot_user.display_name.length).toBeGreaterThanOrEqual(1);
+    expect(manifest.features.bot_user.display_name.length).toBeLessThanOrEqual(80);
+    expect(manifest.features.app_home).toMatchObject({ messages_tab_enabled: true, messages_tab_read_only_enabled: false });
+  });
+
+  it('declares the three commands, well formed', () => {
+    const commands = manifest.features.slash_commands;
+    expect(commands.map((command) => command.command)).toEqual(['/task', '/todo', '/plane']);
+    expect(commands.length).toBeLessThanOrEqual(50);
+    for (const command of commands) {
+      expect(command.command).toMatch(/^\/[a-z0-9_-]{1,31}$/);
+      expect(command.description.length).toBeGreaterThanOrEqual(1);
+      expect(command.description.length).toBeLessThanOrEqual(2000);
+      expect((command.usage_hint ?? '').length).toBeLessThanOrEqual(1000);
+      expect(command.url).toMatch(ENDPOINT);
+      expect((command.url ?? '').length).toBeLessThanOrEqual(3000);
+      expect(typeof command.should_escape).toBe('boolean');
+    }
+  });
+
+  it('hints every sub-command in the usage hint', () => {
+    for (const command of manifest.features.slash_commands) {
+      const help = HELP[command.command.slice(1) as keyof typeof HELP];
+      for (const entry of help.entries.filter((candidate) => candidate.action !== '*')) {
+        expect(command.usage_hint, `${command.command} ${entry.action}`).toMatch(new RegExp(`(^|[ |])${entry.action}( |$)`));
+      }
+    }
+  });
+
+  it('asks for known, minimal bot scopes, each justified by a comment', () => {
+    const scopes = manifest.oauth_config.scopes.bot;
+    expect(new Set(scopes).size).toBe(scopes.length);
+    expect(scopes.length).toBeLessThanOrEqual(255);
+    for (const scope of scopes) expect(KNOWN_BOT_SCOPES, scope).toContain(scope);
+    const node = document.getIn(['oauth_config', 'scopes', 'bot'], true);
+    expect(isSeq(node)).toBe(true);
+    for (const item of isSeq(node) ? node.items : []) {
+      expect(isScalar(item) && (item.comment ?? '').trim().length > 10, `a comment saying why ${String(item)}`).toBe(true);
+    }
+    expect(scopes).toEqual(expect.arrayContaining(['chat:write', 'commands', 'users:read', 'users:read.email']));
+  });
+
+  it('subscribes to the events of SPEC §3, with the scope each needs', () => {
+    const events = manifest.settings.event_subscriptions.bot_events;
+    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im']);
+    for (const event of events) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
+    expect(manifest.oauth_config.scopes.bot).toContain('commands');
+  });
+
+  it('sends events and interactivity to the one placeholder endpoint', () => {
+    const { event_subscriptions: events, interactivity } = manifest.settings;
+    expect(events.request_url).toMatch(ENDPOINT);
+    expect((events.request_url ?? '').length).toBeLessThanOrEqual(3500);
+    expect(interactivity.is_enabled).toBe(true);
+    expect(interactivity.request_url).toMatch(ENDPOINT);
+    const urls = new Set([events.request_url, interactivity.request_url, ...manifest.features.slash_commands.map((command) => command.url)]);
+    expect(urls.size).toBe(1);
+  });
+
+  it('runs in HTTP mode, with the Socket Mode switch documented beside it', () => {
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+    const settings = document.get('settings', true);
+    const socket = isMap(settings) ? settings.get('socket_mode_enabled', true) : undefined;
+    expect(isScalar(socket) ? socket.comment ?? '' : '').toMatch(/Socket Mode/);
+    expect(source).toMatch(/#.*socket_mode_enabled: true/);
+    expect(source).toMatch(/#.*connections:write/);
+  });
+});
