@@ -3,7 +3,7 @@ import type { Deliverer } from './delivery.js';
 import { newTriggerId } from './ids.js';
 import { commandForm } from './payloads.js';
 import type { ResponseTarget, ResponseUrls } from './response-urls.js';
-import type { Workspace } from './workspace.js';
+import { SLACKBOT, type Workspace } from './workspace.js';
 import { UsageError } from './usage-error.js';
 
 export interface CommandRun {
@@ -52,7 +52,7 @@ export async function runCommand(deps: CommandDeps, run: CommandRun): Promise<Ap
   }
   if (answer.error) {
     workspace.postEphemeral(channel.id, run.user, {
-      user: 'USLACKBOT',
+      user: SLACKBOT,
       text: `${run.command} failed with the error "${answer.error}"`,
     });
   }

@@ -79,6 +79,8 @@ export interface WorkspaceSeed {
   channels: { id: string; name: string; type?: 'channel' | 'group'; members?: string[] }[];
 }
 
+export const SLACKBOT = 'USLACKBOT';
+
 export type NewMessage = Omit<SlackMessage, 'type' | 'ts' | 'team'>;
 
 /**
@@ -103,6 +105,8 @@ export class Workspace {
     const botUser = { id: seed.bot.userId, name: seed.bot.name, real_name: seed.bot.name, tz: 'UTC', is_bot: true };
     for (const user of [botUser, ...seed.users.map((u) => ({ ...u, is_bot: false }))]) this.usersById.set(user.id, user);
     const everyone = [...this.usersById.keys()];
+    // Slack's own voice (command errors); not a member of anything, and nobody can act as it.
+    this.usersById.set(SLACKBOT, { id: SLACKBOT, name: 'slackbot', real_name: 'Slackbot', tz: 'UTC', is_bot: true });
     for (const channel of seed.channels) {
       this.setChannel({
         id: channel.id,
@@ -206,7 +210,7 @@ export class Workspace {
     if (!message) return;
     if ((message.reply_count ?? 0) > 0) {
       for (const key of ['blocks', 'attachments', 'bot_id', 'app_id', 'edited', 'reactions'] as const) delete message[key];
-      Object.assign(message, { subtype: 'tombstone', text: 'This message was deleted.', user: 'USLACKBOT', hidden: true });
+      Object.assign(message, { subtype: 'tombstone', text: 'This message was deleted.', user: SLACKBOT, hidden: true });
       this.emit({ type: 'message_updated', channel: channelId, message });
       return;
     }

@@ -5,7 +5,7 @@ import { readBody, sendJson } from '../http.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandRun } from '../slash-commands.js';
 import type { UserMessage } from '../user-messages.js';
-import type { Workspace } from '../workspace.js';
+import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { parseCommand, toSlackText } from './composer.js';
 import { LiveUpdates } from './live-updates.js';
 import { canSee, channelView, visibleChannels } from './views.js';
@@ -39,6 +39,8 @@ export interface PageApi {
   close(): void;
 }
 
+type Json = Record<string, unknown>;
+
 export function createPageApi(workspace: Workspace, actions: PageActions, prefix = '/sandbox/api'): PageApi {
   const live = new LiveUpdates(workspace);
 
@@ -47,28 +49,49 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     if (!user || user.is_bot) throw new UsageError('`as` must name a person of the workspace');
     return user.id;
   };
-  const stringField = (body: Record<string, unknown>, key: string): string => {
+  const stringField = (body: Json, key: string): string => {
     const value = body[key];
     if (typeof value !== 'string' || value === '') throw new UsageError(`\`${key}\` is required`);
     return value;
   };
 
+  const describeWorkspace = (viewer: string): Json => ({
+    team: workspace.team,
+    bot: workspace.bot,
+    viewer,
+    users: workspace.users(),
+    channels: visibleChannels(workspace, viewer),
+    commands: [...actions.commands],
+  });
+
+  /** The composer: a registered `/command …` runs it, anything else is a message. */
+  async function compose(user: string, channel: WorkspaceChannel, body: Json): Promise<Json> {
+    const text = stringField(body, 'text');
+    const command = parseCommand(text);
+    if (command) return { ok: true, command: await actions.runCommand({ user, channel: channel.id, ...command }) };
+    const threadTs = typeof body.thread_ts === 'string' && body.thread_ts !== '' ? body.thread_ts : undefined;
+    const said = { user, channel: channel.id, text: toSlackText(workspace, text), ...(threadTs ? { threadTs } : {}) };
+    return { ok: true, ts: await actions.userSays(said) };
+  }
+
+  async function click(user: string, channel: WorkspaceChannel, body: Json): Promise<Json> {
+    const clicked: ButtonClick = {
+      user,
+      channel: channel.id,
+      messageTs: stringField(body, 'message_ts'),
+      actionId: stringField(body, 'action_id'),
+      ...(typeof body.value === 'string' ? { value: body.value } : {}),
+      ...(typeof body.block_id === 'string' ? { blockId: body.block_id } : {}),
+    };
+    return { ok: true, answer: await actions.clickButton(clicked) };
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const method = req.method ?? 'GET';
-    if (method === 'GET' && path === '/workspace') {
-      const viewer = viewerOf(query.get('as'));
-      return sendJson(res, 200, {
-        team: workspace.team,
-        bot: workspace.bot,
-        viewer,
-        users: workspace.users(),
-        channels: visibleChannels(workspace, viewer),
-        commands: [...actions.commands],
-      });
-    }
-    if (method === 'GET' && path === '/stream') return live.open(req, res, viewerOf(query.get('as')));
-
     const notFound = () => sendJson(res, 404, { ok: false, error: 'not_found' });
+    if (method === 'GET' && path === '/workspace') return sendJson(res, 200, describeWorkspace(viewerOf(query.get('as'))));
+    if (method === 'GET' && path === '/stream') return live.open(res, viewerOf(query.get('as')));
+
     const match = /^\/channels\/([^/]+)\/(messages|actions)$/.exec(path);
     const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !channel) return notFound();
@@ -78,39 +101,10 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
       return sendJson(res, 200, { messages: channelView(workspace, channel.id, viewer) });
     }
     if (method !== 'POST') return notFound();
-
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-    } catch {
-      throw new UsageError('the body must be JSON');
-    }
+    const body = await jsonBody(req);
     const user = viewerOf(body.as);
     if (!canSee(channel, user)) return notFound();
-    if (match[2] === 'actions') {
-      const click: ButtonClick = {
-        user,
-        channel: channel.id,
-        messageTs: stringField(body, 'message_ts'),
-        actionId: stringField(body, 'action_id'),
-        ...(typeof body.value === 'string' ? { value: body.value } : {}),
-        ...(typeof body.block_id === 'string' ? { blockId: body.block_id } : {}),
-      };
-      return sendJson(res, 200, { ok: true, answer: await actions.clickButton(click) });
-    }
-    const text = stringField(body, 'text');
-    const command = parseCommand(text);
-    if (command) {
-      return sendJson(res, 200, { ok: true, command: await actions.runCommand({ user, channel: channel.id, ...command }) });
-    }
-    const threadTs = typeof body.thread_ts === 'string' && body.thread_ts !== '' ? body.thread_ts : undefined;
-    const ts = await actions.userSays({
-      user,
-      channel: channel.id,
-      text: toSlackText(workspace, text),
-      ...(threadTs ? { threadTs } : {}),
-    });
-    return sendJson(res, 200, { ok: true, ts });
+    sendJson(res, 200, match[2] === 'actions' ? await click(user, channel, body) : await compose(user, channel, body));
   }
 
   return {
@@ -128,4 +122,14 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     },
     close: () => live.close(),
   };
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Json> {
+  try {
+    const body: unknown = JSON.parse(await readBody(req));
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Json;
+  } catch {
+    // Reported below.
+  }
+  throw new UsageError('the body must be a JSON object');
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Workspace, WorkspaceChange } from '../workspace.js';
 import { canSee, pageMessage } from './views.js';
 
@@ -27,12 +27,12 @@ export class LiveUpdates {
     this.heartbeat.unref();
   }
 
-  open(req: IncomingMessage, res: ServerResponse, viewer: string): void {
+  open(res: ServerResponse, viewer: string): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     res.write(`retry: 1000\nevent: hello\ndata: ${JSON.stringify({ viewer })}\n\n`);
     const listener = { res, viewer };
     this.listeners.add(listener);
-    req.on('close', () => this.listeners.delete(listener));
+    res.on('close', () => this.listeners.delete(listener));
   }
 
   close(): void {
