@@ -152,15 +152,12 @@ class AgentRuntime implements Agent {
   async resumeSaved(): Promise<number> {
     let resumed = 0;
     for (const runId of Object.keys(await this.runs.index())) {
-      const run = await this.runs.get(runId);
-      if (!run) {
-        await this.runs.untrack(runId);
-      } else if (await this.runs.claimLease(runId, this.owner)) {
-        // driveOwned leaves a waiting run alone until all its decisions are in.
-        this.logger.info({ runId, status: run.status }, 'taking up a saved run');
-        this.spawn(this.driveOwned(runId));
-        resumed += 1;
-      }
+      if (!(await this.runs.claimLease(runId, this.owner))) continue;
+      const run = await this.drivableRun(runId);
+      if (!run) continue;
+      this.logger.info({ runId, status: run.status }, 'taking up a saved run');
+      this.spawn(this.driveLeased(run));
+      resumed += 1;
     }
     return resumed;
   }
@@ -229,13 +226,36 @@ class AgentRuntime implements Agent {
     return decisions.every((decision) => decision !== undefined);
   }
 
-  /** Drives a run whose lease this process holds, to its end or its next pause, then releases it. */
+  /** Drives a run whose lease this process holds, if there is anything to drive. */
   private async driveOwned(runId: string): Promise<void> {
+    const run = await this.drivableRun(runId);
+    if (run) await this.driveLeased(run);
+  }
+
+  /**
+   * The saved run, when the lease holder should drive it: a waiting run needs all its decisions, a
+   * failed one a retry, and a running one must not be over already. Otherwise the lease is released.
+   */
+  private async drivableRun(runId: string): Promise<SavedRun | undefined> {
     const run = await this.runs.get(runId);
-    if (!run || !(await this.drivable(run))) {
-      await this.runs.releaseLease(runId);
-      return;
+    let drivable = run !== undefined && run.status !== 'failed';
+    if (!run) {
+      await this.runs.untrack(runId);
+    } else if (run.status === 'waiting') {
+      drivable = await this.allDecided(run);
+    } else if (run.status === 'running' && run.messages.at(-1)?.role === 'assistant') {
+      // A crash between the end of a run and its clean-up leaves it "running" with its answer last.
+      this.logger.info({ runId }, 'saved run had already finished; completing its clean-up');
+      await this.retire(run);
+      drivable = false;
     }
+    if (!drivable) await this.runs.releaseLease(runId);
+    return drivable ? run : undefined;
+  }
+
+  /** Drives the run to its end or its next pause; the lease is renewed meanwhile and released after. */
+  private async driveLeased(run: SavedRun): Promise<void> {
+    const runId = run.id;
     const frontEnd = this.frontEndOf(run);
     const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), this.runs.leaseMs / 3);
     renewal.unref();
@@ -252,19 +272,6 @@ class AgentRuntime implements Agent {
       clearInterval(renewal);
     }
     await this.conclude(run, end, frontEnd);
-  }
-
-  /** A waiting run needs all its decisions; a failed one a retry; a running one must not be over already. */
-  private async drivable(run: SavedRun): Promise<boolean> {
-    if (run.status === 'failed') return false;
-    if (run.status === 'waiting') return this.allDecided(run);
-    // A crash between the end of a run and its clean-up leaves it "running" with its answer last.
-    if (run.messages.at(-1)?.role === 'assistant') {
-      this.logger.info({ runId: run.id }, 'saved run had already finished; completing its clean-up');
-      await this.retire(run);
-      return false;
-    }
-    return true;
   }
 
   private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd): Promise<void> {

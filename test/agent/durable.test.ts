@@ -164,6 +164,14 @@ describe('decisions', () => {
     expect(await h.agent.expireDueApprovals(now + 120_000)).toBe(0);
   });
 
+  it('sweeps expired approvals on its own when given an interval', async () => {
+    h = await startHarness({ approvalTimeoutMs: 1, expiryCheckMs: 10, script: [toolReply([createIssue('toolu_t')]), textReply('Expired.')] });
+    await h.say('Create an issue');
+    await eventually('the sweep to expire the approval', () => h!.ui.of('done').length === 1);
+    expect(h.ui.of('settled').map((e) => e.outcome.decision)).toEqual(['expired']);
+    expect(h.toolLog.calls).toEqual([]);
+  });
+
   it('remembers "approve for this thread" per thread and tool', async () => {
     h = await startHarness({
       script: [

@@ -241,7 +241,7 @@ describe('update_plan', () => {
 describe('prompt and caching', () => {
   it('puts the stable prompt in system and the facts of the message in the user turn', async () => {
     h = await startHarness({ script: [textReply('Hi')], prompt: { defaultWorkspace: 'acme', formatting: 'Use the chat’s Markdown.' }, now: () => Date.parse('2026-11-30T14:05:00Z') });
-    await h.say('Hello');
+    await h.say('Hello', { earlierMessages: 'Bob: the login page is broken again' });
     await h.agent.idle();
     const body = h.api.requests[0]!.body;
     const system = (body.system as Anthropic.TextBlockParam[])[0]!.text;
@@ -254,6 +254,7 @@ describe('prompt and caching', () => {
     expect(facts!.text).toContain('place: #eng');
     expect(facts!.text).toContain(`from: Alice Martin, chat user ${ALICE.id}, alice@acme.test`);
     expect(facts!.text).toContain('plane member: alice (Alice Martin)');
+    expect(facts!.text).toContain('<earlier_messages>\nBob: the login page is broken again\n</earlier_messages>');
     expect(text!.text).toBe('Hello');
     expect(body.model).toBe('claude-test');
   });

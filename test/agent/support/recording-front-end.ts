@@ -15,7 +15,7 @@ export type FrontEndEvent =
   | { type: 'plan'; runId: string; plan: PlanView }
   | { type: 'tool_started'; runId: string; call: ToolCallView }
   | { type: 'tool_finished'; runId: string; call: ToolCallView; outcome: ToolCallOutcome }
-  | { type: 'done'; runId: string; result: RunResult }
+  | { type: 'done'; runId: string; result: RunResult; savedState: unknown }
   | { type: 'failed'; runId: string; failure: RunFailure }
   | { type: 'ask'; runId: string; request: ApprovalRequest; savedState: unknown }
   | { type: 'settled'; runId: string; request: ApprovalRequest; outcome: ApprovalOutcome; shown: unknown };
@@ -38,7 +38,7 @@ export class RecordingFrontEnd {
         planChanged: (plan) => record({ type: 'plan', runId, plan }),
         toolStarted: (call) => record({ type: 'tool_started', runId, call }),
         toolFinished: (call, outcome) => record({ type: 'tool_finished', runId, call, outcome }),
-        done: (result) => record({ type: 'done', runId, result }),
+        done: (result) => record({ type: 'done', runId, result, savedState }),
         failed: (failure) => record({ type: 'failed', runId, failure }),
       },
       approver: {
