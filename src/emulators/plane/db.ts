@@ -2,164 +2,36 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ApiKeyRecord,
   AssetEntityType,
-  CommentAccess,
   CommentRecord,
   FileAssetRecord,
   LabelRecord,
-  Priority,
   ProjectMemberRecord,
   ProjectRecord,
   Role,
-  StateGroup,
   StateRecord,
   UserRecord,
   WorkItemRecord,
-  WorkspaceMemberRecord,
   WorkspaceRecord,
 } from './records.js';
+import type {
+  ApiKeyInput,
+  AssetInput,
+  AttachmentInput,
+  CommentInput,
+  LabelInput,
+  MemberInput,
+  ProjectInput,
+  ProjectMemberInput,
+  ProjectRef,
+  StateInput,
+  UserRef,
+  WorkItemInput,
+  WorkItemRef,
+} from './seed-inputs.js';
+import { PlaneStore } from './store.js';
 
-/** A user by id, e-mail or display name. */
-export type UserRef = string;
-/** A project by id or identifier (`ACME`). */
-export type ProjectRef = string;
-/** A work item by id or human key (`ACME-12`). */
-export type WorkItemRef = string;
-
-export interface MemberInput {
-  email: string;
-  first_name?: string;
-  last_name?: string;
-  /** Defaults to the e-mail's local part. */
-  display_name?: string;
-  /** Workspace role, default 15 (member). */
-  role?: Role;
-  is_active?: boolean;
-  timezone?: string;
-  avatar_url?: string | null;
-}
-
-export interface ProjectMemberInput {
-  user: UserRef;
-  role?: Role;
-  is_active?: boolean;
-}
-
-export interface ProjectInput {
-  identifier: string;
-  name: string;
-  description?: string;
-  /** 2 public (default), 0 secret. */
-  network?: 0 | 2;
-  archived_at?: string | null;
-  emoji?: string | null;
-  default_assignee?: UserRef | null;
-  project_lead?: UserRef | null;
-  created_by?: UserRef;
-  /** Default: every active workspace member, with their workspace role. */
-  members?: Array<UserRef | ProjectMemberInput>;
-  /** Plane's five default states (Backlog … Cancelled) are created unless this is false. */
-  defaultStates?: boolean;
-}
-
-export interface StateInput {
-  name: string;
-  group: StateGroup;
-  color?: string;
-  description?: string;
-  /** Default: after the project's last state. */
-  sequence?: number;
-  /** Makes it the project's default state (the one work items get when created without one). */
-  default?: boolean;
-  external_id?: string;
-  external_source?: string;
-}
-
-export interface LabelInput {
-  name: string;
-  color?: string;
-  description?: string;
-  parent?: string;
-  external_id?: string;
-  external_source?: string;
-}
-
-export interface WorkItemInput {
-  name: string;
-  description_html?: string;
-  /** State id or name; default: the project's default state. */
-  state?: string | null;
-  priority?: Priority;
-  /** User refs; default: the project's default assignee, if any. */
-  assignees?: UserRef[];
-  /** Label ids or names. */
-  labels?: string[];
-  start_date?: string | null;
-  target_date?: string | null;
-  parent?: WorkItemRef | null;
-  is_draft?: boolean;
-  archived_at?: string | null;
-  created_by?: UserRef;
-  /** Epoch ms or ISO string; default: now. */
-  created_at?: number | string;
-  external_id?: string;
-  external_source?: string;
-}
-
-export interface CommentInput {
-  comment_html: string;
-  /** Default: the work item's creator. */
-  actor?: UserRef;
-  created_at?: number | string;
-  access?: CommentAccess;
-  external_id?: string;
-  external_source?: string;
-}
-
-export interface AttachmentInput {
-  name: string;
-  type?: string;
-  bytes: Buffer | Uint8Array | string;
-  /** false leaves the upload unconfirmed (hidden from lists, 400 on download). Default true. */
-  uploaded?: boolean;
-  created_by?: UserRef;
-}
-
-export interface AssetInput {
-  type: string;
-  bytes: Buffer | Uint8Array | string;
-  name?: string;
-  project?: ProjectRef;
-  /** The work item whose description embeds the image; sets project too. */
-  workItem?: WorkItemRef;
-  /** Default ISSUE_DESCRIPTION. */
-  entity_type?: AssetEntityType;
-  uploaded?: boolean;
-  created_by?: UserRef;
-}
-
-export interface ApiKeyInput {
-  active?: boolean;
-  expiresAt?: number | null;
-}
-
-/** Resolved values the API create/update handlers and the seeding helpers both write through. */
-export interface WorkItemFields {
-  name: string;
-  description_html: string;
-  state: string | null;
-  priority: Priority;
-  assignees: string[];
-  labels: string[];
-  start_date: string | null;
-  target_date: string | null;
-  parent: string | null;
-  is_draft: boolean;
-  archived_at: string | null;
-  external_id: string | null;
-  external_source: string | null;
-  created_by: string | null;
-  created_at: number;
-}
+export type * from './seed-inputs.js';
+export type { WorkItemFields } from './store.js';
 
 /** Plane's DEFAULT_STATES for a new project (reference §4.4). */
 const DEFAULT_STATES: ReadonlyArray<Omit<StateInput, 'description'>> = [
@@ -171,103 +43,11 @@ const DEFAULT_STATES: ReadonlyArray<Omit<StateInput, 'description'>> = [
 ];
 
 function toBuffer(bytes: Buffer | Uint8Array | string): Buffer {
-  return typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes);
+  return typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes);
 }
 
-/** The fake's data: plain maps the handlers read and write, plus helpers to seed them. */
-export class FakePlaneDb {
-  readonly users = new Map<string, UserRecord>();
-  readonly workspaces = new Map<string, WorkspaceRecord>();
-  readonly workspaceMembers: WorkspaceMemberRecord[] = [];
-  readonly projects = new Map<string, ProjectRecord>();
-  readonly projectMembers: ProjectMemberRecord[] = [];
-  readonly states = new Map<string, StateRecord>();
-  readonly labels = new Map<string, LabelRecord>();
-  readonly workItems = new Map<string, WorkItemRecord>();
-  readonly comments = new Map<string, CommentRecord>();
-  /** Attachments, editor images and workspace assets (one FileAsset table, as in Plane). */
-  readonly assets = new Map<string, FileAssetRecord>();
-  readonly apiKeys = new Map<string, ApiKeyRecord>();
-  private lastStamp = 0;
-
-  constructor(readonly now: () => number = Date.now) {}
-
-  /** A strictly increasing "now", so rows created in one millisecond still sort newest first. */
-  stamp(): number {
-    this.lastStamp = Math.max(this.now(), this.lastStamp + 1);
-    return this.lastStamp;
-  }
-
-  // ── lookups ────────────────────────────────────────────────────────────────────────────────
-
-  workspaceBySlug(slug: string): WorkspaceRecord | undefined {
-    for (const workspace of this.workspaces.values()) if (workspace.slug === slug) return workspace;
-    return undefined;
-  }
-
-  findUser(ref: UserRef): UserRecord | undefined {
-    const byId = this.users.get(ref);
-    if (byId) return byId;
-    const lower = ref.toLowerCase();
-    for (const user of this.users.values()) {
-      if (user.email.toLowerCase() === lower || user.display_name === ref) return user;
-    }
-    return undefined;
-  }
-
-  user(ref: UserRef): UserRecord {
-    const user = this.findUser(ref);
-    if (!user) throw new Error(`fake Plane: no user ${ref}`);
-    return user;
-  }
-
-  project(ref: ProjectRef): ProjectRecord {
-    const byId = this.projects.get(ref);
-    if (byId) return byId;
-    for (const project of this.projects.values()) if (project.identifier === ref) return project;
-    throw new Error(`fake Plane: no project ${ref}`);
-  }
-
-  workItem(ref: WorkItemRef): WorkItemRecord {
-    const byId = this.workItems.get(ref);
-    if (byId) return byId;
-    const match = /^(.+)-(\d+)$/.exec(ref);
-    if (match) {
-      const project = this.project(match[1] ?? '');
-      const sequence = Number(match[2]);
-      for (const item of this.workItems.values()) {
-        if (item.project === project.id && item.sequence_id === sequence) return item;
-      }
-    }
-    throw new Error(`fake Plane: no work item ${ref}`);
-  }
-
-  workspaceMember(workspaceId: string, userId: string): WorkspaceMemberRecord | undefined {
-    return this.workspaceMembers.find((m) => m.workspace === workspaceId && m.member === userId);
-  }
-
-  projectMember(projectId: string, userId: string): ProjectMemberRecord | undefined {
-    return this.projectMembers.find((m) => m.project === projectId && m.member === userId);
-  }
-
-  projectStates(projectId: string): StateRecord[] {
-    return [...this.states.values()].filter((s) => s.project === projectId);
-  }
-
-  defaultState(projectId: string): StateRecord | undefined {
-    return this.projectStates(projectId).find((s) => s.default);
-  }
-
-  /** The owner of a key, if the key is known, active and unexpired (reference §1.2). */
-  apiKeyOwner(key: string): UserRecord | undefined {
-    const record = this.apiKeys.get(key);
-    if (!record || !record.is_active) return undefined;
-    if (record.expires_at !== null && record.expires_at <= this.now()) return undefined;
-    return this.findUser(record.user);
-  }
-
-  // ── seeding ────────────────────────────────────────────────────────────────────────────────
-
+/** The fake's data (PlaneStore) plus helpers to seed it. */
+export class FakePlaneDb extends PlaneStore {
   addWorkspace(input: { slug: string; name?: string }): WorkspaceRecord {
     if (this.workspaceBySlug(input.slug)) throw new Error(`fake Plane: workspace ${input.slug} exists`);
     const workspace: WorkspaceRecord = {
@@ -514,72 +294,7 @@ export class FakePlaneDb {
     return record;
   }
 
-  // ── writes shared by the seeding helpers and the API handlers ─────────────────────────────
-
-  createWorkItem(project: ProjectRecord, fields: WorkItemFields): WorkItemRecord {
-    const sequence = project.next_sequence;
-    project.next_sequence += 1;
-    const item: WorkItemRecord = {
-      id: randomUUID(),
-      project: project.id,
-      workspace: project.workspace,
-      ...fields,
-      sequence_id: sequence,
-      sort_order: 65535 + (sequence - 1) * 10000,
-      completed_at: null,
-      updated_by: null,
-      updated_at: fields.created_at,
-    };
-    this.applyCompletion(item, fields.created_at);
-    this.workItems.set(item.id, item);
-    return item;
-  }
-
-  updateWorkItem(item: WorkItemRecord, changes: Partial<WorkItemFields>, actor: string): WorkItemRecord {
-    Object.assign(item, changes);
-    // The model re-assigns the default state when state is cleared (reference §4.3.7).
-    if (item.state === null) item.state = this.defaultState(item.project)?.id ?? null;
-    item.updated_at = this.stamp();
-    item.updated_by = actor;
-    this.applyCompletion(item, item.updated_at);
-    return item;
-  }
-
-  createComment(
-    item: WorkItemRecord,
-    fields: Pick<CommentRecord, 'comment_html' | 'access' | 'external_id' | 'external_source' | 'actor' | 'created_by' | 'created_at'>,
-  ): CommentRecord {
-    const comment: CommentRecord = {
-      id: randomUUID(),
-      project: item.project,
-      workspace: item.workspace,
-      issue: item.id,
-      ...fields,
-      updated_by: null,
-      description: randomUUID(),
-      edited_at: null,
-      updated_at: fields.created_at,
-    };
-    this.comments.set(comment.id, comment);
-    return comment;
-  }
-
-  /** Epoch ms from a seeding input, or a fresh stamp. */
-  timestamp(value: number | string | undefined): number {
-    if (value === undefined) return this.stamp();
-    const ms = typeof value === 'number' ? value : Date.parse(value);
-    if (Number.isNaN(ms)) throw new Error(`fake Plane: bad timestamp ${String(value)}`);
-    return ms;
-  }
-
   // ── internals ──────────────────────────────────────────────────────────────────────────────
-
-  /** completed_at follows the state's group (reference §4.3.1). */
-  private applyCompletion(item: WorkItemRecord, at: number): void {
-    const group = item.state ? this.states.get(item.state)?.group : undefined;
-    if (group === 'completed') item.completed_at ??= at;
-    else item.completed_at = null;
-  }
 
   private stateIn(projectId: string, ref: string): StateRecord {
     const state = this.projectStates(projectId).find((s) => s.id === ref || s.name === ref);
@@ -592,6 +307,14 @@ export class FakePlaneDb {
       if (label.project === projectId && (label.id === ref || label.name === ref)) return label;
     }
     throw new Error(`fake Plane: no label ${ref} in project ${projectId}`);
+  }
+
+  /** Epoch ms from a seeding input, or a fresh stamp. */
+  private timestamp(value: number | string | undefined): number {
+    if (value === undefined) return this.stamp();
+    const ms = typeof value === 'number' ? value : Date.parse(value);
+    if (Number.isNaN(ms)) throw new Error(`fake Plane: bad timestamp ${String(value)}`);
+    return ms;
   }
 
   private insertAsset(input: {

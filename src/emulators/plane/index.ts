@@ -41,8 +41,9 @@
  * Reads: `db.users`, `db.projects`, `db.workItems`, `db.comments`, `db.assets`… are plain Maps,
  * `db.project(ref)`, `db.workItem(ref)`, `db.user(ref)` resolve refs.
  *
- * Not emulated (the tool kit never calls them; they answer 405): DELETE, attachment/asset uploads,
- * comment edits, links, activities, relations, and the Cloud-only list/count/lite endpoints.
+ * Not emulated, because the tool kit never calls them: DELETE, attachment uploads and comment edits
+ * (their paths exist, so the method answers 405); comment detail, links, activities, relations,
+ * workspace-asset upload and the Cloud-only list/count/lite endpoints (unrouted: 404).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

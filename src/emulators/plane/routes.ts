@@ -14,9 +14,8 @@ import { createWorkItem, getWorkItem, getWorkItemByKey, listWorkItems, updateWor
 import { atLeast, type Flavour } from './version.js';
 
 /**
- * The routes the Plane tool kit uses (reference §4), for the release the fake plays (§8). Methods
- * Plane routes but the kit never calls (DELETE, uploads, links, activities…) are not emulated: they
- * answer 405 like an unrouted method.
+ * The routes the Plane tool kit uses (reference §4), for the release the fake plays (§8). What the
+ * kit never calls is not emulated: other methods on these paths answer 405, other paths 404.
  */
 
 const WS = '/api/v1/workspaces/:slug';

@@ -248,6 +248,17 @@ describe('work-item writes (reference §4.3.6, §4.3.7)', () => {
     expect(db.workItems.size).toBe(0);
   });
 
+  it('refuses non-JSON bodies with 415 and bodies over FILE_SIZE_LIMIT with 413', async () => {
+    seeded = await startSeeded();
+    const text = await seeded.api(`${seeded.projectPath}/work-items/`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'name' });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
+    const huge = await seeded.api(`${seeded.projectPath}/work-items/`, jsonBody({ name: 'big', description_html: 'x'.repeat(5_242_880) }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: 'REQUEST_BODY_TOO_LARGE' });
+    expect(seeded.plane.db.workItems.size).toBe(0);
+  });
+
   it('answers 409 with the existing id for a duplicate external pair', async () => {
     seeded = await startSeeded();
     const existing = seeded.plane.db.addWorkItem('ACME', { name: 'Once', external_id: 'slack-1', external_source: 'slack' });
