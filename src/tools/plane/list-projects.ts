@@ -11,8 +11,9 @@ export function listProjectsTool(kit: PlaneKit) {
     input: z.object({ slug }),
     access: 'read',
     async run(input) {
+      const api = kit.api();
       const workspace = kit.slug(input.slug);
-      const projects = await kit.api().projects(workspace);
+      const projects = await api.projects(workspace);
       const lines = projects.map((p) => {
         const marks = [p.archived_at ? 'archived' : '', p.is_member === false ? 'not a member' : ''].filter(Boolean);
         return `${p.identifier} — ${p.name}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;

@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { imageComponent } from '../../src/emulators/plane/index.js';
+import { closeTestbeds, startTestbed, type PlaneTestbed } from './setup.js';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64)]);
+const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+  await closeTestbeds();
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'plane-images-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** An "external" image host on loopback. */
+async function imageHost(files: Record<string, Buffer>): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    const body = files[req.url ?? ''];
+    if (body) res.writeHead(200).end(body);
+    else res.writeHead(404).end('no');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function describedItem(t: PlaneTestbed, parts: (id: string) => string[]) {
+  const item = t.plane.db.addWorkItem('ACME', { name: 'with images' });
+  item.description_html = parts(item.id).join('<p>text</p>');
+  return item;
+}
+
+describe('plane_get_issue_images', () => {
+  it('saves every image in order, through the attachment redirect without the key, typed by signature', async () => {
+    const t = await startTestbed();
+    const host = await imageHost({ '/photo': JPEG });
+    const dir = await tempDir();
+    describedItem(t, (id) => {
+      // Declared as octet-stream: the extension must come from the bytes.
+      const uploaded = t.plane.db.addAsset('acme', { type: 'application/octet-stream', bytes: PNG, workItem: id });
+      return [imageComponent(uploaded.id), imageComponent(`${host}/photo`)];
+    });
+    const out = await t.call('plane_get_issue_images', { key: 'ACME-1', dir });
+    expect(out).toBe(
+      [
+        `Saved 2 of 2 images of ACME-1 in ${dir}:`,
+        `[image 1] ${join(dir, 'image-1.png')} (image/png, 1 KB)`,
+        `[image 2] ${join(dir, 'image-2.jpg')} (image/jpeg, 1 KB)`,
+      ].join('\n'),
+    );
+    expect(await readFile(join(dir, 'image-1.png'))).toEqual(PNG);
+    expect(await readFile(join(dir, 'image-2.jpg'))).toEqual(JPEG);
+    const storage = t.plane.requests.filter((r) => r.path.startsWith('/uploads/'));
+    expect(storage).toHaveLength(1);
+    expect(storage[0]!.apiKey).toBeUndefined();
+    expect(storage[0]!.status).toBe(200);
+    const redirect = t.plane.requests.find((r) => r.path.includes('/attachments/'))!;
+    expect(redirect.status).toBe(302);
+    expect(redirect.apiKey).toBe(t.apiKey);
+  });
+
+  it('reports each failure and carries on with the others', async () => {
+    const t = await startTestbed();
+    const host = await imageHost({ '/doc.pdf': PDF, '/ok.png': PNG });
+    const dir = await tempDir();
+    describedItem(t, (id) => [
+      imageComponent('0b0b0b0b-0000-4000-8000-000000000000'),
+      imageComponent(`${host}/doc.pdf`),
+      imageComponent(`${host}/missing.png`),
+      imageComponent('data:image/png;base64,AAAA'),
+      imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: 'just text', workItem: id }).id),
+      imageComponent(`${host}/ok.png`),
+    ]);
+    const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
+    expect(lines[0]).toBe(`Saved 1 of 6 images of ACME-1 in ${dir}:`);
+    expect(lines[1]).toMatch(/^\[image 1\] not saved: Plane has no image 0b0b0b0b-.* of work item ACME-1 \(404\)\.$/);
+    expect(lines[2]).toBe('[image 2] not saved: it is not an image but application/pdf');
+    expect(lines[3]).toBe('[image 3] not saved: the download answered 404');
+    expect(lines[4]).toMatch(/^\[image 4\] not saved: its source "data:image\/png;base64,AAAA" is neither an uploaded asset nor an http\(s\) URL$/);
+    expect(lines[5]).toBe('[image 5] not saved: its content is not a known image format');
+    expect(lines[6]).toMatch(/^\[image 6\] .*image-6\.png \(image\/png/);
+    expect(await readdir(dir)).toEqual(['image-6.png']);
+  });
+
+  it('refuses a file over 20 MB', async () => {
+    const t = await startTestbed();
+    const dir = await tempDir();
+    const big = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
+    describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: big, workItem: id }).id)]);
+    expect(await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).toBe(
+      `Saved 0 of 1 images of ACME-1 in ${dir}:\n[image 1] not saved: it is larger than 20 MB`,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('uses <tmp>/plane-mcp/<KEY>/ by default, creating it', async () => {
+    const t = await startTestbed();
+    describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: PNG, workItem: id }).id)]);
+    const dir = join(tmpdir(), 'plane-mcp', 'ACME-1');
+    await rm(dir, { recursive: true, force: true });
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    expect(await t.call('plane_get_issue_images', { key: 'acme-1' })).toContain(join(dir, 'image-1.png'));
+    expect(await readdir(dir)).toEqual(['image-1.png']);
+  });
+
+  it('says when there is nothing to save, and wants an absolute folder', async () => {
+    const t = await startTestbed();
+    t.plane.db.addWorkItem('ACME', { name: 'plain' });
+    expect(await t.call('plane_get_issue_images', { key: 'ACME-1' })).toBe('ACME-1 has no images in its description.');
+    expect(await t.fail('plane_get_issue_images', { key: 'ACME-1', dir: 'relative/dir' })).toMatch(/dir: must be an absolute folder path/);
+  });
+
+  it('works on instances older than v1.1 (issue-attachments)', async () => {
+    const t = await startTestbed({ fake: { instanceVersion: '1.0.0' } });
+    const dir = await tempDir();
+    describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: PNG, workItem: id }).id)]);
+    expect(await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).toMatch(/^Saved 1 of 1 images/);
+    expect(t.plane.requests.some((r) => r.path.includes('/issue-attachments/') && r.status === 302)).toBe(true);
+  });
+});
