@@ -20,7 +20,8 @@ const KEYS = new Set(['title', 'desc', 'due']);
 function normalize(text: string): string {
   return text
     .replace(/<((?:https?|mailto):[^|>\s]*)(?:\|[^>]*)?>/gi, '$1')
-    .replace(/<#[A-Z0-9]+\|([^>]*)>/g, '#$1')
+    // Slack may send a channel reference without its name (`<#C123|>`); the id is all there is.
+    .replace(/<#([A-Z0-9]+)(?:\|([^>]*))?>/g, (_, id: string, name?: string) => `#${name || id}`)
     .replace(/<!subteam\^[A-Z0-9]+\|(@?[^>]*)>/g, '$1')
     .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, '@$1');
 }

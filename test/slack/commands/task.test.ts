@@ -52,6 +52,10 @@ describe('/task add and sub', () => {
     });
   });
 
+  it('reads a channel reference Slack sent without its name as a tag of its id', () => {
+    expect(ok('add Fix <#C0OPS|> <#C0DEV>')).toMatchObject({ title: 'Fix', options: { tags: ['C0OPS', 'C0DEV'] } });
+  });
+
   it('adds a subtask under a parent', () => {
     expect(ok('sub 1-2 Configure auth !high')).toEqual({
       kind: 'task',
