@@ -25,7 +25,7 @@ export function channelView(workspace: Workspace, channelId: string, viewer: str
   const all = [
     ...workspace.messages(channelId).map((m) => pageMessage(channelId, m)),
     ...workspace.ephemeralsFor(channelId, viewer).map((m) => pageMessage(channelId, m, true)),
-  ].sort((a, b) => Number(a.ts) - Number(b.ts));
+  ].sort((a, b) => compareTs(a.ts, b.ts));
   const isReply = (m: PageMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
   const tops = new Map(all.filter((m) => !isReply(m)).map((m) => [m.ts, { ...m, replies: [] as PageMessage[] }]));
   for (const reply of all.filter(isReply)) {
@@ -34,4 +34,11 @@ export function channelView(workspace: Workspace, channelId: string, viewer: str
     // An ephemeral for a thread that does not exist is not shown, as in Slack.
   }
   return [...tops.values()];
+}
+
+/** Exact order of two "seconds.micros" timestamps (a Number would round the micros). */
+function compareTs(a: string, b: string): number {
+  const [aSeconds = '', aMicros = ''] = a.split('.');
+  const [bSeconds = '', bMicros = ''] = b.split('.');
+  return Number(aSeconds) - Number(bSeconds) || aMicros.localeCompare(bMicros);
 }
