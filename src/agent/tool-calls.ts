@@ -1,14 +1,14 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Logger } from '../log.js';
 import { UPDATE_PLAN, updatePlanInput, type PlanItem } from '../tools/plan/index.js';
-import { describeInputError, type ToolContext, type ToolRegistry } from '../tools/registry.js';
+import type { ToolContext, ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import type { Permissions } from './permissions.js';
 import type { PendingCall } from './run.js';
 import type { DecisionRecord } from './run-store.js';
 
 /** Seed 004's answer to the model for a call a person refused. */
-export const CANCELLED = 'Operation cancelled by user';
+const CANCELLED = 'Operation cancelled by user';
 
 export interface ToolTurnEnv {
   tools: ToolRegistry;
@@ -33,9 +33,9 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
     blocks.map(async (block): Promise<PendingCall> => {
       const call: PendingCall = { id: block.id, name: block.name, input: block.input, description: block.name, asked: false };
       const tool = env.tools.get(block.name);
-      if (!tool) return { ...call, outcome: failure(`Unknown tool ${block.name}. Known tools: ${env.tools.names().join(', ')}`) };
-      const parsed = tool.input.safeParse(block.input);
-      if (!parsed.success) return { ...call, outcome: failure(describeInputError(block.name, parsed.error)) };
+      const parsed = tool?.input.safeParse(block.input);
+      // The registry words an unknown tool or invalid input for the model, and runs nothing then.
+      if (!tool || !parsed?.success) return { ...call, outcome: await callOutcome(call, env) };
       const described = { ...call, description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input) };
       switch (env.permissions.of(block.name)) {
         case 'deny':
@@ -51,14 +51,13 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
   return calls;
 }
 
-/** Runs one call through the registry (which never throws) and tells the front end. */
-export async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
+/** Runs one call through the registry (which never throws), telling the front end it started. */
+async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const view = callView(call);
   await env.reporter.toolStarted(view);
-  const result = await env.tools.call(call.name, call.input, env.context);
-  const outcome: ToolCallOutcome = result.ok ? { status: 'ok', text: result.output } : failure(result.error);
-  if (!result.ok) env.logger.info({ tool: call.name, error: result.error }, 'tool call failed');
-  if (result.ok && call.name === UPDATE_PLAN) await env.onPlan(updatePlanInput.parse(call.input).items);
+  const outcome = await callOutcome(call, env);
+  if (outcome.status !== 'ok') env.logger.info({ tool: call.name, error: outcome.text }, 'tool call failed');
+  if (outcome.status === 'ok' && call.name === UPDATE_PLAN) await env.onPlan(updatePlanInput.parse(call.input).items);
   return outcome;
 }
 
@@ -113,8 +112,10 @@ export function callView(call: PendingCall): ToolCallView {
   return { id: call.id, name: call.name, input: call.input, description: call.description };
 }
 
-function failure(message: string): ToolCallOutcome {
-  return { status: 'error', text: `Error: ${message}` };
+/** Seed 004's answers: the tool's output, or `Error: <message>`. */
+async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
+  const result = await env.tools.call(call.name, call.input, env.context);
+  return result.ok ? { status: 'ok', text: result.output } : { status: 'error', text: `Error: ${result.error}` };
 }
 
 function describeRaw(name: string, input: unknown): string {
