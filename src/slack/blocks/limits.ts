@@ -1,19 +1,16 @@
-/** Slack's Block Kit limits (shared/reference/slack.md §5). Lengths are JavaScript string lengths. */
+/**
+ * The Block Kit limits the builders work to (shared/reference/slack.md §5); lengths are JavaScript
+ * string lengths. test/slack/blocks/limits.ts checks every limit of §5 independently.
+ */
 export const SLACK_LIMITS = {
   blocksPerMessage: 50,
-  blockId: 255,
   textObject: 3000,
   sectionText: 3000,
-  sectionFields: 10,
-  sectionFieldText: 2000,
   headerText: 150,
-  contextElements: 10,
-  actionsElements: 25,
   buttonText: 75,
   buttonValue: 2000,
   buttonUrl: 3000,
   actionId: 255,
-  messageText: 40_000,
 } as const;
 
 /**

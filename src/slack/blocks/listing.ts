@@ -1,5 +1,5 @@
 import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
-import { button, escapeMrkdwn, escapeTruncated, mrkdwn, pack, plainText, truncate } from './text.js';
+import { button, escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, pack, plainText, truncate } from './text.js';
 import type { Block, PagedMessage } from './types.js';
 
 /** A line of a listing is shortened (visibly) beyond this, so one huge title cannot fill a page. */
@@ -8,7 +8,6 @@ export const LISTING_LINE_MAX = 500;
 export const LISTING_PAGE_LINES = 100;
 /** Room kept in the block text budget for the header, the page context and the button. */
 const CHROME_RESERVE = 400;
-const FENCE = '```';
 
 export interface ListingInput {
   /** Plain text shown in the header block. */
@@ -28,7 +27,7 @@ export interface ListingInput {
 }
 
 /** The cursor is the index of the page's first line; anything unreadable starts from the top. */
-export function readCursor(cursor: string | undefined, total: number): number {
+function readCursor(cursor: string | undefined, total: number): number {
   if (cursor === undefined || !/^\d{1,9}$/.test(cursor)) return 0;
   const index = Number(cursor);
   return index < total ? index : 0;

@@ -2,7 +2,10 @@ import { SLACK_LIMITS } from './limits.js';
 import type { ButtonElement, MrkdwnObject, PlainTextObject } from './types.js';
 
 export const ELLIPSIS = '…';
-const ZWSP = '\u200b';
+/** Zero-width space: invisible, but it breaks Slack's syntax where it sits. */
+export const ZWSP = '\u200b';
+/** Opens and closes a mrkdwn code block, always on a line of its own in what this app writes. */
+export const FENCE = '```';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /** A zero-width space after the @ keeps a broadcast word from notifying a channel in any client. */
@@ -11,7 +14,7 @@ function defuseBroadcasts(text: string): string {
 }
 
 /** Three backticks in user text would open a code block and swallow the rest of the message. */
-export function defuseFences(text: string): string {
+function defuseFences(text: string): string {
   return text.replace(/`{3,}/g, (run) => run.split('').join(ZWSP));
 }
 

@@ -1,5 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
-import { escapeMrkdwn } from '../blocks/text.js';
+import { escapeMrkdwn, FENCE, ZWSP } from '../blocks/text.js';
 
 /**
  * Standard Markdown (what the model writes) → Slack mrkdwn, through marked's lexer. Every piece of
@@ -8,8 +8,6 @@ import { escapeMrkdwn } from '../blocks/text.js';
  * on lines of their own, at the start of the line, so the splitter can find them.
  */
 
-const ZWSP = '\u200b';
-export const FENCE = '```';
 const BULLETS = ['•', '◦', '▪'];
 const INDENT = '    ';
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

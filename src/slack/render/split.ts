@@ -1,5 +1,4 @@
-import { pack, safeCut } from '../blocks/text.js';
-import { FENCE } from './mrkdwn.js';
+import { FENCE, pack, safeCut } from '../blocks/text.js';
 
 /** Room for closing a code block at the end of a chunk and reopening it in the next. */
 const FENCE_ROOM = FENCE.length * 2 + 2;
