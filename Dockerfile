@@ -1,0 +1,38 @@
+# Planebot image: build with the full toolchain, ship only production dependencies and dist/.
+
+# --- build: compile TypeScript (dev dependencies included) ---
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+# --- runtime: production dependencies only, non-root ---
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    PLANEBOT_DATA_DIR=/data \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+# The compiler is installed and removed in one layer so the image keeps only the built addon.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force \
+ && apt-get purge -y python3 make g++ && apt-get autoremove -y \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=build /app/dist ./dist
+COPY manifest.yml ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/src/main.js"]
