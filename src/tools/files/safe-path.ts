@@ -1,5 +1,5 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep, win32 } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, sep, win32 } from 'node:path';
 import { ToolError } from '../registry.js';
 
 /** A file chosen by name inside a caller's folder. */
@@ -13,21 +13,22 @@ export interface ResolvedFile {
 /**
  * Resolves `file` inside `folder` (created if missing). The name comes from a model or a person, so
  * anything that could reach outside is refused: absolute paths, `..`, and links that lead out.
+ * `like` is an example name (`tasks.json`): the file must end with its extension, so that a store
+ * never takes a lock directory, a temporary file, a corrupt copy or another kind of file for its own.
  */
-export async function resolveInside(folder: string, file: string): Promise<ResolvedFile> {
-  const segments = checkName(file);
+export async function resolveInside(folder: string, file: string, like: string): Promise<ResolvedFile> {
+  const segments = checkName(file, like);
   await mkdir(folder, { recursive: true });
   const root = await realpath(folder);
   const path = await realTarget(join(root, ...segments), file);
   if (path !== root && !path.startsWith(root + sep)) {
     throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
   }
-  if (path === root) throw new ToolError(`"${file}" names the folder itself; give a file name like "tasks.json".`);
   return { path, name: relative(root, path).split(sep).join('/') };
 }
 
-function checkName(file: string): string[] {
-  const example = 'give a file name inside this folder, like "tasks.json" or "sprint-1/tasks.json"';
+function checkName(file: string, like: string): string[] {
+  const example = `give a file name inside this folder, like "${like}" or "sprint-1/${like}"`;
   if (file.trim() === '') throw new ToolError(`The file name is empty; ${example}.`);
   if (file.includes('\0')) throw new ToolError(`The file name contains a NUL character; ${example}.`);
   if (isAbsolute(file) || win32.isAbsolute(file)) throw new ToolError(`"${file}" is an absolute path; ${example}.`);
@@ -35,6 +36,8 @@ function checkName(file: string): string[] {
   const segments = file.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new ToolError(`"${file}" uses ".." to leave the folder; ${example}.`);
   if (segments.length === 0 || /[\\/]$/.test(file)) throw new ToolError(`"${file}" names a folder, not a file; ${example}.`);
+  const extension = extname(like);
+  if (!file.toLowerCase().endsWith(extension)) throw new ToolError(`"${file}" does not end in ${extension}; ${example}.`);
   return segments;
 }
 

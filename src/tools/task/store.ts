@@ -102,7 +102,7 @@ export class TaskStore {
   }
 
   static async open(options: TaskStoreOptions): Promise<TaskStore> {
-    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TASK_FILE);
+    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TASK_FILE, DEFAULT_TASK_FILE);
     return new TaskStore(new JsonFile(path, name, taskFileFormat, options), options);
   }
 

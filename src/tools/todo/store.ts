@@ -75,7 +75,7 @@ export class TodoStore {
   }
 
   static async open(options: TodoStoreOptions): Promise<TodoStore> {
-    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TODO_FILE);
+    const { path, name } = await resolveInside(options.dir, options.file ?? DEFAULT_TODO_FILE, DEFAULT_TODO_FILE);
     return new TodoStore(new JsonFile(path, name, todoFileFormat, options), options.dir, options);
   }
 
@@ -152,10 +152,7 @@ export class TodoStore {
    * `todos.md`) inside the same folder, and returns it.
    */
   async exportMarkdown(output?: string): Promise<{ file: string; markdown: string }> {
-    const target = await resolveInside(this.dir, output ?? defaultMarkdownName(this.file));
-    if (!/\.(md|markdown)$/i.test(target.name)) {
-      throw new ToolError(`"${output}" is not a Markdown file name; give one ending in .md, like "todos.md".`);
-    }
+    const target = await resolveInside(this.dir, output ?? defaultMarkdownName(this.file), 'todos.md');
     const markdown = renderTodoMarkdown((await this.read()).items, { file: this.file, exportedAt: this.now() });
     await mkdir(dirname(target.path), { recursive: true });
     await writeFileAtomic(target.path, markdown, { fsync: true });

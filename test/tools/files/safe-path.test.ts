@@ -11,9 +11,9 @@ describe('resolveInside', () => {
   it('resolves a plain name and a nested name inside the folder, creating the folder', async () => {
     const root = await tempDir();
     const folder = join(root, 'channels', 'C123');
-    const plain = await resolveInside(folder, 'tasks.json');
+    const plain = await resolveInside(folder, 'tasks.json', 'tasks.json');
     expect(plain).toEqual({ path: join(folder, 'tasks.json'), name: 'tasks.json' });
-    const nested = await resolveInside(folder, './sprint-1//tasks.json');
+    const nested = await resolveInside(folder, './sprint-1//tasks.json', 'tasks.json');
     expect(nested).toEqual({ path: join(folder, 'sprint-1', 'tasks.json'), name: 'sprint-1/tasks.json' });
   });
 
@@ -21,7 +21,7 @@ describe('resolveInside', () => {
     const folder = await tempDir();
     await writeFile(join(folder, 'real.json'), '{}');
     await symlink(join(folder, 'real.json'), join(folder, 'alias.json'));
-    expect((await resolveInside(folder, 'alias.json')).name).toBe('real.json');
+    expect((await resolveInside(folder, 'alias.json', 'tasks.json')).name).toBe('real.json');
   });
 
   it.each([
@@ -35,9 +35,12 @@ describe('resolveInside', () => {
     ['sprint/', /names a folder/],
     ['.', /names a folder/],
     ['bad\0name.json', /NUL/],
+    ['notes.txt', /"notes.txt" does not end in \.json; give a file name inside this folder, like "tasks.json"/],
+    ['tasks.json.lock', /does not end in \.json/],
+    ['tasks.json.corrupt-2024-12-01T09-00-00-000Z', /does not end in \.json/],
   ])('refuses %j with a clear reason', async (file, reason) => {
     const folder = await tempDir();
-    const attempt = resolveInside(folder, file);
+    const attempt = resolveInside(folder, file, 'tasks.json');
     await expect(attempt).rejects.toBeInstanceOf(ToolError);
     await expect(attempt).rejects.toThrow(reason);
   });
@@ -53,17 +56,17 @@ describe('resolveInside', () => {
     await symlink(outside, join(folder, 'dir-link'));
     await symlink(join(outside, 'missing.json'), join(folder, 'dangling.json'));
 
-    await expect(resolveInside(folder, 'file-link.json')).rejects.toThrow(/leads outside this folder/);
-    await expect(resolveInside(folder, 'dir-link/secret.json')).rejects.toThrow(/leads outside this folder/);
-    await expect(resolveInside(folder, 'dir-link/new.json')).rejects.toThrow(/leads outside this folder/);
-    await expect(resolveInside(folder, 'dangling.json')).rejects.toThrow(/symbolic link to a missing file/);
+    await expect(resolveInside(folder, 'file-link.json', 'tasks.json')).rejects.toThrow(/leads outside this folder/);
+    await expect(resolveInside(folder, 'dir-link/secret.json', 'tasks.json')).rejects.toThrow(/leads outside this folder/);
+    await expect(resolveInside(folder, 'dir-link/new.json', 'tasks.json')).rejects.toThrow(/leads outside this folder/);
+    await expect(resolveInside(folder, 'dangling.json', 'tasks.json')).rejects.toThrow(/symbolic link to a missing file/);
   });
 
   it('measures "inside" against the real folder, so a folder reached through a link still works', async () => {
     const root = await tempDir();
     await mkdir(join(root, 'real-data'));
     await symlink(join(root, 'real-data'), join(root, 'data'));
-    const resolved = await resolveInside(join(root, 'data'), 'tasks.json');
+    const resolved = await resolveInside(join(root, 'data'), 'tasks.json', 'tasks.json');
     expect(resolved).toEqual({ path: join(root, 'real-data', 'tasks.json'), name: 'tasks.json' });
   });
 });

@@ -87,7 +87,7 @@ describe('TodoStore', () => {
     expect((await store.exportMarkdown('backlog/week-49.md')).file).toBe('backlog/week-49.md');
     expect(await readFile(join(dir, 'backlog', 'week-49.md'), 'utf8')).toContain('- [ ] **T** — id 1');
     await expect(store.exportMarkdown('.todos.json')).rejects.toThrow(
-      '".todos.json" is not a Markdown file name; give one ending in .md, like "todos.md".',
+      '".todos.json" does not end in .md; give a file name inside this folder, like "todos.md"',
     );
     await expect(store.exportMarkdown('../out.md')).rejects.toThrow(/uses "\.\."/);
     expect((await readdir(dir)).sort()).toEqual(['.todos.json', 'backlog']);

@@ -97,7 +97,7 @@ describe('the TodoWrite tool', () => {
     ['an unknown action', { action: 'archive' }, /Invalid option: expected one of "add"\|"list"\|"done"/],
     ['an unknown id', { action: 'remove', id: '4' }, 'No todo with id "4" in .todos.json. Valid ids: 1.'],
     ['a path outside', { action: 'list', file: '../../etc/passwd' }, /uses "\.\."/],
-    ['a non-Markdown export', { action: 'export-markdown', output: 'notes.txt' }, /not a Markdown file name/],
+    ['a non-Markdown export', { action: 'export-markdown', output: 'notes.txt' }, /"notes.txt" does not end in \.md/],
   ])('explains %s', async (_, input, message) => {
     const { text, error } = await setUp();
     await text({ action: 'add', title: 'Existing' });
