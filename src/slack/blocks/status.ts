@@ -1,15 +1,11 @@
+import { planProgress, type PlanItem, type PlanStatus } from '../../tools/plan/plan.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, mrkdwn, oneLine, pack } from './text.js';
 import type { Block, SlackMessage } from './types.js';
 
-export type PlanItemStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-
-export interface PlanItemView {
-  id: string;
-  content: string;
-  status: PlanItemStatus;
-}
+/** The agent's checklist item (update_plan's input), as the status message shows it. */
+export type PlanItemView = PlanItem;
 
 export type RunStatusView =
   | { phase: 'running'; plan: readonly PlanItemView[]; /** The step under way, e.g. "Reading ACME-130…". */ step?: string }
@@ -25,7 +21,7 @@ export type RunStatusView =
       toolCalls?: number;
     };
 
-const ICONS: Record<PlanItemStatus, string> = { pending: '○', in_progress: '→', completed: '✓', cancelled: '✗' };
+const ICONS: Record<PlanStatus, string> = { pending: '○', in_progress: '→', completed: '✓', cancelled: '✗' };
 /** One plan step is shortened beyond this. */
 const PLAN_LINE_MAX = 300;
 /** The plan's share of the message's text; longer plans say how many steps are not shown. */
@@ -45,11 +41,6 @@ export function formatDuration(ms: number): string {
 
 function toolCallCount(count: number): string {
   return `${count} tool call${count === 1 ? '' : 's'}`;
-}
-
-function progress(plan: readonly PlanItemView[]): string {
-  const completed = plan.filter((item) => item.status === 'completed').length;
-  return `${completed}/${plan.length} tasks completed`;
 }
 
 function planBlocks(plan: readonly PlanItemView[]): Block[] {
@@ -77,7 +68,7 @@ function context(parts: readonly string[]): Block {
  */
 export function buildStatus(status: RunStatusView): SlackMessage {
   const blocks = planBlocks(status.plan);
-  const counted = status.plan.length > 0 ? [progress(status.plan)] : [];
+  const counted = status.plan.length > 0 ? [planProgress(status.plan)] : [];
   switch (status.phase) {
     case 'running': {
       const step = status.step === undefined ? 'Working…' : escapeTruncated(oneLine(status.step), STEP_MAX);
