@@ -4,7 +4,7 @@ import { newTriggerId } from './ids.js';
 import { blockActionsPayload } from './payloads.js';
 import type { ResponseUrls } from './response-urls.js';
 import type { SlackMessage, Workspace } from './workspace.js';
-import { UsageError } from './usage-error.js';
+import { memberChannel, UsageError } from './usage-error.js';
 
 export interface ButtonClick {
   user: string;
@@ -32,9 +32,7 @@ type Json = Record<string, unknown>;
  */
 export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<AppAnswer> {
   const { workspace, deliverer, responseUrls } = deps;
-  const channel = workspace.channel(click.channel);
-  if (!channel) throw new UsageError(`no channel ${click.channel}`);
-  if (!workspace.isMember(channel.id, click.user)) throw new UsageError(`${click.user} is not in ${channel.id}`);
+  const channel = memberChannel(workspace, click.user, click.channel);
   const { message, ephemeral } = findMessage(workspace, click);
   const button = findButton(message, click);
   const { block_id, element } = button;

@@ -1,5 +1,5 @@
 import type { AppAnswer } from './app-answers.js';
-import { BotEcho } from './bot-echo.js';
+import { BotWriter } from './bot-writer.js';
 import { clickButton, type ButtonClick } from './button-clicks.js';
 import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
 import { Deliverer, type Delivery, type RetryHeaders } from './delivery.js';
@@ -78,10 +78,10 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   });
   const commands = new Set(options.commands ?? DEFAULT_COMMANDS);
   const deliverer = new Deliverer(options.signingSecret, options.requestUrl, options.ackTimeoutMs ?? 3000);
-  const echo = new BotEcho(workspace, deliverer, options.echoBotMessages ?? true);
+  const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
   let origin = '';
-  const responseUrls = new ResponseUrls(workspace, echo, () => origin);
-  const webApi = new WebApi({ workspace, echo, scopes: new Set(options.scopes ?? DEFAULT_SCOPES) }, options.botToken);
+  const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
+  const webApi = new WebApi({ workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES) }, options.botToken);
   const deps = { workspace, deliverer, responseUrls, commands };
   const actions = {
     userSays: (message: UserMessage) => userSays(workspace, deliverer, message),

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BotEcho } from './bot-echo.js';
+import type { BotWriter } from './bot-writer.js';
 import { contentFields, newBotMessage } from './bot-content.js';
 import { readBody, sendJson } from './http.js';
 import { newSecretPath } from './ids.js';
@@ -39,7 +39,7 @@ export class ResponseUrls {
 
   constructor(
     private readonly workspace: Workspace,
-    private readonly echo: BotEcho,
+    private readonly botWriter: BotWriter,
     private readonly origin: () => string,
   ) {}
 
@@ -86,37 +86,21 @@ export class ResponseUrls {
     const fields = newBotMessage(this.workspace, response, threadTs);
     const posted =
       response.response_type === 'in_channel'
-        ? { ts: this.postInChannel(target.channel, fields), ephemeral: false }
+        ? { ts: this.botWriter.post(target.channel, fields).ts, ephemeral: false }
         : { ts: this.workspace.postEphemeral(target.channel, target.user, fields).ts, ephemeral: true };
     if (target.sourceIsLastResponse) target.source = posted;
     return { ok: true };
   }
 
-  private postInChannel(channel: string, fields: ReturnType<typeof newBotMessage>): string {
-    const message = this.workspace.post(channel, fields);
-    this.echo.posted(channel, message);
-    return message.ts;
-  }
-
   private replace(channel: string, ts: string, ephemeral: boolean, response: Record<string, unknown>): void {
     // A replacement is a whole new body: what it leaves out goes away.
     const fields = { text: '', blocks: [], ...contentFields(response) };
-    if (ephemeral) {
-      this.workspace.updateEphemeral(ts, fields);
-      return;
-    }
-    const previous = this.workspace.message(channel, ts);
-    if (!previous) return;
-    const before = structuredClone(previous);
-    this.echo.changed(channel, this.workspace.update(channel, ts, fields), before);
+    if (ephemeral) this.workspace.updateEphemeral(ts, fields);
+    else if (this.workspace.message(channel, ts)) this.botWriter.update(channel, ts, fields);
   }
 
   private remove(channel: string, source: { ts: string; ephemeral: boolean }): void {
-    if (source.ephemeral) return this.workspace.deleteEphemeral(source.ts);
-    const previous = this.workspace.message(channel, source.ts);
-    if (!previous) return;
-    const before = structuredClone(previous);
-    this.workspace.delete(channel, source.ts);
-    this.echo.deleted(channel, before);
+    if (source.ephemeral) this.workspace.deleteEphemeral(source.ts);
+    else this.botWriter.delete(channel, source.ts);
   }
 }

@@ -4,7 +4,7 @@ import { newTriggerId } from './ids.js';
 import { commandForm } from './payloads.js';
 import type { ResponseTarget, ResponseUrls } from './response-urls.js';
 import { SLACKBOT, type Workspace } from './workspace.js';
-import { UsageError } from './usage-error.js';
+import { memberChannel, UsageError } from './usage-error.js';
 
 export interface CommandRun {
   user: string;
@@ -29,10 +29,7 @@ export interface CommandDeps {
  */
 export async function runCommand(deps: CommandDeps, run: CommandRun): Promise<AppAnswer> {
   const { workspace, deliverer, responseUrls } = deps;
-  const channel = workspace.channel(run.channel);
-  if (!channel) throw new UsageError(`no channel ${run.channel}`);
-  if (!workspace.user(run.user)) throw new UsageError(`no user ${run.user}`);
-  if (!workspace.isMember(channel.id, run.user)) throw new UsageError(`${run.user} is not in ${channel.id}`);
+  const channel = memberChannel(workspace, run.user, run.channel);
   if (!deps.commands.has(run.command)) throw new UsageError(`${run.command} is not a valid command`);
 
   const target: ResponseTarget = { channel: channel.id, user: run.user, sourceIsLastResponse: true };

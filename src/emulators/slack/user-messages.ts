@@ -3,7 +3,7 @@ import type { Deliverer } from './delivery.js';
 import { appMentionEvent, eventEnvelope, messageEvent } from './payloads.js';
 import { richTextBlock } from './rich-text.js';
 import type { Workspace } from './workspace.js';
-import { UsageError } from './usage-error.js';
+import { memberChannel, UsageError } from './usage-error.js';
 
 export interface UserMessage {
   user: string;
@@ -21,10 +21,7 @@ export interface UserMessage {
  * Resolves with the message's ts once the app has answered every delivery.
  */
 export async function userSays(workspace: Workspace, deliverer: Deliverer, said: UserMessage): Promise<string> {
-  const channel = workspace.channel(said.channel);
-  if (!channel) throw new UsageError(`no channel ${said.channel}`);
-  if (!workspace.user(said.user)) throw new UsageError(`no user ${said.user}`);
-  if (!workspace.isMember(channel.id, said.user)) throw new UsageError(`${said.user} is not in ${channel.id}`);
+  const channel = memberChannel(workspace, said.user, said.channel);
   if (said.threadTs !== undefined) {
     const parent = workspace.message(channel.id, said.threadTs);
     if (!parent || (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts))

@@ -1,4 +1,4 @@
-import type { BotEcho } from '../bot-echo.js';
+import type { BotWriter } from '../bot-writer.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { explained, SlackApiError } from './errors.js';
 
@@ -7,7 +7,8 @@ export type Args = Record<string, unknown>;
 /** What a method may touch. */
 export interface ApiContext {
   workspace: Workspace;
-  echo: BotEcho;
+  /** The bot's writes to channel messages go through it, so they are echoed as events. */
+  botWriter: BotWriter;
   /** The scopes of the bot token (reference §6). */
   scopes: ReadonlySet<string>;
 }

@@ -50,8 +50,7 @@ const postMessage: MethodSpec = {
     const threadTs = threadParent(context, channel.id, optionalString(args, 'thread_ts'));
     const fields = newBotMessage(context.workspace, args, threadTs);
     if (threadTs && flag(args, 'reply_broadcast')) fields.subtype = 'thread_broadcast';
-    const message = context.workspace.post(channel.id, fields);
-    context.echo.posted(channel.id, message);
+    const message = context.botWriter.post(channel.id, fields);
     return { channel: channel.id, ts: message.ts, message: structuredClone(message) };
   },
 };
@@ -61,11 +60,10 @@ const update: MethodSpec = {
   run(args, context) {
     const channel = channelById(context, args);
     const ts = requiredString(args, 'ts');
-    const before = structuredClone(ownMessage(context, channel.id, ts, 'cant_update_message'));
+    ownMessage(context, channel.id, ts, 'cant_update_message');
     checkContent(args, false);
     const patch = { ...contentFields(args), edited: { user: context.workspace.bot.userId, ts: context.workspace.nextTs() } };
-    const message = context.workspace.update(channel.id, ts, patch);
-    context.echo.changed(channel.id, message, before);
+    const message = context.botWriter.update(channel.id, ts, patch);
     const { text, user, bot_id, app_id, blocks, attachments } = message;
     return { channel: channel.id, ts, text, message: structuredClone({ text, user, bot_id, app_id, blocks, attachments }) };
   },
@@ -76,9 +74,8 @@ const remove: MethodSpec = {
   run(args, context) {
     const channel = channelById(context, args);
     const ts = requiredString(args, 'ts');
-    const before = structuredClone(ownMessage(context, channel.id, ts, 'cant_delete_message'));
-    context.workspace.delete(channel.id, ts);
-    context.echo.deleted(channel.id, before);
+    ownMessage(context, channel.id, ts, 'cant_delete_message');
+    context.botWriter.delete(channel.id, ts);
     return { channel: channel.id, ts };
   },
 };
