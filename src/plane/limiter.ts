@@ -33,7 +33,8 @@ export interface PlaneLimiter {
 
 const groups = new Map<string, { group: Bottleneck.Group; connection?: Bottleneck.IORedisConnection }>();
 const limiters = new Map<string, PlaneLimiter>();
-const pendingReturns = new Set<NodeJS.Timeout>();
+// Units waiting to go back to their reservoir, with the function that gives them back now.
+const pendingReturns = new Map<NodeJS.Timeout, () => Promise<unknown>>();
 
 /** The one limiter of this process for an API key (and limiter configuration). */
 export function limiterFor(apiKey: string, options: LimiterOptions = {}): PlaneLimiter {
@@ -79,11 +80,12 @@ function ownRedisClient(redis: Redis | RedisOptions | string): Redis {
 function rollingWindow(bottleneck: () => Bottleneck, windowMs: number): PlaneLimiter {
   const giveBack = (units: number, afterMs: number) => {
     if (units <= 0) return;
+    const giveNow = () => bottleneck().incrementReservoir(units).catch(() => undefined);
     const timer = setTimeout(() => {
       pendingReturns.delete(timer);
-      void bottleneck().incrementReservoir(units).catch(() => undefined);
+      void giveNow();
     }, afterMs).unref();
-    pendingReturns.add(timer);
+    pendingReturns.set(timer, giveNow);
   };
   // Takes units out of the reservoir until afterMs, keeping `keep`; never below zero.
   const withhold = async (keep: number, afterMs: number, firstBackMs = afterMs) => {
@@ -111,11 +113,16 @@ function rollingWindow(bottleneck: () => Bottleneck, windowMs: number): PlaneLim
   };
 }
 
-/** Stops every limiter's timers and Redis connections (shutdown, tests). */
+/**
+ * Shuts the limiters down (process exit, tests). Units still out are given back at once: kept, they
+ * would be lost to the processes that share the budget until the key's state idles out of Redis.
+ */
 export async function closeLimiters(): Promise<void> {
   const all = [...groups.values()];
-  for (const timer of pendingReturns) clearTimeout(timer);
+  const returns = [...pendingReturns];
   pendingReturns.clear();
+  for (const [timer] of returns) clearTimeout(timer);
+  await Promise.all(returns.map(([, giveNow]) => giveNow()));
   groups.clear();
   limiters.clear();
   await Promise.all(
