@@ -24,7 +24,11 @@ export async function resolveInside(folder: string, file: string, like: string):
   if (path !== root && !path.startsWith(root + sep)) {
     throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
   }
-  return { path, name: relative(root, path).split(sep).join('/') };
+  const name = relative(root, path).split(sep).join('/');
+  if (extname(name).toLowerCase() !== extname(like)) {
+    throw new ToolError(`"${file}" is a link to "${name}", which does not end in ${extname(like)}; use a plain file name.`);
+  }
+  return { path, name };
 }
 
 function checkName(file: string, like: string): string[] {

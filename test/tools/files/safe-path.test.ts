@@ -45,6 +45,15 @@ describe('resolveInside', () => {
     await expect(attempt).rejects.toThrow(reason);
   });
 
+  it('refuses a link to another kind of file inside the folder', async () => {
+    const folder = await tempDir();
+    await writeFile(join(folder, 'notes.md'), '# notes');
+    await symlink(join(folder, 'notes.md'), join(folder, 'alias.json'));
+    await expect(resolveInside(folder, 'alias.json', 'tasks.json')).rejects.toThrow(
+      '"alias.json" is a link to "notes.md", which does not end in .json; use a plain file name.',
+    );
+  });
+
   it('refuses a file link, a folder link and a dangling link that lead outside', async () => {
     const root = await tempDir();
     const folder = join(root, 'C1');
