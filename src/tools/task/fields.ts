@@ -58,6 +58,26 @@ export function unknownId(kind: 'task' | 'todo', id: string, known: readonly str
   return new ToolError(`No ${kind} with id "${id}" in ${file}. Valid ids: ${shown}${more}.`);
 }
 
+/** The changes both kinds of item accept; `null` removes an optional field. */
+export interface CommonChanges {
+  title?: string;
+  description?: string | null;
+  dueAt?: string | null;
+  tags?: string[];
+}
+export type CommonField = keyof CommonChanges;
+export type FieldValue = string | string[] | undefined;
+
+/** The changes given, checked and normalized, as field and new value (`undefined`: remove). */
+export function checkCommonChanges(changes: CommonChanges, kind: 'task' | 'todo'): [CommonField, FieldValue][] {
+  const fields: [CommonField, FieldValue][] = [];
+  if (changes.title !== undefined) fields.push(['title', requireTitle(changes.title, kind)]);
+  if (changes.description !== undefined) fields.push(['description', changes.description?.trim() || undefined]);
+  if (changes.dueAt !== undefined) fields.push(['dueAt', changes.dueAt === null ? undefined : checkDue(changes.dueAt)]);
+  if (changes.tags !== undefined) fields.push(['tags', normalizeTags(changes.tags)]);
+  return fields;
+}
+
 /** A field of an item as it was and as it is (`undefined`: absent). */
 export interface FieldChange<Field extends string = string> {
   field: Field;
@@ -71,9 +91,9 @@ export interface FieldChange<Field extends string = string> {
  */
 export function applyFields<Field extends string>(
   target: object,
-  values: readonly (readonly [Field, string | string[] | undefined])[],
+  values: readonly (readonly [Field, FieldValue])[],
 ): FieldChange<Field>[] {
-  const record = target as Record<string, string | string[] | undefined>;
+  const record = target as Record<string, FieldValue>;
   const changes: FieldChange<Field>[] = [];
   for (const [field, to] of values) {
     const from = record[field];

@@ -6,6 +6,7 @@ import { addDependency, forgetDependencies, openDependencies } from './dependenc
 import type { TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
 import {
   applyFields,
+  checkCommonChanges,
   checkDue,
   cleanId,
   normalizeAssignee,
@@ -13,6 +14,8 @@ import {
   parseWith,
   requireTitle,
   unknownId,
+  type CommonChanges,
+  type FieldValue,
 } from './fields.js';
 import {
   taskFileFormat,
@@ -54,13 +57,9 @@ export interface NewTask {
 }
 
 /** What `update` may change; `null` removes an optional field. */
-export interface TaskChanges {
-  title?: string;
-  description?: string | null;
+export interface TaskChanges extends CommonChanges {
   priority?: TaskPriority;
   assignee?: string | null;
-  dueAt?: string | null;
-  tags?: string[];
   /** Ids to start waiting on. */
   depends?: string[];
   /** Ids to stop waiting on. */
@@ -295,22 +294,18 @@ function touch(task: Task, now: Date): Task {
 
 interface CheckedChanges {
   /** Field and new value (`undefined`: remove the field), in a stable order. */
-  fields: [ScalarField, string | string[] | undefined][];
+  fields: [ScalarField, FieldValue][];
   depends: string[];
   undepend: string[];
 }
 
 /** Validates every change before the file is locked, so bad input never waits for the lock. */
 function checkChanges(changes: TaskChanges): CheckedChanges {
-  const fields: CheckedChanges['fields'] = [];
-  if (changes.title !== undefined) fields.push(['title', requireTitle(changes.title, 'task')]);
-  if (changes.description !== undefined) fields.push(['description', changes.description?.trim() || undefined]);
+  const fields: CheckedChanges['fields'] = checkCommonChanges(changes, 'task');
   if (changes.priority !== undefined) fields.push(['priority', parseWith(taskPrioritySchema, changes.priority)]);
   if (changes.assignee !== undefined) {
     fields.push(['assignee', changes.assignee === null ? undefined : normalizeAssignee(changes.assignee)]);
   }
-  if (changes.dueAt !== undefined) fields.push(['dueAt', changes.dueAt === null ? undefined : checkDue(changes.dueAt)]);
-  if (changes.tags !== undefined) fields.push(['tags', normalizeTags(changes.tags)]);
   const depends = (changes.depends ?? []).map(cleanId);
   const undepend = (changes.undepend ?? []).map(cleanId);
   if (fields.length === 0 && depends.length === 0 && undepend.length === 0) {

@@ -7,11 +7,14 @@ import { resolveInside } from '../files/safe-path.js';
 import { ToolError } from '../registry.js';
 import {
   applyFields,
+  checkCommonChanges,
   checkDue,
   cleanId,
   normalizeTags,
   requireTitle,
   unknownId,
+  type CommonChanges,
+  type CommonField,
   type FieldChange,
 } from '../task/fields.js';
 import { nextId } from '../task/tree.js';
@@ -46,14 +49,7 @@ export interface NewTodo {
 }
 
 /** What `update` may change; `null` removes an optional field. */
-export interface TodoChanges {
-  title?: string;
-  description?: string | null;
-  tags?: string[];
-  dueAt?: string | null;
-}
-
-export type TodoField = 'title' | 'description' | 'tags' | 'dueAt';
+export type TodoChanges = CommonChanges;
 
 export interface TodoMarking {
   item: TodoItem;
@@ -123,13 +119,9 @@ export class TodoStore {
     );
   }
 
-  async update(id: string, changes: TodoChanges): Promise<{ item: TodoItem; changes: FieldChange<TodoField>[] }> {
-    const fields: [TodoField, string | string[] | undefined][] = [];
-    if (changes.title !== undefined) fields.push(['title', requireTitle(changes.title, 'todo')]);
-    if (changes.description !== undefined) fields.push(['description', changes.description?.trim() || undefined]);
-    if (changes.tags !== undefined) fields.push(['tags', normalizeTags(changes.tags)]);
-    if (changes.dueAt !== undefined) fields.push(['dueAt', changes.dueAt === null ? undefined : checkDue(changes.dueAt)]);
-    if (fields.length === 0) throw new ToolError('Nothing to update: give at least one of title, description, tags, dueAt.');
+  async update(id: string, changes: TodoChanges): Promise<{ item: TodoItem; changes: FieldChange<CommonField>[] }> {
+    const fields = checkCommonChanges(changes, 'todo');
+    if (fields.length === 0) throw new ToolError('Nothing to update: give at least one of title, description, dueAt, tags.');
     return this.json.update(
       (data) => {
         const item = this.find(data, id);

@@ -69,8 +69,8 @@ describe('task events', () => {
       {
         type: 'updated',
         changes: [
-          { field: 'priority', from: 'normal', to: 'critical' },
           { field: 'tags', to: ['x'] },
+          { field: 'priority', from: 'normal', to: 'critical' },
         ],
       },
       { type: 'assigned', from: 'carol' },

@@ -112,8 +112,8 @@ describe('TaskStore', () => {
     expect(changes).toEqual([
       { field: 'title', from: 'Old', to: 'New' },
       { field: 'description', from: 'd', to: undefined },
-      { field: 'priority', from: 'normal', to: 'critical' },
       { field: 'dueAt', from: '2024-12-15', to: '2025-01-31' },
+      { field: 'priority', from: 'normal', to: 'critical' },
     ]);
     expect(task).toMatchObject({ title: 'New', priority: 'critical', dueAt: '2025-01-31', tags: ['x'] });
     expect('description' in task).toBe(false);

@@ -67,8 +67,8 @@ describe('TodoStore', () => {
     expect(changes).toEqual([
       { field: 'title', from: 'T', to: 'New' },
       { field: 'description', from: 'd', to: undefined },
-      { field: 'tags', from: ['a'], to: undefined },
       { field: 'dueAt', from: undefined, to: '2025-01-02' },
+      { field: 'tags', from: ['a'], to: undefined },
     ]);
     expect(item).toEqual({ id: '1', status: 'todo', title: 'New', createdAt: '2024-12-01T09:00:00.000Z', dueAt: '2025-01-02' });
   });
@@ -106,7 +106,7 @@ describe('TodoStore', () => {
       ['an unknown id to update', (store) => store.update('[7]', { title: 'x' }), 'No todo with id "7" in .todos.json.'],
       ['an empty title', (store) => store.add({ title: '' }), 'The title is empty; give the todo a short title.'],
       ['a bad date', (store) => store.update('1', { dueAt: '15/12/2024' }), /"15\/12\/2024" is not a date/],
-      ['an update of nothing', (store) => store.update('1', {}), 'Nothing to update: give at least one of title, description, tags, dueAt.'],
+      ['an update of nothing', (store) => store.update('1', {}), 'Nothing to update: give at least one of title, description, dueAt, tags.'],
       ['an unknown action', (store) => store.mark('1', 'finish' as TodoMark), 'Unknown action "finish"; valid: done, undone, block, unblock.'],
     ])('%s', async (_, act, message) => {
       const { store } = await openStore();
