@@ -10,8 +10,8 @@ const WAIT_LIMIT_MS = 15_000;
 /**
  * Runs `work` while holding a short lock shared by every process on the store: a read-modify-write of
  * one record (a thread's queue, the run index) must not interleave with another process's. The claim
- * expires, so a crash cannot wedge the record. Release deletes the lock only if it still reads as
- * ours (check, then delete: not atomic, which matters only for a holder that overran the TTL).
+ * expires, so a crash cannot wedge the record. Release is one compare-and-delete: a holder that
+ * overran the TTL finds the lock gone or taken by another process, and leaves it alone.
  */
 export async function withLock<T>(store: StateStore, key: string, work: () => Promise<T>): Promise<T> {
   const owner = randomUUID();
@@ -23,6 +23,6 @@ export async function withLock<T>(store: StateStore, key: string, work: () => Pr
   try {
     return await work();
   } finally {
-    if ((await store.get<string>(NAMESPACE, key)) === owner) await store.delete(NAMESPACE, key);
+    await store.release(NAMESPACE, key, owner);
   }
 }

@@ -1,9 +1,13 @@
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import type { StateStore } from './store.js';
 
-/** A Keyv store adapter that also owns an atomic set-if-absent (absent or expired) of a serialized entry. */
+/**
+ * A Keyv store adapter that also owns two atomic steps on a serialized entry: set-if-absent (absent or
+ * expired), and delete-if-equal (live and byte-for-byte the given text).
+ */
 export type ClaimingAdapter = KeyvStoreAdapter & {
   setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean>;
+  deleteIfEqual(key: string, serialized: string): Promise<boolean>;
 };
 
 /** What a backend (embedded file, Redis) provides; the rest of the StateStore is the same for all. */
@@ -42,7 +46,8 @@ export function storeOverBackend(backend: Backend): StateStore {
       return space(namespace).keyv.get<T>(key);
     },
     async set(namespace, key, value, ttlMs) {
-      await space(namespace).keyv.set(key, value, normalizeTtl(ttlMs));
+      const { keyv, adapter } = space(namespace);
+      await adapter.set(key, await serialize(keyv, value), normalizeTtl(ttlMs));
     },
     async delete(namespace, key) {
       return space(namespace).keyv.delete(key);
@@ -50,11 +55,12 @@ export function storeOverBackend(backend: Backend): StateStore {
     async claim(namespace, key, value, ttlMs) {
       if (value === undefined) throw new TypeError('claim needs a value that get can return');
       const { keyv, adapter } = space(namespace);
-      // No `expires` inside the entry: the backend alone expires a claim, so a reader whose clock runs
-      // ahead never sees it as stale and deletes it under another process's feet.
-      const serialized = await keyv.serializeData({ value });
-      if (typeof serialized !== 'string') throw new Error('the Keyv serializer must produce text');
-      return adapter.setIfAbsent(key, serialized, normalizeTtl(ttlMs));
+      return adapter.setIfAbsent(key, await serialize(keyv, value), normalizeTtl(ttlMs));
+    },
+    async release(namespace, key, expected) {
+      if (expected === undefined) throw new TypeError('release needs the value that was claimed');
+      const { keyv, adapter } = space(namespace);
+      return adapter.deleteIfEqual(key, await serialize(keyv, expected));
     },
     keyv: (namespace) => space(namespace).keyv,
     ping() {
@@ -68,6 +74,17 @@ export function storeOverBackend(backend: Backend): StateStore {
       await backend.close();
     },
   };
+}
+
+/**
+ * The one entry text for a value written by `set` or `claim`, so `release` can compare texts. No
+ * `expires` inside (unlike Keyv's own `set`): the backend alone expires an entry, so a reader whose
+ * clock runs ahead never sees it as stale and deletes it under another process's feet.
+ */
+async function serialize(keyv: Keyv, value: unknown): Promise<string> {
+  const serialized = await keyv.serializeData({ value });
+  if (typeof serialized !== 'string') throw new Error('the Keyv serializer must produce text');
+  return serialized;
 }
 
 /** Undefined or 0: no expiry (as in Keyv). Backends take whole milliseconds. */

@@ -7,7 +7,10 @@ const STARTUP_RETRIES = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
 
-/** @keyv/redis with the claim primitive, on the same `namespace::key` layout so `get` reads claims. */
+// Redis runs a script alone, so nothing lands between the GET and the DEL; an expired key reads as nil.
+const DELETE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/** @keyv/redis with the claim and release primitives, on the same `namespace::key` layout so `get` reads claims. */
 class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
   async setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean> {
     const client = await this.getClient();
@@ -16,6 +19,15 @@ class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
       ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
     });
     return reply === 'OK';
+  }
+
+  async deleteIfEqual(key: string, serialized: string): Promise<boolean> {
+    const client = await this.getClient();
+    const deleted = await client.eval(DELETE_IF_EQUAL, {
+      keys: [this.createKeyPrefix(key, this.namespace)],
+      arguments: [serialized],
+    });
+    return deleted === 1;
   }
 
   // The connection belongs to the store: a caller disconnecting one namespace's Keyv must not cut it.

@@ -69,6 +69,9 @@ export class SqliteEntries {
          WHERE entries.expires IS NOT NULL AND entries.expires <= @now`,
       ),
       delete: db.prepare<Where>(`DELETE FROM entries WHERE namespace = @namespace AND key = @key AND ${LIVE}`),
+      deleteIfEqual: db.prepare<Where & Pick<Row, 'value'>>(
+        `DELETE FROM entries WHERE namespace = @namespace AND key = @key AND value = @value AND ${LIVE}`,
+      ),
       clear: db.prepare<{ namespace: string }>('DELETE FROM entries WHERE namespace = @namespace'),
       list: db.prepare<Pick<Row, 'namespace' | 'now'>, { key: string; value: string }>(
         `SELECT key, value FROM entries WHERE namespace = @namespace AND ${LIVE} ORDER BY key`,
@@ -95,6 +98,10 @@ export class SqliteEntries {
 
   delete(namespace: string, key: string): boolean {
     return this.statements.delete.run({ namespace, key, now: Date.now() }).changes > 0;
+  }
+
+  deleteIfEqual(namespace: string, key: string, value: string): boolean {
+    return this.statements.deleteIfEqual.run({ namespace, key, value, now: Date.now() }).changes > 0;
   }
 
   clear(namespace: string): void {
@@ -168,6 +175,10 @@ export class KeyvSqlite extends EventEmitter implements ClaimingAdapter {
 
   async delete(key: string): Promise<boolean> {
     return this.entries.delete(this.space, key);
+  }
+
+  async deleteIfEqual(key: string, serialized: string): Promise<boolean> {
+    return this.entries.deleteIfEqual(this.space, key, serialized);
   }
 
   async clear(): Promise<void> {

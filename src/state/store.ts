@@ -15,6 +15,13 @@ export interface StateStore {
    * wrote the value, false for everyone else. Claims are read back with `get` like any value.
    */
   claim<T>(namespace: string, key: string, value: T, ttlMs?: number): Promise<boolean>;
+  /**
+   * Compare-and-delete, atomic across every process sharing the backend: deletes the entry only while
+   * it is unexpired and holds `expected` (compared as the JSON text `set` and `claim` store, so object
+   * keys must come in the same order), and says whether it did. Releasing a claim this way never
+   * deletes the claim of another process that took the key over after ours expired.
+   */
+  release<T>(namespace: string, key: string, expected: T): Promise<boolean>;
   /** A Keyv view of one namespace, for libraries that want a Keyv (the Plane cache). */
   keyv(namespace: string): Keyv;
   /** Throws with a readable reason when the backend does not answer (readiness). */

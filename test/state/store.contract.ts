@@ -122,6 +122,68 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.get('events', 'Ev1')).toBe('third');
     });
 
+    it('releases an entry only for the value it holds', async () => {
+      const store = await fresh();
+      expect(await store.claim('agent:lock', 'runs', { owner: 'a', n: 1 }, 60_000)).toBe(true);
+      expect(await store.release('agent:lock', 'runs', { owner: 'b', n: 1 })).toBe(false);
+      expect(await store.release('agent:lock', 'runs', { owner: 'a' })).toBe(false);
+      expect(await store.release('agent:lock', 'other', { owner: 'a', n: 1 })).toBe(false);
+      expect(await store.get('agent:lock', 'runs')).toEqual({ owner: 'a', n: 1 });
+      // A deep-equal copy, not the same object.
+      expect(await store.release('agent:lock', 'runs', { owner: 'a', n: 1 })).toBe(true);
+      expect(await store.get('agent:lock', 'runs')).toBeUndefined();
+      expect(await store.release('agent:lock', 'runs', { owner: 'a', n: 1 })).toBe(false);
+      expect(await store.claim('agent:lock', 'runs', 'next', 60_000)).toBe(true);
+      // Values written by set compare the same way, with or without a TTL.
+      await store.set('runs', 'plain', ':text');
+      await store.set('runs', 'timed', [1, { a: null }], 60_000);
+      expect(await store.release('runs', 'plain', 'text')).toBe(false);
+      expect(await store.release('runs', 'plain', ':text')).toBe(true);
+      expect(await store.release('runs', 'timed', [1, { a: null }])).toBe(true);
+      expect(await store.get('runs', 'timed')).toBeUndefined();
+      await expect(store.release('runs', 'k', undefined)).rejects.toThrow(TypeError);
+    });
+
+    it('does not release an expired entry, nor the claim another store made after it', async () => {
+      const owner = await fresh();
+      const other = harness.again ? await again() : owner;
+      expect(await owner.claim('agent:lock', 'k', 'old', 60)).toBe(true);
+      await untilGone(() => owner.get('agent:lock', 'k'));
+      expect(await owner.release('agent:lock', 'k', 'old')).toBe(false);
+      expect(await other.claim('agent:lock', 'k', 'new', 60_000)).toBe(true);
+      expect(await owner.release('agent:lock', 'k', 'old')).toBe(false);
+      expect(await owner.get('agent:lock', 'k')).toBe('new');
+      expect(await other.get('agent:lock', 'k')).toBe('new');
+    });
+
+    it('keeps release and claim exact when they race', async () => {
+      const owner = await fresh();
+      const other = harness.again ? await again() : owner;
+      const race = (key: string, release: Promise<boolean>) =>
+        Promise.all([release, ...Array.from({ length: 20 }, (_, i) => other.claim('agent:lock', key, i, 60_000))]);
+      for (let round = 0; round < 10; round++) {
+        // A live lock released while others claim it: the release wins, then at most one claim.
+        const live = `live-${round}`;
+        expect(await owner.claim('agent:lock', live, 'holder', 60_000)).toBe(true);
+        const [released, ...claimed] = await race(live, owner.release('agent:lock', live, 'holder'));
+        expect(released).toBe(true);
+        const winners = claimed.flatMap((won, i) => (won ? [i] : []));
+        expect(winners.length).toBeLessThanOrEqual(1);
+        expect(await owner.get('agent:lock', live)).toBe(winners[0]);
+
+        // A lock that expired under its holder: exactly one claim wins and the late release spares it.
+        const stale = `stale-${round}`;
+        expect(await owner.claim('agent:lock', stale, 'holder', 30)).toBe(true);
+        await untilGone(() => owner.get('agent:lock', stale));
+        const [late, ...taken] = await race(stale, owner.release('agent:lock', stale, 'holder'));
+        expect(late).toBe(false);
+        const winner = taken.indexOf(true);
+        expect(taken.filter(Boolean)).toHaveLength(1);
+        expect(await owner.get('agent:lock', stale)).toBe(winner);
+        expect(await other.release('agent:lock', stale, winner)).toBe(true);
+      }
+    });
+
     it('serves a namespace as a Keyv cache', async () => {
       const store = await fresh();
       const cache = store.keyv('plane-cache');
@@ -150,6 +212,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       await expect(store.get('runs', 'k')).rejects.toThrow(/closed/);
       await expect(store.delete('runs', 'k')).rejects.toThrow(/closed/);
       await expect(store.claim('runs', 'k', 1)).rejects.toThrow(/closed/);
+      await expect(store.release('runs', 'k', 1)).rejects.toThrow(/closed/);
     });
 
     if (harness.again) {
