@@ -150,7 +150,7 @@ export class PlaneApi {
     const paths = await this.paths();
     return this.http.redirectLocation({
       path: paths.attachment(slug, item.projectId, item.id, assetId),
-      what: `image ${assetId} of work item ${item.key}`,
+      what: `such image in work item ${item.key}`,
     });
   }
 

@@ -21,7 +21,8 @@ export class PlaneCache {
     const full = `${this.scope}:${key}`;
     if (!options.fresh) {
       const hit = await this.keyv.get<T>(full);
-      if (hit !== undefined) return hit;
+      // Some stores answer null for a missing key; nothing stored here is null.
+      if (hit !== undefined && hit !== null) return hit;
     }
     const pending = this.loading.get(full);
     if (pending) return pending as Promise<T>;

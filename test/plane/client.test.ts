@@ -89,6 +89,26 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([429, 200]);
   });
 
+  it('trusts the server’s X-RateLimit-Remaining when another client spends the same key', async () => {
+    const windowMs = 400;
+    let offset = 0;
+    const t = await startTestbed({
+      fake: { now: () => Date.now() + offset },
+      // The fake's minute is a real one; the 61st request's Retry-After is skipped on its clock.
+      kit: { limiter: { windowMs }, sleep: async (ms) => void (offset += ms) },
+    });
+    for (let i = 0; i < 58; i++) {
+      await fetch(`${t.plane.url}/api/v1/users/me/`, { headers: { 'X-Api-Key': t.apiKey } }).then((r) => r.arrayBuffer());
+    }
+    const api = t.kit.api();
+    await api.me(); // Plane: 1 left, though this client has spent only one of its 60
+    await api.projects('acme');
+    const before = performance.now();
+    expect((await api.workspaceMembers('acme')).length).toBe(4);
+    // Without trusting the header the limiter would have let it go at once.
+    expect(performance.now() - before).toBeGreaterThanOrEqual(windowMs - 10);
+  });
+
   it('turns a second 429 into a clear error', async () => {
     const t = await startTestbed({
       fake: { rateLimitPerMinute: 1 },

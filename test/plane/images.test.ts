@@ -84,7 +84,7 @@ describe('plane_get_issue_images', () => {
     ]);
     const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
     expect(lines[0]).toBe(`Saved 1 of 6 images of ACME-1 in ${dir}:`);
-    expect(lines[1]).toMatch(/^\[image 1\] not saved: Plane has no image 0b0b0b0b-.* of work item ACME-1 \(404\)\.$/);
+    expect(lines[1]).toBe('[image 1] not saved: Plane has no such image in work item ACME-1 (404).');
     expect(lines[2]).toBe('[image 2] not saved: it is not an image but application/pdf');
     expect(lines[3]).toBe('[image 3] not saved: the download answered 404');
     expect(lines[4]).toMatch(/^\[image 4\] not saved: its source "data:image\/png;base64,AAAA" is neither an uploaded asset nor an http\(s\) URL$/);
