@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { startPlanebot, type RunningPlanebot } from '../compose.js';
+import type { Config } from '../config.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../emulators/plane/index.js';
+import { startSlackEmulator } from '../emulators/slack/index.js';
+import type { Logger } from '../log.js';
+
+/** People of the sandbox workspace; their e-mails match the demo Plane's members, so "me" works. */
+const SANDBOX_PEOPLE = [
+  { id: 'U0DANA', name: 'dana', real_name: 'Dana Kim', email: 'dana@acme.io', tz: 'Europe/Paris' },
+  { id: 'U0LEO', name: 'leo', real_name: 'Léo Martin', email: 'leo@acme.io', tz: 'Europe/Paris' },
+  { id: 'U0PRIYA', name: 'priya', real_name: 'Priya Shah', email: 'priya@acme.io', tz: 'Asia/Kolkata' },
+];
+
+/**
+ * `npm start` with no Slack (SPEC §10): the same bot, with Slack replaced by the embedded emulator
+ * (which signs its requests as Slack does) and, without a Plane key, Plane by the seeded demo fake.
+ * Only this start-up code knows it is a sandbox; the bot is configured as for any Slack.
+ */
+export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningPlanebot> {
+  const signingSecret = randomBytes(24).toString('hex');
+  const botToken = `xoxb-sandbox-${randomBytes(12).toString('hex')}`;
+  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE });
+
+  let demoPlane: FakePlane | undefined;
+  let plane = config.plane;
+  if (!plane.apiKey) {
+    demoPlane = await startFakePlane();
+    const demo = seedDemoWorkspace(demoPlane.db);
+    plane = { apiKey: demo.apiKey, baseUrl: demoPlane.url, appUrl: demoPlane.url, workspace: demo.workspace.slug };
+  }
+
+  const bot = await startPlanebot(
+    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane },
+    { logger: options.logger, host: process.env.SANDBOX_HOST ?? '127.0.0.1' },
+  );
+  emulator.setRequestUrl(`${bot.url}/slack/events`);
+  console.log(
+    `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +
+      `  Slack: an embedded emulator (no Slack app needed)\n` +
+      `  Plane: ${demoPlane ? 'a demo workspace "acme" (set PLANE_API_KEY for a real one)' : plane.baseUrl}\n` +
+      `  Agent: ${config.anthropic.apiKey ? config.anthropic.model : 'off (set ANTHROPIC_API_KEY to turn it on)'}\n`,
+  );
+  return {
+    ...bot,
+    async close() {
+      await bot.close();
+      await emulator.close();
+      await demoPlane?.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { App, HTTPReceiver } from '@slack/bolt';
+import type { Route } from '../http/server.js';
+import type { Logger } from '../log.js';
+import { boltLogger } from './bolt-logger.js';
+import type { SlackDeps } from './deps.js';
+import { registerListeners } from './listeners/index.js';
+import { dedupeEvents } from './middleware/dedupe-events.js';
+
+export interface SlackConnection {
+  botToken: string;
+  /** HTTP mode: verifies every request to /slack/events. */
+  signingSecret?: string;
+  /** Socket Mode when set. */
+  appToken?: string;
+  /** The Web API base URL (SLACK_API_URL); Slack's when absent. */
+  apiUrl?: string;
+}
+
+export interface SlackApp {
+  app: App;
+  /** HTTP mode: the routes to mount on the process's server (POST /slack/events). Empty in Socket Mode. */
+  routes: Route[];
+  /** Socket Mode: opens the connection. HTTP mode: nothing to do (the server owns the socket). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Bolt app with every listener. In HTTP mode Bolt's receiver is mounted on our own server rather
+ * than started, so health checks and the Slack endpoint share one port and one shutdown.
+ */
+export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
+  const clientOptions = connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
+  const socketMode = Boolean(connection.appToken);
+  const receiver = socketMode
+    ? undefined
+    : new HTTPReceiver({
+        signingSecret: connection.signingSecret ?? '',
+        endpoints: '/slack/events',
+        logger: boltLogger(logger),
+      });
+  const app = new App({
+    token: connection.botToken,
+    logger: boltLogger(logger),
+    clientOptions,
+    deferInitialization: true,
+    ...(receiver ? { receiver } : { socketMode: true, appToken: connection.appToken }),
+  });
+  // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
+  await app.init();
+  app.use(dedupeEvents(deps.store));
+  registerListeners(app, deps);
+  app.error(async (error) => {
+    logger.error({ err: error }, 'slack listener failed');
+  });
+  return {
+    app,
+    routes: receiver ? [{ method: '*', path: '/slack/events', handler: receiver.requestListener }] : [],
+    start: async () => {
+      if (socketMode) await app.start();
+    },
+    stop: async () => {
+      if (socketMode) await app.stop();
+    },
+  };
+}
