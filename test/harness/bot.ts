@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPlanebot, type RunningPlanebot } from '../../src/compose.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
+import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
+import { silentLogger, type Logger } from '../../src/log.js';
+import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/anthropic/index.js';
+
+export const SIGNING_SECRET = 'test-signing-secret-0123456789';
+export const BOT_TOKEN = 'xoxb-test-0123456789';
+
+export interface BotHarnessOptions {
+  /** Replies of the scripted model; without it no model key is configured (the agent is off). */
+  model?: Step[];
+  /** Extra variables over the harness's (e.g. PLANEBOT_APPROVAL_TIMEOUT). */
+  env?: Record<string, string>;
+  logger?: Logger;
+}
+
+export interface BotHarness {
+  slack: SlackEmulator;
+  plane: FakePlane;
+  demo: ReturnType<typeof seedDemoWorkspace>;
+  model?: FakeMessagesApi;
+  bot: RunningPlanebot;
+  config: Config;
+  dataDir: string;
+  /** Stops the bot (gracefully) and starts a new one on the same data folder and fakes: a restart. */
+  restart(): Promise<RunningPlanebot>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole bot as production runs it (the same start-up composition), in HTTP mode, against the Slack
+ * emulator (signed deliveries, recorded Web API calls), the demo fake Plane and an optional scripted
+ * model. The Slack people alice and bob are also Plane members with the same e-mails, so "me" resolves.
+ */
+export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
+  const slack = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+  const plane = await startFakePlane();
+  const demo = seedDemoWorkspace(plane.db);
+  plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
+  plane.db.addMember('acme', { email: 'bob@acme.test', first_name: 'Bob', last_name: 'Chen', display_name: 'bob' });
+  const model = options.model ? await startFakeMessagesApi({ script: options.model }) : undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'planebot-e2e-'));
+  const config = loadConfig({
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    PLANE_API_KEY: demo.apiKey,
+    PLANE_BASE_URL: plane.url,
+    PLANE_WORKSPACE: demo.workspace.slug,
+    ANTHROPIC_API_KEY: model ? 'test' : undefined,
+    ANTHROPIC_BASE_URL: model?.url,
+    PLANEBOT_DATA_DIR: dataDir,
+    ...options.env,
+  });
+  const start = async () => {
+    const bot = await startPlanebot(config, { logger: options.logger ?? silentLogger, host: '127.0.0.1' });
+    slack.setRequestUrl(`${bot.url}/slack/events`);
+    return bot;
+  };
+  const harness: BotHarness = {
+    slack,
+    plane,
+    demo,
+    model,
+    bot: await start(),
+    config,
+    dataDir,
+    async restart() {
+      await harness.bot.close();
+      harness.bot = await start();
+      return harness.bot;
+    },
+    async close() {
+      await harness.bot.close();
+      await slack.close();
+      await plane.close();
+      await model?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
