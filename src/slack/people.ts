@@ -1,0 +1,28 @@
+import type { App } from '@slack/bolt';
+import type { StateStore } from '../state/store.js';
+import type { Requester } from '../tools/registry.js';
+
+type WebClient = App['client'];
+
+const PEOPLE_TTL_MS = 60 * 60_000;
+
+/**
+ * The person behind a Slack user id, with the e-mail the Plane kit matches to a workspace member
+ * (SPEC §5.5). `users.info` is asked once an hour per person, whatever replica asks.
+ */
+export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
+  const cached = await store.get<Requester>('slack:people', userId);
+  if (cached) return cached;
+  let requester: Requester = { id: userId };
+  try {
+    const { user } = await client.users.info({ user: userId });
+    const profile = user?.profile;
+    const name = profile?.display_name || profile?.real_name || user?.real_name || user?.name || undefined;
+    requester = { id: userId, ...(name ? { name } : {}), ...(profile?.email ? { email: profile.email } : {}) };
+  } catch {
+    // Without users.info the person is still the requester; "me" then falls back to the key's user.
+    return requester;
+  }
+  await store.set('slack:people', userId, requester, PEOPLE_TTL_MS);
+  return requester;
+}
