@@ -1,0 +1,77 @@
+import type { App } from '@slack/bolt';
+import { buildError } from '../blocks/error.js';
+import { channelFilesDir } from '../channel-files.js';
+import type { SlackDeps } from '../deps.js';
+import { requesterFor } from '../people.js';
+import { queuedStatus, workingStatus } from '../progress/status-views.js';
+import { agentOffReply } from './agent-off.js';
+import { claimMessage, isBotThread, markBotThread, releaseMessage } from './claims.js';
+import { readEarlierMessages } from './earlier-messages.js';
+import { planeMemberOf } from './plane-member.js';
+import { threadKey, type RunState } from './run-state.js';
+
+export interface StartRunInput {
+  channel: string;
+  /** The thread everything about the run goes in (the parent's ts). */
+  threadTs: string;
+  /** The person's message; claimed so that it starts one run only. */
+  messageTs: string;
+  userId: string;
+  /** The request, without the mention of the bot. */
+  text: string;
+}
+
+/**
+ * Everything after intake: claims the message, posts the status message in the thread at once,
+ * finds out who asked and hands the request to the agent (or says how to turn the agent on). A
+ * request that waits behind the thread's run says so in its status message.
+ */
+export async function startRun(client: App['client'], deps: SlackDeps, input: StartRunInput): Promise<void> {
+  const { store, logger } = deps;
+  const { channel, threadTs, messageTs } = input;
+  if (!(await claimMessage(store, channel, messageTs))) return;
+  const agent = deps.agent();
+  if (!agent) {
+    for (const message of agentOffReply()) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
+    return;
+  }
+  let statusTs: string;
+  try {
+    statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus() })).ts!;
+  } catch (error) {
+    await releaseMessage(store, channel, messageTs);
+    throw error;
+  }
+  const known = await isBotThread(store, channel, threadTs);
+  await markBotThread(store, channel, threadTs);
+  const requester = await requesterFor(client, store, input.userId);
+  const [earlierMessages, planeMember] = await Promise.all([
+    known || threadTs === messageTs
+      ? undefined
+      : readEarlierMessages(client, store, { channel, threadTs, beforeTs: messageTs }).catch((error: unknown) => {
+          logger.warn({ err: error, channel, threadTs }, 'could not read the thread for context');
+          return undefined;
+        }),
+    planeMemberOf(deps.plane, requester, logger),
+  ]);
+  const state: RunState = { channel, threadTs, statusTs, startPending: true };
+  try {
+    const submission = await agent.submit({
+      threadKey: threadKey(channel, threadTs),
+      requester,
+      text: input.text,
+      context: { filesDir: channelFilesDir(deps.dataDir, channel), scope: channel, channel: placeName(channel), planeMember },
+      frontEndState: state,
+      ...(earlierMessages ? { earlierMessages } : {}),
+    });
+    if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+  } catch (error) {
+    await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: `The request could not be started: ${String(error)}. Please send it again.` }) });
+    throw error;
+  }
+}
+
+/** How the prompt names the place; channel names would need another scope, and ids are unambiguous. */
+function placeName(channel: string): string {
+  return channel.startsWith('D') ? 'a direct message with the bot' : `Slack channel ${channel}`;
+}

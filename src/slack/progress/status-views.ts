@@ -1,0 +1,16 @@
+import { buildStatus } from '../blocks/status.js';
+import type { SlackMessage } from '../blocks/types.js';
+import type { PlanItem } from '../../tools/plan/plan.js';
+
+/** What the status message says before the run's first step is known. */
+export const THINKING = 'Thinking…';
+
+export function workingStatus(plan: readonly PlanItem[] = [], step: string = THINKING): SlackMessage {
+  return buildStatus({ phase: 'running', plan, step });
+}
+
+/** A message that waits for the run before it in the same thread (one run at a time per thread). */
+export function queuedStatus(position: number): SlackMessage {
+  const ahead = position === 1 ? 'the run in progress in this thread' : `the run in progress and ${position - 1} more message(s) in this thread`;
+  return buildStatus({ phase: 'running', plan: [], step: `Queued: starts after ${ahead}.` });
+}
