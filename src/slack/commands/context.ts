@@ -1,0 +1,29 @@
+import type { Requester, ToolContext } from '../../tools/registry.js';
+import type { UserRef } from './types.js';
+
+/** A person named in a command: the name the task tree shows, and the e-mail Plane matches when known. */
+export interface Person {
+  name: string;
+  email?: string;
+}
+
+/** Everything a command's executor needs to know about where and by whom it was run. */
+export interface CommandContext {
+  channel: { id: string; name: string };
+  /** Who ran the command: "me" for the Plane kit, `by` on task events (SPEC §5.5). */
+  requester: Requester;
+  /** The channel's folder of todo and task files, shared with the agent's tools. */
+  filesDir: string;
+  /** The person behind `@user` or a plain name. */
+  person(ref: UserRef): Promise<Person>;
+}
+
+/** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */
+export function channelLabel(channel: { name: string }): string {
+  return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === '' ? 'this conversation' : `#${channel.name}`;
+}
+
+/** The same facts as the tool registry wants them. */
+export function toolContext(context: CommandContext): ToolContext {
+  return { requester: context.requester, filesDir: context.filesDir, scope: context.channel.id };
+}

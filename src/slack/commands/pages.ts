@@ -1,0 +1,52 @@
+import { TaskStore } from '../../tools/task/store.js';
+import { renderTaskList, renderTree } from '../../tools/task/render.js';
+import { TodoStore } from '../../tools/todo/store.js';
+import { buildTaskTree } from '../blocks/task-tree.js';
+import { buildTodoList } from '../blocks/todo-list.js';
+import type { PagedMessage } from '../blocks/types.js';
+import { channelLabel } from './context.js';
+
+/**
+ * One page of the channel's tasks or todos, read afresh: the command shows the first page, a "More"
+ * click the page its button's value (the cursor) names.
+ */
+
+export type TaskView = 'tree' | 'list';
+
+/** The block_id of a task page's "More" buttons, which tells the click which view it continues. */
+const TASK_PAGER_BLOCK = { tree: 'task_pages_tree', list: 'task_pages_list' } as const;
+
+export function taskViewOfBlock(blockId: string | undefined): TaskView {
+  return blockId === TASK_PAGER_BLOCK.list ? 'list' : 'tree';
+}
+
+export async function taskPage(
+  filesDir: string,
+  channel: { name: string },
+  view: TaskView,
+  cursor?: string,
+): Promise<PagedMessage> {
+  const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
+  const where = channelLabel(channel);
+  const page =
+    view === 'tree'
+      ? buildTaskTree({ title: `Task tree of ${where}`, lines: renderTree(tasks), cursor })
+      : buildTaskTree({ title: `Top-level tasks of ${where}`, lines: renderTaskList(tasks), cursor });
+  for (const block of page.blocks) if (block.type === 'actions') block.block_id = TASK_PAGER_BLOCK[view];
+  return page;
+}
+
+export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<PagedMessage> {
+  const { items } = await (await TodoStore.open({ dir: filesDir })).read();
+  return buildTodoList({
+    title: `Todo list of ${channelLabel(channel)}`,
+    items: items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      status: item.status,
+      ...(item.tags && { tags: item.tags }),
+      ...(item.dueAt && { dueAt: item.dueAt }),
+    })),
+    cursor,
+  });
+}

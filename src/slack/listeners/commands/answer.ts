@@ -1,0 +1,67 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { PlaneError } from '../../../plane/errors.js';
+import { ToolError } from '../../../tools/registry.js';
+import { channelFilesDir } from '../../channel-files.js';
+import type { CommandContext, Person } from '../../commands/context.js';
+import { deliver } from '../../commands/deliver.js';
+import { errorReply, type Reply } from '../../commands/reply.js';
+import type { CommandName, ParseResult, UserRef } from '../../commands/types.js';
+import { usageOf } from '../../commands/usage.js';
+import type { SlackDeps } from '../../deps.js';
+import { requesterFor } from '../../people.js';
+
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * The life of a slash command: acknowledge at once (Slack waits 3 seconds), parse, run, and send the
+ * reply where it belongs. Bad input and failures the user can fix (an unknown id, project or label;
+ * Plane off) come back as one ephemeral line with the sub-command's usage.
+ */
+export async function answerCommand<C extends { action: string }>(
+  args: CommandArgs,
+  deps: SlackDeps,
+  name: CommandName,
+  parse: (text: string) => ParseResult<C>,
+  execute: (command: C, context: CommandContext) => Promise<Reply>,
+): Promise<void> {
+  await args.ack();
+  const { command, client, respond } = args;
+  const parsed = parse(command.text);
+  let reply: Reply;
+  if (!parsed.ok) {
+    reply = errorReply(parsed.error);
+  } else {
+    try {
+      reply = await execute(parsed.command, await commandContext(args, deps));
+    } catch (error) {
+      reply = failureReply(error, name, parsed.command.action, deps);
+    }
+  }
+  const destination = { client, respond, channel: command.channel_id, store: deps.store, logger: deps.logger };
+  try {
+    await deliver(reply, destination);
+  } catch (error) {
+    deps.logger.error({ err: error, command: command.command }, 'could not deliver a slash command reply');
+    await deliver(failureReply(error, name, parsed.ok ? parsed.command.action : undefined, deps), destination).catch(() => undefined);
+  }
+}
+
+function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: SlackDeps): Reply {
+  if (error instanceof ToolError || error instanceof PlaneError) return errorReply({ reason: error.message, usage: usageOf(name, action) });
+  deps.logger.error({ err: error, command: name, action }, 'slash command failed');
+  return errorReply({ reason: `/${name}${action ? ` ${action}` : ''} failed unexpectedly; the details are in the bot's log` });
+}
+
+async function commandContext(args: CommandArgs, deps: SlackDeps): Promise<CommandContext> {
+  const { command, client } = args;
+  return {
+    channel: { id: command.channel_id, name: command.channel_name },
+    requester: await requesterFor(client, deps.store, command.user_id),
+    filesDir: channelFilesDir(deps.dataDir, command.channel_id),
+    async person(ref: UserRef): Promise<Person> {
+      if (ref.kind === 'name') return { name: ref.name };
+      const known = await requesterFor(client, deps.store, ref.userId);
+      return { name: known.name ?? ref.label ?? ref.userId, ...(known.email && { email: known.email }) };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { ZWSP } from '../../blocks/text.js';
+import { slackErrorCode } from '../../commands/deliver.js';
+import { ephemeral, errorReply, type Reply } from '../../commands/reply.js';
+import { startRun } from '../../conversations/start-run.js';
+import type { SlackDeps } from '../../deps.js';
+import type { CommandArgs } from './answer.js';
+
+/**
+ * `/task <anything else>`: the request is posted in the channel under the person's name, and the
+ * agent answers in that message's thread, as it would a mention.
+ */
+export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string): Promise<Reply> {
+  const { command, client } = args;
+  let ts: string | undefined;
+  try {
+    const posted = await client.chat.postMessage({
+      channel: command.channel_id,
+      text: `<@${command.user_id}> asked: ${defuseBroadcasts(text)}`,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    ts = posted.ts;
+  } catch (error) {
+    if (slackErrorCode(error) !== 'not_in_channel') throw error;
+    return errorReply({ reason: 'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)' });
+  }
+  if (ts === undefined) throw new Error('chat.postMessage returned no ts');
+  await startRun(client, deps, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text });
+  return ephemeral();
+}
+
+/**
+ * The request keeps Slack's markup (mentions, links) as the person wrote it, but a broadcast in it
+ * must not notify a whole channel through the bot's post.
+ */
+function defuseBroadcasts(text: string): string {
+  return text
+    .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, `@${ZWSP}$1`)
+    .replace(/<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>/g, (_, name?: string) => `${ZWSP}${name ?? '@group'}`);
+}

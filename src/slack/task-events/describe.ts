@@ -1,0 +1,26 @@
+import type { TaskEvent } from '../../tools/task/events.js';
+import type { TaskEventView } from '../blocks/task-event.js';
+
+/** A task event as the one line the channel sees: what became of the task, and who did it. */
+export function taskEventView(event: TaskEvent): TaskEventView {
+  // The name rather than a mention: the person who made the change need not be notified of it.
+  const by = event.by?.name ?? event.by?.id;
+  return { id: event.taskId, title: event.title, status: change(event), ...(by !== undefined && { by }) };
+}
+
+function change(event: TaskEvent): string {
+  switch (event.type) {
+    case 'created':
+      return event.parent ? `added under [${event.parent}]` : 'added';
+    case 'status_changed':
+      return event.to;
+    case 'assigned':
+      return event.to ? `assigned to @${event.to}` : 'unassigned';
+    case 'updated':
+      return `updated (${event.changes.map((c) => (c.field === 'dueAt' ? 'due date' : c.field === 'dependsOn' ? 'waits' : c.field)).join(', ')})`;
+    case 'removed': {
+      const below = event.removedIds.length - 1;
+      return below > 0 ? `removed with ${below} subtask${below === 1 ? '' : 's'}` : 'removed';
+    }
+  }
+}

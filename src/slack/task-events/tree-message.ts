@@ -1,0 +1,19 @@
+import type { StateStore } from '../../state/store.js';
+
+/** Where each channel's task tree was last posted (channel → message ts): task events go in its thread. */
+const NAMESPACE = 'slack:task-tree';
+/** A tree not shown for a month is old news; its events go back to the channel. */
+const REMEMBERED_MS = 30 * 24 * 60 * 60_000;
+
+export function rememberTaskTree(store: StateStore, channel: string, ts: string): Promise<void> {
+  return store.set(NAMESPACE, channel, ts, REMEMBERED_MS);
+}
+
+export function taskTreeMessage(store: StateStore, channel: string): Promise<string | undefined> {
+  return store.get<string>(NAMESPACE, channel);
+}
+
+/** Forgets the message only if it is still the one remembered (a newer tree may have replaced it). */
+export async function forgetTaskTree(store: StateStore, channel: string, ts: string): Promise<void> {
+  await store.release(NAMESPACE, channel, ts);
+}
