@@ -1,7 +1,12 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
+import { registerTaskTreeMore } from './task-tree-more.js';
+import { registerTodoListMore } from './todo-list-more.js';
+import { registerWorkItemOpen } from './work-item-open.js';
 
+/** One line per action file. */
 export function registerActionListeners(app: App, deps: SlackDeps): void {
-  void app;
-  void deps;
+  registerTaskTreeMore(app, deps);
+  registerTodoListMore(app, deps);
+  registerWorkItemOpen(app);
 }

@@ -1,0 +1,50 @@
+import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { mrkdwn } from '../../blocks/text.js';
+import type { PagedMessage } from '../../blocks/types.js';
+import { channelFilesDir } from '../../channel-files.js';
+import { deliver } from '../../commands/deliver.js';
+import { errorReply, inChannel } from '../../commands/reply.js';
+import type { SlackDeps } from '../../deps.js';
+
+export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+/** Reads the page that starts at `cursor` (the clicked button's value), afresh from the channel's file. */
+export type PageReader = (filesDir: string, channel: { name: string }, cursor: string) => Promise<PagedMessage>;
+
+const CLICKS = 'slack:page-clicks';
+const CLICK_MEMORY_MS = 24 * 60 * 60_000;
+
+/**
+ * A "More" click: the next page is posted right after the clicked one (in the same thread, if it is
+ * in one), and the clicked page loses its button, so the pages read in order and each is posted once
+ * however many people click.
+ */
+export async function postNextPage(args: ButtonArgs, deps: SlackDeps, readPage: PageReader): Promise<void> {
+  await args.ack();
+  const { body, action, client, respond } = args;
+  const { channel, message } = body;
+  if (channel === undefined || message === undefined || action.value === undefined) return;
+  const click = `${channel.id}:${message.ts}:${action.value}`;
+  if (!(await deps.store.claim(CLICKS, click, true, CLICK_MEMORY_MS))) return;
+  const threadTs = typeof message.thread_ts === 'string' && message.thread_ts !== message.ts ? message.thread_ts : undefined;
+  const destination = { client, respond, channel: channel.id, threadTs, store: deps.store, logger: deps.logger };
+  try {
+    const page = await readPage(channelFilesDir(deps.dataDir, channel.id), channel, action.value);
+    await deliver(inChannel(page), destination);
+    const blocks = Array.isArray(message.blocks) ? withoutButton(message.blocks, action.action_id) : undefined;
+    await respond({ replace_original: true, text: message.text || page.text, ...(blocks && { blocks }) });
+  } catch (error) {
+    await deps.store.release(CLICKS, click, true);
+    deps.logger.error({ err: error, channel: channel.id, action: action.action_id }, 'could not post the next page');
+    await deliver(errorReply({ reason: 'The next page could not be shown; try the button again' }), destination).catch(() => undefined);
+  }
+}
+
+type Json = Record<string, unknown>;
+
+/** The clicked page as it was, its "More" button replaced by a pointer to what follows. */
+function withoutButton(blocks: Json[], actionId: string): Json[] {
+  const isPager = (block: Json) =>
+    block.type === 'actions' && Array.isArray(block.elements) && (block.elements as Json[]).some((element) => element.action_id === actionId);
+  return [...blocks.filter((block) => !isPager(block)), { type: 'context', elements: [mrkdwn('More in the next message ↓')] }];
+}
