@@ -1,7 +1,9 @@
 import { App, HTTPReceiver } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
+import type { FrontEndFactory } from '../agent/index.js';
 import { boltLogger } from './bolt-logger.js';
+import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { dedupeEvents } from './middleware/dedupe-events.js';
@@ -20,6 +22,8 @@ export interface SlackApp {
   app: App;
   /** HTTP mode: the routes to mount on the process's server (POST /slack/events). Empty in Socket Mode. */
   routes: Route[];
+  /** The agent's front end: status messages, replies and approvals in threads, through the app's client. */
+  frontEnd: FrontEndFactory;
   /** Socket Mode: opens the connection. HTTP mode: nothing to do (the server owns the socket). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -56,6 +60,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   return {
     app,
     routes: receiver ? [{ method: '*', path: '/slack/events', handler: receiver.requestListener }] : [],
+    frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
       if (socketMode) await app.start();
     },

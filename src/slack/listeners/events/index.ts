@@ -1,7 +1,9 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
+import { registerAppMention } from './app-mention.js';
+import { registerMessage } from './message.js';
 
 export function registerEventListeners(app: App, deps: SlackDeps): void {
-  void app;
-  void deps;
+  registerAppMention(app, deps);
+  registerMessage(app, deps);
 }

@@ -1,0 +1,51 @@
+import type { App } from '@slack/bolt';
+import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../agent/index.js';
+import { buildApprovalDecided } from '../blocks/approval-decided.js';
+import { buildApprovalExpired } from '../blocks/approval-expired.js';
+import { buildApprovalRequest } from '../blocks/approval-request.js';
+import type { ApprovalView } from '../blocks/approval-summary.js';
+import type { SlackMessage } from '../blocks/types.js';
+import { encodeApprovalRef } from './approval-ref.js';
+
+/** Where an approval request was posted; saved with the run and handed back to `settled`. */
+interface Shown {
+  channel: string;
+  ts: string;
+}
+
+/**
+ * Asks in the run's thread: who asked, the tool and exactly what it will do, with Approve, Approve
+ * for this thread and Deny. Once decided or expired the message says so and loses its buttons.
+ */
+export class SlackApprover implements Approver {
+  constructor(
+    private readonly client: App['client'],
+    private readonly thread: { channel: string; threadTs: string },
+    /** The run now waits for people (its status message says so). */
+    private readonly onAsk: () => void,
+  ) {}
+
+  async ask(request: ApprovalRequest): Promise<Shown> {
+    const message = buildApprovalRequest({ ...viewOf(request), value: encodeApprovalRef(request) });
+    const posted = await this.client.chat.postMessage({ channel: this.thread.channel, thread_ts: this.thread.threadTs, ...message });
+    this.onAsk();
+    return { channel: this.thread.channel, ts: posted.ts! };
+  }
+
+  async settled(request: ApprovalRequest, outcome: ApprovalOutcome, shown: unknown): Promise<void> {
+    const where = shown as Partial<Shown> | undefined;
+    // Nothing to edit when the request could not be posted.
+    if (!where?.channel || !where.ts) return;
+    await this.client.chat.update({ channel: where.channel, ts: where.ts, ...settledMessage(request, outcome) });
+  }
+}
+
+function viewOf(request: ApprovalRequest): ApprovalView {
+  return { requesterId: request.requester.id, tool: request.call.name, description: request.call.description };
+}
+
+function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome): SlackMessage {
+  const at = new Date(outcome.at);
+  if (outcome.decision === 'expired') return buildApprovalExpired({ ...viewOf(request), expiredAt: at });
+  return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at });
+}

@@ -1,0 +1,25 @@
+import type { DecideResult } from '../../agent/index.js';
+import { mentionUser } from '../blocks/text.js';
+
+const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired' } as const;
+
+/**
+ * What the person who clicked is told privately when their click changed nothing; undefined when
+ * it was accepted (the approval message itself then shows the decision).
+ */
+export function decisionNotice(result: DecideResult): string | undefined {
+  switch (result.outcome) {
+    case 'accepted':
+      return undefined;
+    case 'not_allowed':
+      return 'Only the person who made the request, or someone listed in PLANEBOT_APPROVERS, can decide this. Nothing was changed.';
+    case 'already_decided': {
+      const decision = result.decision;
+      if (!decision) return 'This request was already decided.';
+      const by = decision.decidedBy ? ` by ${mentionUser(decision.decidedBy.id)}` : '';
+      return `This request was already ${VERBS[decision.decision]}${by}.`;
+    }
+    case 'unknown':
+      return 'This request is no longer waiting for a decision: its run has finished or was stopped.';
+  }
+}

@@ -1,0 +1,21 @@
+import type { App } from '@slack/bolt';
+import type { FrontEndFactory } from '../../agent/index.js';
+import type { Logger } from '../../log.js';
+import { SlackApprover } from '../approvals/approver.js';
+import { SlackReporter } from '../progress/reporter.js';
+import { StatusMessages } from '../progress/status-messages.js';
+import { parseRunState } from './run-state.js';
+
+/**
+ * The agent's front end in Slack. Built from the app's own client (no event needed), so a run can
+ * be rebuilt from its saved state alone: after a restart, on another replica, or by a timer.
+ */
+export function slackFrontEnd(client: App['client'], logger: Logger): FrontEndFactory {
+  const status = new StatusMessages(client, logger);
+  return (saved) => {
+    const where = parseRunState(saved);
+    const reporter = new SlackReporter(client, status, where);
+    const approver = new SlackApprover(client, where, () => reporter.awaitingApproval());
+    return { reporter, approver, state: () => reporter.state() };
+  };
+}

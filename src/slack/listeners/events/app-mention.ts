@@ -1,0 +1,10 @@
+import type { App } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.js';
+import { handleIntake } from './handle-intake.js';
+
+/** A mention starts a run in the thread of the mention (SPEC §3). */
+export function registerAppMention(app: App, deps: SlackDeps): void {
+  app.event('app_mention', async ({ event, client, context }) => {
+    await handleIntake(client, deps, event, context.botUserId);
+  });
+}

@@ -1,0 +1,14 @@
+import type { App } from '@slack/bolt';
+import { isBotThread } from '../../conversations/claims.js';
+import { intakeOf, type IncomingEvent } from '../../conversations/intake.js';
+import { startRun } from '../../conversations/start-run.js';
+import type { SlackDeps } from '../../deps.js';
+
+/** What the `app_mention` and `message` listeners share: intake rules, then a run. */
+export async function handleIntake(client: App['client'], deps: SlackDeps, event: IncomingEvent, botUserId: string | undefined): Promise<void> {
+  const intake = intakeOf(event, botUserId);
+  if (!intake) return;
+  if (intake.onlyInBotThread && !(await isBotThread(deps.store, intake.channel, intake.threadTs))) return;
+  const { onlyInBotThread: _, ...input } = intake;
+  await startRun(client, deps, input);
+}

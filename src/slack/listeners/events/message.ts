@@ -1,0 +1,11 @@
+import type { App } from '@slack/bolt';
+import type { IncomingEvent } from '../../conversations/intake.js';
+import type { SlackDeps } from '../../deps.js';
+import { handleIntake } from './handle-intake.js';
+
+/** A direct message starts a run; a reply in a thread the bot is in continues it (SPEC §3). */
+export function registerMessage(app: App, deps: SlackDeps): void {
+  app.event('message', async ({ event, client, context }) => {
+    await handleIntake(client, deps, event as IncomingEvent, context.botUserId);
+  });
+}

@@ -1,0 +1,100 @@
+import type { App } from '@slack/bolt';
+import type { PlanView, Reporter, RunFailure, RunResult, ToolCallView } from '../../agent/index.js';
+import type { PlanItem } from '../../tools/plan/plan.js';
+import { buildStatus } from '../blocks/status.js';
+import type { SlackMessage } from '../blocks/types.js';
+import type { RunState } from '../conversations/run-state.js';
+import { renderReply } from '../render/reply.js';
+import type { StatusMessages } from './status-messages.js';
+import { THINKING, workingStatus } from './status-views.js';
+import { describeStep } from './step-words.js';
+
+const WAITING_FOR_APPROVAL = 'Waiting for approval…';
+
+/**
+ * Shows one run in its Slack thread: the status message follows the plan and the step under way;
+ * what the model says goes into the thread as messages (the answer as new messages, so people are
+ * notified); the end shows the time taken and tool calls, or what failed with a Retry button.
+ */
+export class SlackReporter implements Reporter {
+  private plan: readonly PlanItem[];
+  /** Steps of the calls running now, by call id; the newest is shown. */
+  private readonly steps = new Map<string, string>();
+  private waiting = false;
+
+  constructor(
+    private readonly client: App['client'],
+    private readonly status: StatusMessages,
+    private readonly where: RunState,
+  ) {
+    this.plan = where.plan ?? [];
+    // A queued or retried run: its status message still says so until the run shows something.
+    if (where.startPending) this.show();
+  }
+
+  /** Where the run is shown, with its plan, for the agent to save while the run waits. */
+  state(): RunState {
+    const { channel, threadTs, statusTs } = this.where;
+    return { channel, threadTs, statusTs, plan: [...this.plan] };
+  }
+
+  async text(text: string): Promise<void> {
+    await this.post(renderReply(text));
+  }
+
+  async planChanged(plan: PlanView): Promise<void> {
+    this.plan = plan.items;
+    this.show();
+  }
+
+  async toolStarted(call: ToolCallView): Promise<void> {
+    this.waiting = false;
+    this.steps.set(call.id, describeStep(call.name, call.input));
+    this.show();
+  }
+
+  async toolFinished(call: ToolCallView): Promise<void> {
+    if (this.steps.delete(call.id)) this.show();
+  }
+
+  /** The approver asked people for a decision: the run pauses until they answer. */
+  awaitingApproval(): void {
+    this.waiting = true;
+    this.show();
+  }
+
+  async done(result: RunResult): Promise<void> {
+    const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
+    await this.post(renderReply(answer));
+    await this.finish(buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls }));
+  }
+
+  async failed(failure: RunFailure): Promise<void> {
+    await this.finish(
+      buildStatus({
+        phase: 'failed',
+        plan: failure.plan.items,
+        failure: failure.message,
+        retryValue: failure.runId,
+        elapsedMs: failure.durationMs,
+        toolCalls: failure.toolCalls,
+      }),
+    );
+  }
+
+  private show(): void {
+    const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
+    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step));
+  }
+
+  private async finish(message: SlackMessage): Promise<void> {
+    this.status.show(this.where.channel, this.where.statusTs, message);
+    await this.status.settled(this.where.channel, this.where.statusTs);
+  }
+
+  private async post(messages: SlackMessage[]): Promise<void> {
+    for (const message of messages) {
+      await this.client.chat.postMessage({ channel: this.where.channel, thread_ts: this.where.threadTs, ...message });
+    }
+  }
+}
