@@ -2,9 +2,15 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
 import { registerRetryAction } from './retry.js';
+import { registerTaskTreeMore } from './task-tree-more.js';
+import { registerTodoListMore } from './todo-list-more.js';
+import { registerWorkItemOpen } from './work-item-open.js';
 
 /** One line per action file. */
 export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerApprovalActions(app, deps);
   registerRetryAction(app, deps);
+  registerTaskTreeMore(app, deps);
+  registerTodoListMore(app, deps);
+  registerWorkItemOpen(app);
 }
