@@ -1,0 +1,403 @@
+import { api, followLiveEvents } from './api.js';
+import { ChannelState } from './channel-state.js';
+import { createDirectory, escapeHtml, linkHtml } from './html.js';
+import { ICONS } from './icons.js';
+import { messageHtml } from './message-view.js';
+
+/**
+ * The sandbox page: a Slack channel in the browser. It holds who the reader acts as, the open
+ * channel and thread, and draws them from the page API; live events keep them current. Where it
+ * is (person, channel, thread) lives in the URL, so a reload comes back to the same place.
+ */
+
+const byId = (id) => document.getElementById(id);
+const els = {
+  banners: byId('banners'),
+  team: byId('team-name'),
+  person: byId('person'),
+  channels: byId('channels'),
+  connection: byId('connection'),
+  title: byId('channel-title'),
+  scroller: byId('messages'),
+  intro: byId('channel-intro'),
+  list: byId('message-list'),
+  composerForm: byId('composer-form'),
+  composer: byId('composer'),
+  composerError: byId('composer-error'),
+  hints: byId('composer-hints'),
+  thread: byId('thread-panel'),
+  threadList: byId('thread-messages'),
+  threadForm: byId('thread-form'),
+  threadComposer: byId('thread-composer'),
+  threadError: byId('thread-composer-error'),
+  toast: byId('toast'),
+};
+
+const VIEWER_KEY = 'planebot-sandbox-viewer';
+const STATUS_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+
+const page = {
+  info: undefined,
+  workspace: undefined,
+  directory: undefined,
+  viewer: undefined,
+  channel: undefined,
+  /** ChannelState of the open channel; undefined while it loads. */
+  state: undefined,
+  /** ts of the open thread. */
+  thread: undefined,
+  live: undefined,
+  unread: new Set(),
+  /** Live events that arrive while the channel reloads, replayed on top of what it loads. */
+  pending: undefined,
+  generation: 0,
+};
+
+// ---- start-up and navigation ----------------------------------------------------------------
+
+async function start() {
+  page.info = await api.info();
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get('as') ?? localStorage.getItem(VIEWER_KEY) ?? page.info.defaultViewer;
+  let workspace;
+  try {
+    workspace = await api.workspace(wanted);
+  } catch {
+    workspace = await api.workspace(page.info.defaultViewer);
+  }
+  useWorkspace(workspace, params.get('channel'));
+  page.thread = params.get('thread') ?? undefined;
+  follow();
+}
+
+/** Takes a workspace answer for a person; keeps the channel when they can see it. */
+function useWorkspace(workspace, channel) {
+  page.workspace = workspace;
+  page.viewer = workspace.viewer;
+  page.directory = createDirectory({ users: workspace.users, channels: workspace.channels, viewer: workspace.viewer });
+  const visible = workspace.channels.some((c) => c.id === channel);
+  page.channel = visible ? channel : (workspace.channels.find((c) => c.type === 'channel') ?? workspace.channels[0])?.id;
+  localStorage.setItem(VIEWER_KEY, page.viewer);
+  els.team.textContent = workspace.team.name;
+  renderBanners();
+  renderPeople();
+  renderChannels();
+  renderHeader();
+  renderHints();
+}
+
+function follow() {
+  page.live?.close();
+  page.live = followLiveEvents(page.viewer, {
+    onHello: () => void loadChannel(),
+    onChange: applyChange,
+    onStatus: (status) => {
+      els.connection.dataset.state = status;
+      els.connection.textContent = STATUS_TEXT[status];
+    },
+  });
+}
+
+async function switchPerson(viewer) {
+  const workspace = await api.workspace(viewer);
+  const channel = page.channel;
+  useWorkspace(workspace, channel);
+  if (page.channel !== channel) page.thread = undefined;
+  clearMessages();
+  follow();
+}
+
+function selectChannel(channel) {
+  if (channel === page.channel) return;
+  page.channel = channel;
+  page.thread = undefined;
+  page.unread.delete(channel);
+  renderChannels();
+  renderHeader();
+  clearMessages();
+  void loadChannel();
+}
+
+function openThread(ts) {
+  page.thread = ts;
+  renderThread();
+  els.threadComposer.focus();
+}
+
+function closeThread() {
+  page.thread = undefined;
+  renderThread();
+}
+
+function saveLocation() {
+  const params = new URLSearchParams({ as: page.viewer, channel: page.channel });
+  if (page.thread) params.set('thread', page.thread);
+  history.replaceState(null, '', `?${params}`);
+}
+
+// ---- messages -------------------------------------------------------------------------------
+
+async function loadChannel() {
+  const generation = ++page.generation;
+  page.pending = [];
+  let messages;
+  try {
+    ({ messages } = await api.messages(page.channel, page.viewer));
+  } catch (error) {
+    if (generation === page.generation) toast(`Could not load the channel: ${error.message}`);
+    return;
+  }
+  if (generation !== page.generation) return;
+  page.state = new ChannelState(page.channel, messages);
+  for (const [type, data] of page.pending) page.state.apply(type, data);
+  page.pending = undefined;
+  renderMessages({ scroll: true });
+  renderThread();
+}
+
+function applyChange(type, data) {
+  if (data.channel !== page.channel) {
+    if (type === 'message_posted' && data.message?.user !== page.viewer && !page.unread.has(data.channel)) {
+      page.unread.add(data.channel);
+      renderChannels();
+    }
+    return;
+  }
+  if (page.pending) {
+    page.pending.push([type, data]);
+    return;
+  }
+  const thread = page.state?.apply(type, data);
+  if (thread === undefined) return;
+  renderMessages({ scroll: data.message?.user === page.viewer });
+  if (thread === page.thread) renderThread();
+}
+
+function clearMessages() {
+  page.generation += 1;
+  page.state = undefined;
+  page.pending = undefined;
+  els.list.replaceChildren();
+  renderThread();
+}
+
+function view(extra) {
+  return { directory: page.directory, workspace: page.workspace, ...extra };
+}
+
+function renderMessages({ scroll = false } = {}) {
+  const state = page.state;
+  const nearBottom = els.scroller.scrollHeight - els.scroller.scrollTop - els.scroller.clientHeight < 80;
+  const tops = state ? state.topMessages() : [];
+  syncList(els.list, tops, (message) => messageHtml(message, view({ replies: state.repliesOf(message.ts) })));
+  if (scroll || nearBottom) els.scroller.scrollTop = els.scroller.scrollHeight;
+}
+
+function renderThread() {
+  saveLocation();
+  const parent = page.thread ? page.state?.top(page.thread) : undefined;
+  const waiting = page.thread !== undefined && page.state === undefined;
+  if (!parent && !waiting) page.thread = undefined;
+  els.thread.hidden = page.thread === undefined;
+  els.thread.dataset.threadTs = page.thread ?? '';
+  document.body.classList.toggle('thread-open', page.thread !== undefined);
+  if (!parent) {
+    els.threadList.replaceChildren();
+    return;
+  }
+  const items = [parent, ...page.state.repliesOf(parent.ts)];
+  syncList(els.threadList, items, (message) => messageHtml(message, view({ inThread: true })));
+  els.threadList.scrollTop = els.threadList.scrollHeight;
+}
+
+/**
+ * Makes `container` show one element per item, in order, touching only what changed: an element
+ * whose HTML is the same is kept (with its focus and state), a changed one is replaced.
+ */
+function syncList(container, items, htmlOf) {
+  const existing = new Map([...container.children].map((element) => [element.dataset.ts, element]));
+  let previous = null;
+  for (const item of items) {
+    const html = htmlOf(item);
+    let element = existing.get(item.ts);
+    existing.delete(item.ts);
+    if (!element || element.renderedHtml !== html) {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      const fresh = template.content.firstElementChild;
+      fresh.renderedHtml = html;
+      if (element) element.replaceWith(fresh);
+      element = fresh;
+    }
+    const next = previous ? previous.nextElementSibling : container.firstElementChild;
+    if (element !== next) container.insertBefore(element, next);
+    previous = element;
+  }
+  for (const element of existing.values()) element.remove();
+}
+
+// ---- chrome: banners, people, channels, header, hints -----------------------------------------
+
+function renderBanners() {
+  const bot = page.workspace?.bot.name ?? 'the bot';
+  const banners = [];
+  if (page.info.plane === 'demo') {
+    const where = page.info.planeUrl ? ` It answers at ${linkHtml(page.info.planeUrl, escapeHtml(page.info.planeUrl))}.` : '';
+    banners.push(
+      `<div class="banner banner-plane" data-testid="banner-plane" role="status"><strong>Demo Plane.</strong> ` +
+        `No <code>PLANE_API_KEY</code> is set, so a demo Plane (a small seeded project) stands in; nothing here reaches a real Plane.${where}</div>`,
+    );
+  }
+  if (page.info.model === false) {
+    banners.push(
+      `<div class="banner banner-model" data-testid="banner-model" role="status"><strong>The agent is off.</strong> ` +
+        `Set <code>ANTHROPIC_API_KEY</code> and restart to let @${escapeHtml(bot)} answer mentions; /task, /todo and /plane work without it.</div>`,
+    );
+  }
+  els.banners.innerHTML = banners.join('');
+}
+
+function renderPeople() {
+  const people = page.workspace.users.filter((user) => !user.is_bot);
+  els.person.innerHTML = people
+    .map((user) => `<option value="${escapeHtml(user.id)}"${user.id === page.viewer ? ' selected' : ''}>${escapeHtml(user.real_name)} (@${escapeHtml(user.name)})</option>`)
+    .join('');
+}
+
+function channelLabel(channel) {
+  return channel.type === 'im' ? page.workspace.bot.name : channel.name;
+}
+
+function renderChannels() {
+  const link = (channel) => {
+    const active = channel.id === page.channel;
+    const classes = ['channel-link', active ? 'active' : '', page.unread.has(channel.id) ? 'unread' : ''].filter(Boolean).join(' ');
+    const sigil = channel.type === 'im' ? '●' : channel.type === 'group' ? ICONS.lock : '#';
+    return (
+      `<button type="button" class="${classes}" data-testid="channel-link" data-channel-id="${escapeHtml(channel.id)}"${active ? ' aria-current="page"' : ''}>` +
+      `<span class="channel-sigil" aria-hidden="true">${sigil}</span>${escapeHtml(channelLabel(channel))}</button>`
+    );
+  };
+  const channels = page.workspace.channels.filter((c) => c.type !== 'im');
+  const dms = page.workspace.channels.filter((c) => c.type === 'im');
+  els.channels.innerHTML =
+    `<div class="nav-heading">Channels</div>${channels.map(link).join('')}` +
+    (dms.length ? `<div class="nav-heading">Direct messages</div>${dms.map(link).join('')}` : '');
+}
+
+function renderHeader() {
+  const channel = page.workspace.channels.find((c) => c.id === page.channel);
+  const label = channel ? channelLabel(channel) : '';
+  const shown = channel?.type === 'im' ? label : `#${label}`;
+  els.title.textContent = shown;
+  els.intro.textContent = channel?.type === 'im' ? `This is your conversation with ${label}.` : `This is the very beginning of #${label}.`;
+  els.composer.placeholder = `Message ${shown} — try @${page.workspace.bot.name} …, ${page.workspace.commands.join(', ')}`;
+  document.title = `${shown} — ${page.workspace.team.name} sandbox`;
+  saveLocation();
+}
+
+function renderHints() {
+  const hints = [`@${page.workspace.bot.name} `, ...page.workspace.commands.map((command) => `${command} `)];
+  els.hints.innerHTML = hints
+    .map((hint) => `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`)
+    .join('');
+}
+
+let toastTimer;
+function toast(text) {
+  els.toast.textContent = text;
+  els.toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (els.toast.hidden = true), 8000);
+}
+
+// ---- what the reader does ---------------------------------------------------------------------
+
+async function send(textarea, errorElement, threadTs) {
+  const text = textarea.value;
+  if (text.trim() === '') return;
+  textarea.value = '';
+  errorElement.hidden = true;
+  try {
+    const answer = await api.say(page.channel, page.viewer, text, threadTs);
+    if (answer.command?.error) toast(`${text.split(/\s/)[0]} failed: ${answer.command.error}`);
+  } catch (error) {
+    textarea.value = text;
+    errorElement.textContent = error.message;
+    errorElement.hidden = false;
+  }
+}
+
+async function click(button) {
+  const message = button.closest('[data-testid="message"]');
+  if (!message) return;
+  const { actionId, blockId, value } = button.dataset;
+  button.classList.add('busy');
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const { answer } = await api.click(page.channel, page.viewer, {
+      message_ts: message.dataset.ts,
+      action_id: actionId,
+      ...(blockId !== undefined ? { block_id: blockId } : {}),
+      ...(value !== undefined ? { value } : {}),
+    });
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the click (${answer.error}).`);
+  } catch (error) {
+    toast(`The click failed: ${error.message}`);
+  } finally {
+    button.classList.remove('busy');
+    button.removeAttribute('aria-busy');
+  }
+}
+
+function submitOnEnter(textarea, form) {
+  textarea.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+}
+
+els.composerForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void send(els.composer, els.composerError);
+});
+els.threadForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void send(els.threadComposer, els.threadError, page.thread);
+});
+submitOnEnter(els.composer, els.composerForm);
+submitOnEnter(els.threadComposer, els.threadForm);
+els.person.addEventListener('change', () => {
+  switchPerson(els.person.value).catch((error) => toast(`Could not switch: ${error.message}`));
+});
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest('[data-action-id]');
+  if (button) {
+    if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) {
+      event.preventDefault();
+      return;
+    }
+    // A URL button also opens its link (the browser does that); a plain one is only a click.
+    if (button.tagName === 'BUTTON') event.preventDefault();
+    void click(button);
+    return;
+  }
+  const channel = target?.closest('[data-testid="channel-link"]');
+  if (channel) return selectChannel(channel.dataset.channelId);
+  const threadLink = target?.closest('[data-testid="thread-link"]');
+  if (threadLink) return openThread(threadLink.dataset.threadTs);
+  const reply = target?.closest('[data-testid="reply-in-thread"]');
+  if (reply) return openThread(reply.closest('[data-testid="message"]').dataset.ts);
+  if (target?.closest('[data-testid="thread-close"]')) return closeThread();
+  const hint = target?.closest('[data-testid="composer-hint"]');
+  if (hint) {
+    els.composer.value = hint.dataset.insert + els.composer.value.replace(/^\s+/, '');
+    els.composer.focus();
+  }
+});
+
+start().catch((error) => toast(`The sandbox could not start: ${error.message}`));

@@ -1,0 +1,143 @@
+import { escapeHtml, jsonHtml } from './html.js';
+import { markdownToHtml } from './markdown.js';
+import { mrkdwnToHtml, plainTextToHtml } from './mrkdwn.js';
+import { richTextToHtml } from './rich-text.js';
+
+/**
+ * Block Kit → safe HTML, as Slack draws a message: section (text, fields, accessory), header,
+ * context, divider, actions, image, markdown and rich_text. A block or element this file cannot
+ * draw, or one too malformed to draw, is shown as its JSON so nothing a bot sends goes unseen.
+ * Buttons carry `data-action-id`, `data-block-id` and `data-value`; the page turns a click on one
+ * into a `block_actions` delivery.
+ */
+
+const BLOCKS = {
+  section: sectionHtml,
+  header: (block) => `<div class="bk-header" role="heading" aria-level="2">${plainTextOnly(block.text)}</div>`,
+  context: (block, directory) => `<div class="bk-context">${list(block.elements).map((e) => contextElementHtml(e, directory)).join('')}</div>`,
+  divider: () => '<hr class="bk-divider">',
+  actions: (block, directory) => `<div class="bk-actions">${list(block.elements).map((e) => elementHtml(e, block, directory)).join('')}</div>`,
+  image: imageBlockHtml,
+  markdown: (block) => `<div class="bk-markdown">${markdownToHtml(requireString(block.text, 'text'))}</div>`,
+  rich_text: (block, directory) => richTextToHtml(block, directory),
+};
+
+/** Every block of a message, in order. */
+export function renderBlocks(blocks, directory) {
+  if (!Array.isArray(blocks)) return unknownHtml(blocks, 'blocks');
+  return blocks.map((block) => renderBlock(block, directory)).join('');
+}
+
+export function renderBlock(block, directory) {
+  const type = typeof block?.type === 'string' ? block.type : undefined;
+  const draw = type !== undefined && Object.hasOwn(BLOCKS, type) ? BLOCKS[type] : undefined;
+  if (!draw) return unknownHtml(block, 'block');
+  let inner;
+  try {
+    inner = draw(block, directory);
+  } catch {
+    return unknownHtml(block, 'block');
+  }
+  const blockId = typeof block.block_id === 'string' ? ` data-block-id="${escapeHtml(block.block_id)}"` : '';
+  return `<div class="bk-block bk-block-${type}" data-testid="block" data-block-type="${type}"${blockId}>${inner}</div>`;
+}
+
+/** A text object (`plain_text` or `mrkdwn`). `verbatim` mrkdwn does not auto-link bare URLs. */
+export function textObjectHtml(text, directory) {
+  if (text?.type === 'plain_text') return `<span class="bk-text">${plainTextToHtml(requireString(text.text, 'text'))}</span>`;
+  if (text?.type === 'mrkdwn') {
+    return `<div class="bk-text mrkdwn">${mrkdwnToHtml(requireString(text.text, 'text'), directory, { linkify: text.verbatim !== true })}</div>`;
+  }
+  throw new TypeError('not a text object');
+}
+
+function sectionHtml(block, directory) {
+  if (block.text === undefined && block.fields === undefined) throw new TypeError('a section needs text or fields');
+  const text = block.text === undefined ? '' : textObjectHtml(block.text, directory);
+  const fields = block.fields === undefined ? '' : `<div class="bk-fields">${list(block.fields).map((f) => `<div class="bk-field">${textObjectHtml(f, directory)}</div>`).join('')}</div>`;
+  const accessory = block.accessory === undefined ? '' : `<div class="bk-accessory">${elementHtml(block.accessory, block, directory)}</div>`;
+  return `<div class="bk-section-main">${text}${fields}</div>${accessory}`;
+}
+
+function contextElementHtml(element, directory) {
+  if (element?.type === 'image') return imageElementHtml(element);
+  try {
+    return textObjectHtml(element, directory);
+  } catch {
+    return unknownHtml(element, 'element');
+  }
+}
+
+/** An interactive element of an actions block or a section accessory. */
+function elementHtml(element, block, directory) {
+  try {
+    if (element?.type === 'button') return buttonHtml(element, block);
+    if (element?.type === 'image') return imageElementHtml(element);
+  } catch {
+    // Drawn as JSON below.
+  }
+  return unknownHtml(element, 'element');
+}
+
+function buttonHtml(button, block) {
+  const actionId = requireString(button.action_id, 'action_id');
+  const style = button.style === 'primary' || button.style === 'danger' ? ` bk-button-${button.style}` : '';
+  const attributes = [
+    `class="bk-button${style}"`,
+    'data-testid="block-button"',
+    `data-action-id="${escapeHtml(actionId)}"`,
+    typeof block.block_id === 'string' ? `data-block-id="${escapeHtml(block.block_id)}"` : '',
+    typeof button.value === 'string' ? `data-value="${escapeHtml(button.value)}"` : '',
+    button.confirm ? `data-confirm="${escapeHtml(confirmText(button.confirm))}"` : '',
+  ].filter(Boolean);
+  const label = plainTextOnly(button.text);
+  const url = typeof button.url === 'string' && /^https?:\/\//i.test(button.url.trim()) ? button.url.trim() : undefined;
+  // A URL button opens its page and still tells the app it was clicked, as in Slack.
+  if (url) return `<a ${attributes.join(' ')} href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${label}</a>`;
+  return `<button type="button" ${attributes.join(' ')}>${label}</button>`;
+}
+
+/** The confirm dialog's question, as one line of text. */
+function confirmText(confirm) {
+  const text = (object) => (typeof object?.text === 'string' ? object.text : '');
+  return [text(confirm.title), text(confirm.text)].filter(Boolean).join('\n') || 'Are you sure?';
+}
+
+function imageBlockHtml(block) {
+  const image = imageElementHtml(block);
+  const title = block.title ? `<figcaption>${plainTextOnly(block.title)}</figcaption>` : '';
+  return `<figure class="bk-image-figure">${image}${title}</figure>`;
+}
+
+/** Images only from http(s) URLs, without sending the page's address along. */
+function imageElementHtml(element) {
+  const url = requireString(element.image_url, 'image_url').trim();
+  if (!/^https?:\/\//i.test(url)) throw new TypeError('image_url must be http(s)');
+  const alt = typeof element.alt_text === 'string' ? element.alt_text : '';
+  return `<img class="bk-img" src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" loading="lazy" referrerpolicy="no-referrer">`;
+}
+
+function plainTextOnly(text) {
+  if (text?.type !== 'plain_text') throw new TypeError('plain_text expected');
+  return plainTextToHtml(requireString(text.text, 'text'));
+}
+
+function requireString(value, name) {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string`);
+  return value;
+}
+
+function list(value) {
+  if (!Array.isArray(value)) throw new TypeError('a list was expected');
+  return value;
+}
+
+/** A block or element drawn as its JSON, labelled with what it is. */
+export function unknownHtml(value, what) {
+  const type = typeof value?.type === 'string' ? value.type : 'unknown';
+  return (
+    `<div class="bk-unknown" data-testid="unknown-${what}" data-block-type="${escapeHtml(type)}">` +
+    `<div class="bk-unknown-label">This ${what} (type “${escapeHtml(type)}”) cannot be drawn here; its JSON:</div>` +
+    `<pre class="bk-unknown-json">${jsonHtml(value)}</pre></div>`
+  );
+}
