@@ -1,8 +1,9 @@
 import { api, followLiveEvents } from './api.js';
 import { ChannelState } from './channel-state.js';
-import { createDirectory, escapeHtml, linkHtml } from './html.js';
-import { ICONS } from './icons.js';
+import { bannersHtml, channelLabel, channelListHtml, hintsHtml, peopleOptionsHtml } from './chrome-view.js';
+import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
+import { syncList } from './sync-list.js';
 
 /**
  * The sandbox page: a Slack channel in the browser. It holds who the reader acts as, the open
@@ -210,97 +211,34 @@ function renderThread() {
   els.threadList.scrollTop = els.threadList.scrollHeight;
 }
 
-/**
- * Makes `container` show one element per item, in order, touching only what changed: an element
- * whose HTML is the same is kept (with its focus and state), a changed one is replaced.
- */
-function syncList(container, items, htmlOf) {
-  const existing = new Map([...container.children].map((element) => [element.dataset.ts, element]));
-  let previous = null;
-  for (const item of items) {
-    const html = htmlOf(item);
-    let element = existing.get(item.ts);
-    existing.delete(item.ts);
-    if (!element || element.renderedHtml !== html) {
-      const template = document.createElement('template');
-      template.innerHTML = html;
-      const fresh = template.content.firstElementChild;
-      fresh.renderedHtml = html;
-      if (element) element.replaceWith(fresh);
-      element = fresh;
-    }
-    const next = previous ? previous.nextElementSibling : container.firstElementChild;
-    if (element !== next) container.insertBefore(element, next);
-    previous = element;
-  }
-  for (const element of existing.values()) element.remove();
-}
-
 // ---- chrome: banners, people, channels, header, hints -----------------------------------------
 
 function renderBanners() {
-  const bot = page.workspace?.bot.name ?? 'the bot';
-  const banners = [];
-  if (page.info.plane === 'demo') {
-    const where = page.info.planeUrl ? ` It answers at ${linkHtml(page.info.planeUrl, escapeHtml(page.info.planeUrl))}.` : '';
-    banners.push(
-      `<div class="banner banner-plane" data-testid="banner-plane" role="status"><strong>Demo Plane.</strong> ` +
-        `No <code>PLANE_API_KEY</code> is set, so a demo Plane (a small seeded project) stands in; nothing here reaches a real Plane.${where}</div>`,
-    );
-  }
-  if (page.info.model === false) {
-    banners.push(
-      `<div class="banner banner-model" data-testid="banner-model" role="status"><strong>The agent is off.</strong> ` +
-        `Set <code>ANTHROPIC_API_KEY</code> and restart to let @${escapeHtml(bot)} answer mentions; /task, /todo and /plane work without it.</div>`,
-    );
-  }
-  els.banners.innerHTML = banners.join('');
+  els.banners.innerHTML = bannersHtml(page.info, page.workspace?.bot.name ?? 'the bot');
 }
 
 function renderPeople() {
-  const people = page.workspace.users.filter((user) => !user.is_bot);
-  els.person.innerHTML = people
-    .map((user) => `<option value="${escapeHtml(user.id)}"${user.id === page.viewer ? ' selected' : ''}>${escapeHtml(user.real_name)} (@${escapeHtml(user.name)})</option>`)
-    .join('');
-}
-
-function channelLabel(channel) {
-  return channel.type === 'im' ? page.workspace.bot.name : channel.name;
+  els.person.innerHTML = peopleOptionsHtml(page.workspace.users, page.viewer);
 }
 
 function renderChannels() {
-  const link = (channel) => {
-    const active = channel.id === page.channel;
-    const classes = ['channel-link', active ? 'active' : '', page.unread.has(channel.id) ? 'unread' : ''].filter(Boolean).join(' ');
-    const sigil = channel.type === 'im' ? '●' : channel.type === 'group' ? ICONS.lock : '#';
-    return (
-      `<button type="button" class="${classes}" data-testid="channel-link" data-channel-id="${escapeHtml(channel.id)}"${active ? ' aria-current="page"' : ''}>` +
-      `<span class="channel-sigil" aria-hidden="true">${sigil}</span>${escapeHtml(channelLabel(channel))}</button>`
-    );
-  };
-  const channels = page.workspace.channels.filter((c) => c.type !== 'im');
-  const dms = page.workspace.channels.filter((c) => c.type === 'im');
-  els.channels.innerHTML =
-    `<div class="nav-heading">Channels</div>${channels.map(link).join('')}` +
-    (dms.length ? `<div class="nav-heading">Direct messages</div>${dms.map(link).join('')}` : '');
+  els.channels.innerHTML = channelListHtml(page.workspace, page.channel, page.unread);
 }
 
 function renderHeader() {
-  const channel = page.workspace.channels.find((c) => c.id === page.channel);
-  const label = channel ? channelLabel(channel) : '';
+  const { bot, channels, commands, team } = page.workspace;
+  const channel = channels.find((c) => c.id === page.channel);
+  const label = channel ? channelLabel(channel, bot.name) : '';
   const shown = channel?.type === 'im' ? label : `#${label}`;
   els.title.textContent = shown;
   els.intro.textContent = channel?.type === 'im' ? `This is your conversation with ${label}.` : `This is the very beginning of #${label}.`;
-  els.composer.placeholder = `Message ${shown} — try @${page.workspace.bot.name} …, ${page.workspace.commands.join(', ')}`;
-  document.title = `${shown} — ${page.workspace.team.name} sandbox`;
+  els.composer.placeholder = `Message ${shown} — try @${bot.name} …, ${commands.join(', ')}`;
+  document.title = `${shown} — ${team.name} sandbox`;
   saveLocation();
 }
 
 function renderHints() {
-  const hints = [`@${page.workspace.bot.name} `, ...page.workspace.commands.map((command) => `${command} `)];
-  els.hints.innerHTML = hints
-    .map((hint) => `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`)
-    .join('');
+  els.hints.innerHTML = hintsHtml(page.workspace.bot.name, page.workspace.commands);
 }
 
 let toastTimer;

@@ -1,0 +1,16 @@
+/** Types of chrome-view.js for TypeScript callers (tests); the page itself is plain JavaScript. */
+export interface SandboxInfo {
+  plane: 'demo' | 'real';
+  model: boolean;
+  planeUrl?: string;
+}
+interface Channel {
+  id: string;
+  name: string;
+  type: string;
+}
+export function bannersHtml(info: SandboxInfo, botName: string): string;
+export function peopleOptionsHtml(users: readonly { id: string; name: string; real_name: string; is_bot: boolean }[], viewer: string): string;
+export function channelLabel(channel: Channel, botName: string): string;
+export function channelListHtml(workspace: { bot: { name: string }; channels: readonly Channel[] }, current: string, unread: ReadonlySet<string>): string;
+export function hintsHtml(botName: string, commands: readonly string[]): string;

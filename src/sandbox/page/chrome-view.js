@@ -1,0 +1,64 @@
+import { escapeHtml, linkHtml } from './html.js';
+import { ICONS } from './icons.js';
+
+/**
+ * The page around the messages, as HTML strings: banners, the person switcher's options, the
+ * conversation list, the composer's hints. Pure functions of the page API's answers.
+ */
+
+/** SPEC §10: say when Plane is the demo one and when the agent has no model. */
+export function bannersHtml(info, botName) {
+  const banners = [];
+  if (info.plane === 'demo') {
+    const where = info.planeUrl ? ` It answers at ${linkHtml(info.planeUrl, escapeHtml(info.planeUrl))}.` : '';
+    banners.push(
+      `<div class="banner banner-plane" data-testid="banner-plane" role="status"><strong>Demo Plane.</strong> ` +
+        `No <code>PLANE_API_KEY</code> is set, so a demo Plane (a small seeded project) stands in; nothing here reaches a real Plane.${where}</div>`,
+    );
+  }
+  if (info.model === false) {
+    banners.push(
+      `<div class="banner banner-model" data-testid="banner-model" role="status"><strong>The agent is off.</strong> ` +
+        `Set <code>ANTHROPIC_API_KEY</code> and restart to let @${escapeHtml(botName)} answer mentions; /task, /todo and /plane work without it.</div>`,
+    );
+  }
+  return banners.join('');
+}
+
+/** The people one can act as (not the bot, not Slackbot). */
+export function peopleOptionsHtml(users, viewer) {
+  return users
+    .filter((user) => !user.is_bot)
+    .map((user) => `<option value="${escapeHtml(user.id)}"${user.id === viewer ? ' selected' : ''}>${escapeHtml(user.real_name)} (@${escapeHtml(user.name)})</option>`)
+    .join('');
+}
+
+/** A DM with the bot is named after the bot, as Slack lists it. */
+export function channelLabel(channel, botName) {
+  return channel.type === 'im' ? botName : channel.name;
+}
+
+export function channelListHtml(workspace, current, unread) {
+  const link = (channel) => {
+    const active = channel.id === current;
+    const classes = ['channel-link', active ? 'active' : '', unread.has(channel.id) ? 'unread' : ''].filter(Boolean).join(' ');
+    const sigil = channel.type === 'im' ? '●' : channel.type === 'group' ? ICONS.lock : '#';
+    return (
+      `<button type="button" class="${classes}" data-testid="channel-link" data-channel-id="${escapeHtml(channel.id)}"${active ? ' aria-current="page"' : ''}>` +
+      `<span class="channel-sigil" aria-hidden="true">${sigil}</span>${escapeHtml(channelLabel(channel, workspace.bot.name))}</button>`
+    );
+  };
+  const channels = workspace.channels.filter((c) => c.type !== 'im');
+  const dms = workspace.channels.filter((c) => c.type === 'im');
+  return (
+    `<div class="nav-heading">Channels</div>${channels.map(link).join('')}` +
+    (dms.length ? `<div class="nav-heading">Direct messages</div>${dms.map(link).join('')}` : '')
+  );
+}
+
+/** Chips that start a mention or a command in the composer. */
+export function hintsHtml(botName, commands) {
+  return [`@${botName} `, ...commands.map((command) => `${command} `)]
+    .map((hint) => `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`)
+    .join('');
+}
