@@ -14,6 +14,13 @@ export interface ConfirmationInput {
   unchanged?: boolean;
 }
 
+const FIELD_WORDS: Record<string, string> = { dueAt: 'due date', dependsOn: 'waits' };
+
+/** The names of changed fields as people say them: "title, due date". */
+export function changedFields(changes: readonly { field: string }[]): string {
+  return changes.map((change) => FIELD_WORDS[change.field] ?? change.field).join(', ');
+}
+
 /** At most this many changed lines are shown; the rest are counted (a removal can take many subtasks). */
 const SHOWN_LINES = 20;
 const SUMMARY_MAX = 500;

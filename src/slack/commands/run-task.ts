@@ -3,7 +3,7 @@ import type { TaskEventEmitter } from '../../tools/task/events.js';
 import { taskLine } from '../../tools/task/render.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
 import { buildHelp } from '../blocks/help.js';
-import { buildConfirmation } from './confirmation.js';
+import { buildConfirmation, changedFields } from './confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { taskPage } from './pages.js';
 import { ephemeral, type Reply } from './reply.js';
@@ -71,7 +71,7 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
         tags: options.tags.length > 0 ? options.tags : undefined,
       });
       if (changes.length === 0) return confirm(`Nothing changed: [${task.id}] already has those values`, [taskLine(task)], [], true);
-      return confirm(`Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]`, [taskLine(task)]);
+      return confirm(`Updated ${changedFields(changes)} of [${task.id}]`, [taskLine(task)]);
     }
     case 'remove': {
       const { removed } = await store.remove(command.id);

@@ -2,7 +2,7 @@ import { todoLine } from '../../tools/todo/render.js';
 import { TodoStore } from '../../tools/todo/store.js';
 import { buildHelp } from '../blocks/help.js';
 import { renderReply } from '../render/reply.js';
-import { buildConfirmation } from './confirmation.js';
+import { buildConfirmation, changedFields } from './confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { todoPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
@@ -52,7 +52,7 @@ export async function executeTodo(command: TodoCommand, context: CommandContext)
         tags: command.tags.length > 0 ? command.tags : undefined,
       });
       if (changes.length === 0) return confirm(`Nothing changed: [${item.id}] already has those values`, todoLine(item), true);
-      return confirm(`Updated ${changes.map((change) => change.field).join(', ')} of [${item.id}]`, todoLine(item));
+      return confirm(`Updated ${changedFields(changes)} of [${item.id}]`, todoLine(item));
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { TaskEvent } from '../../tools/task/events.js';
 import type { TaskEventView } from '../blocks/task-event.js';
+import { changedFields } from '../commands/confirmation.js';
 
 /** A task event as the one line the channel sees: what became of the task, and who did it. */
 export function taskEventView(event: TaskEvent): TaskEventView {
@@ -17,7 +18,7 @@ function change(event: TaskEvent): string {
     case 'assigned':
       return event.to ? `assigned to @${event.to}` : 'unassigned';
     case 'updated':
-      return `updated (${event.changes.map((c) => (c.field === 'dueAt' ? 'due date' : c.field === 'dependsOn' ? 'waits' : c.field)).join(', ')})`;
+      return `updated (${changedFields(event.changes)})`;
     case 'removed': {
       const below = event.removedIds.length - 1;
       return below > 0 ? `removed with ${below} subtask${below === 1 ? '' : 's'}` : 'removed';

@@ -1,0 +1,136 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { channelFilesDir } from '../../../src/slack/channel-files.js';
+import { usageOf } from '../../../src/slack/commands/usage.js';
+import { TodoStore } from '../../../src/tools/todo/store.js';
+import { startBotHarness, type BotHarness } from '../../harness/bot.js';
+import { OPS, blockTexts, codeLines, errorOf, run, shown } from './support.js';
+
+let harness: BotHarness;
+beforeAll(async () => {
+  harness = await startBotHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+beforeEach(async () => {
+  await rm(channelFilesDir(harness.dataDir, OPS), { recursive: true, force: true });
+});
+
+const todo = (text: string, expected: { ephemeral?: number; channel?: number } = { ephemeral: 1 }) =>
+  run(harness, { command: '/todo', text }, expected);
+
+/** A change: the private confirmation's summary and changed line. */
+async function change(text: string): Promise<{ summary: string; lines: string[] }> {
+  const { ephemeral } = await todo(text);
+  return { summary: shown(ephemeral[0]!).split('\n')[0]!, lines: codeLines(ephemeral[0]!) };
+}
+
+const store = () => TodoStore.open({ dir: channelFilesDir(harness.dataDir, OPS) });
+
+describe('/todo', () => {
+  it('confirms every change privately with the changed line', async () => {
+    expect(await change('add Renew the TLS certificate #ops due:2031-03-01')).toEqual({
+      summary: '✓ Added item 1 to the todo list of #ops',
+      lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'],
+    });
+    expect(await change('add "Call #42 @home"')).toEqual({
+      summary: '✓ Added item 2 to the todo list of #ops',
+      lines: ['○ [2] Call #42 @home'],
+    });
+    expect(await change('done 1')).toEqual({ summary: '✓ [1] marked done', lines: ['✓ [1] Renew the TLS certificate #ops (due 2031-03-01)'] });
+    expect(await change('undone 1')).toEqual({ summary: '✓ [1] marked back to do', lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'] });
+    expect(await change('block 2')).toEqual({ summary: '✓ [2] marked blocked', lines: ['⛔ [2] Call #42 @home'] });
+    expect(await change('unblock 2')).toEqual({ summary: '✓ [2] marked unblocked', lines: ['○ [2] Call #42 @home'] });
+    expect(await change('update 2 title:"Call Bob" desc:"About the invoice" #finance due:2031-04-01')).toEqual({
+      summary: '✓ Updated title, description, due date, tags of [2]',
+      lines: ['○ [2] Call Bob #finance (due 2031-04-01)'],
+    });
+    expect(await change('remove 1')).toEqual({
+      summary: '✓ Removed [1] from the todo list of #ops',
+      lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'],
+    });
+    expect((await (await store()).read()).items).toMatchObject([
+      { id: '2', status: 'todo', title: 'Call Bob', description: 'About the invoice', tags: ['finance'], dueAt: '2031-04-01' },
+    ]);
+  });
+
+  it('says when a mark changes nothing', async () => {
+    await change('add Water the plants');
+    expect(await change('undone 1')).toEqual({ summary: 'ℹ️ Nothing changed: [1] is todo', lines: ['○ [1] Water the plants'] });
+  });
+
+  it('posts the list in the channel, grouped by status', async () => {
+    await change('add Water the plants');
+    await change('add Pay the rent #home due:2031-05-01');
+    await change('add Fix the door');
+    await change('done 1');
+    await change('block 3');
+    const { channel } = await todo('list', { channel: 1 });
+    expect(blockTexts(channel[0]!)).toEqual([
+      'Todo list of #ops',
+      ['*To do* (1)', '○ [2] Pay the rent #home · due 2031-05-01', '*Blocked* (1)', '⛔ [3] Fix the door', '*Done* (1)', '✓ [1] Water the plants'].join('\n'),
+    ]);
+  });
+
+  it('posts the Markdown export in the channel as a code block, and saves it beside the list', async () => {
+    await change('add Water the plants');
+    await change('add "Pay <rent> & *fees*" #home due:2031-05-01');
+    await change('done 1');
+    const { channel } = await todo('export', { channel: 1 });
+    const [message] = channel;
+    const markdown = await readFile(join(channelFilesDir(harness.dataDir, OPS), 'todos.md'), 'utf8');
+    expect(shown(message!)).toBe(`*Todo list of #ops, saved as todos.md*\n\n\`\`\`\n${markdown.trimEnd()}\n\`\`\``);
+    expect(markdown).toContain('- [ ] **Pay \\<rent\\> & \\*fees\\*** — id 2 · due 2031-05-01 · `home`');
+    expect(markdown).toContain('- [x] Water the plants — id 1');
+  });
+
+  it('splits a long export into several messages, closing and reopening the code block, losing nothing', async () => {
+    const list = await store();
+    for (let i = 1; i <= 200; i += 1) await list.add({ title: `Item number ${i} with a title long enough to fill the page`, tags: ['bulk'] });
+    const { channel } = await todo('export', { channel: 2 });
+    const markdown = await readFile(join(channelFilesDir(harness.dataDir, OPS), 'todos.md'), 'utf8');
+    const code = channel.flatMap((message) => [...shown(message).matchAll(/```\n([\s\S]*?)\n```/g)].map((match) => match[1]!));
+    expect(code.length).toBeGreaterThan(1);
+    const lines = code.flatMap((text) => text.split('\n'));
+    expect(lines).toEqual(markdown.trimEnd().split('\n'));
+  });
+
+  it('shows the help privately', async () => {
+    const { ephemeral } = await todo('help');
+    for (const action of ['add', 'list', 'done', 'undone', 'block', 'unblock', 'remove', 'update', 'export']) {
+      expect(shown(ephemeral[0]!)).toContain(usageOf('todo', action));
+    }
+  });
+
+  it.each([
+    ['add', /^Missing the title$/, 'add'],
+    ['add Pay !high', /takes no priority/, 'add'],
+    ['list all', /takes nothing more/, 'list'],
+    ['export now', /takes nothing more/, 'export'],
+    ['done', /^Missing the id$/, 'done'],
+    ['undone x', /"x" is not an id/, 'undone'],
+    ['block', /^Missing the id$/, 'block'],
+    ['unblock 1 2', /takes nothing more/, 'unblock'],
+    ['remove', /^Missing the id$/, 'remove'],
+    ['update 1', /^Nothing to update/, 'update'],
+    ['update 1 due:tomorrow', /is not a date/, 'update'],
+  ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
+    const { ephemeral } = await todo(text);
+    const error = errorOf(ephemeral[0]!);
+    expect(error.reason).toMatch(reason);
+    expect(error.usage).toBe(usageOf('todo', action));
+  });
+
+  it('answers an unknown sub-command with the overview of the sub-commands', async () => {
+    const error = errorOf((await todo('frobnicate 1')).ephemeral[0]!);
+    expect(error).toEqual({ reason: 'Unknown sub-command "frobnicate"', usage: usageOf('todo') });
+  });
+
+  it('answers an unknown id with the ids there are', async () => {
+    await change('add Water the plants');
+    const error = errorOf((await todo('done 7')).ephemeral[0]!);
+    expect(error).toEqual({ reason: 'No todo with id "7" in .todos.json. Valid ids: 1.', usage: usageOf('todo', 'done') });
+  });
+});
