@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../emulators/plane/index.js';
 import { startSlackEmulator } from '../emulators/slack/index.js';
 import type { Logger } from '../log.js';
+import { sandboxPageRoutes } from './page-routes.js';
 
 /** People of the sandbox workspace; their e-mails match the demo Plane's members, so "me" works. */
 const SANDBOX_PEOPLE = [
@@ -32,7 +33,15 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
 
   const bot = await startPlanebot(
     { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane },
-    { logger: options.logger, host: process.env.SANDBOX_HOST ?? '127.0.0.1' },
+    {
+      logger: options.logger,
+      host: '127.0.0.1',
+      extraRoutes: sandboxPageRoutes({
+        pageApi: emulator.pageApi,
+        info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl },
+        defaultViewer: SANDBOX_PEOPLE[0]!.id,
+      }),
+    },
   );
   emulator.setRequestUrl(`${bot.url}/slack/events`);
   console.log(
