@@ -1,5 +1,4 @@
-import type { App } from '@slack/bolt';
-import type { RespondFn } from '@slack/bolt';
+import type { App, RespondFn } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import type { SlackMessage } from '../blocks/types.js';

@@ -20,8 +20,11 @@ export function readPlaneListing(output: string): PlaneListing {
   };
 }
 
+const HEAD_MAX = 500;
+const NOTE_MAX = 500;
+const NOTES_SHOWN = 3;
 /** Room for the head line and the notes in each message's text budget. */
-const CHROME_RESERVE = 1500;
+const CHROME_RESERVE = HEAD_MAX + NOTE_MAX * NOTES_SHOWN + 500;
 const ITEM_KEY = /^([A-Za-z0-9_]{1,12}-\d+)( · )/;
 
 /**
@@ -34,7 +37,7 @@ export function buildPlaneListing(listing: PlaneListing, itemUrl: (key: string) 
     return flat.replace(ITEM_KEY, (_, key: string, dot: string) => `<${itemUrl(key)}|${key}>${dot}`);
   });
   const sections = pack(lines, '\n', SLACK_LIMITS.sectionText);
-  const head: Block = { type: 'section', text: mrkdwn(`*${escapeTruncated(oneLine(listing.head), 1000)}*`) };
+  const head: Block = { type: 'section', text: mrkdwn(`*${escapeTruncated(oneLine(listing.head), HEAD_MAX)}*`) };
   const messages: Block[][] = [[head]];
   let used = 0;
   for (const section of sections) {
@@ -47,8 +50,8 @@ export function buildPlaneListing(listing: PlaneListing, itemUrl: (key: string) 
     current.push({ type: 'section', text: mrkdwn(section) });
     used += section.length;
   }
-  const notes = listing.notes.map((note) => mrkdwn(escapeTruncated(oneLine(note), 500)));
-  if (notes.length > 0) messages[messages.length - 1]?.push({ type: 'context', elements: notes.slice(0, 10) });
+  const notes = listing.notes.slice(0, NOTES_SHOWN).map((note) => mrkdwn(escapeTruncated(oneLine(note), NOTE_MAX)));
+  if (notes.length > 0) messages[messages.length - 1]?.push({ type: 'context', elements: notes });
   const text = escapeTruncated(oneLine(listing.head), FALLBACK_TEXT_MAX);
   return messages.map((blocks, index) => ({ text: index === 0 ? text : `${text} (continued)`, blocks }));
 }
