@@ -77,6 +77,23 @@ describe('a mention', () => {
     expect(botMessages(harness, ts)).toHaveLength(4);
   });
 
+  it('queues a message that arrives during the thread’s run and says so in its status message', async () => {
+    const first = heldReply(textReply('First answer.'));
+    harness = await startBotHarness({ model: [first.step, textReply('Second answer.')] });
+    const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> first` });
+    await first.requested;
+    await harness.slack.userSays({ user: BOB, channel: GENERAL, text: 'second', threadTs: ts });
+    const queued = await eventually(() => botMessages(harness!, ts).find((m) => shownText(m).includes('Queued')), 5_000, 'the queued status');
+    expect(harness.model!.requests).toHaveLength(1);
+    first.release();
+    await eventually(() => {
+      const text = shownText(harness!.slack.workspace.message(GENERAL, queued.ts));
+      return text.includes('Done in');
+    }, 8_000, 'the queued run to finish');
+    expect(userTurnsText(harness, 1)).toContain('First answer.');
+    expect(botMessages(harness, ts).map((m) => m.text).filter((t) => t.includes('answer.'))).toEqual(['First answer.', 'Second answer.']);
+  });
+
   it('ignores a thread the bot is not part of', async () => {
     harness = await startBotHarness({ model: [] });
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: 'lunch?' });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { postSigned, signRequest } from '../../../src/emulators/slack/index.js';
+import { textReply } from '../../fakes/anthropic/index.js';
 import { SIGNING_SECRET, startBotHarness, type BotHarness } from '../../harness/bot.js';
 
 let harness: BotHarness | undefined;
@@ -18,7 +19,7 @@ describe('the bot over HTTP', () => {
   });
 
   it('answers 401 to forged and stale signatures and changes nothing', async () => {
-    harness = await startBotHarness();
+    harness = await startBotHarness({ model: [textReply('must not be asked')] });
     const envelope = {
       type: 'event_callback',
       team_id: 'T0TEAM',
@@ -32,6 +33,10 @@ describe('the bot over HTTP', () => {
     const raw = JSON.stringify(envelope);
     const staleResponse = await fetch(url, { method: 'POST', headers: signRequest(SIGNING_SECRET, raw, 'application/json', stale), body: raw });
     expect(staleResponse.status).toBe(401);
+    // Had the mention got through, its status message would be posted at once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(harness.slack.calls.length).toBe(before);
+    expect(harness.slack.workspace.messages('C0GENERAL')).toEqual([]);
+    expect(harness.model!.requests).toHaveLength(0);
   });
 });
