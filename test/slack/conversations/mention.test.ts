@@ -20,7 +20,7 @@ describe('a mention', () => {
         },
       ]),
     );
-    const second = heldReply(toolReply([{ name: 'plane_get_issue', input: { key: 'ACME-1' } }]));
+    const second = heldReply(toolReply([{ name: 'plane_get_issue', input: { key: 'ACME-1' } }], 'Let me read it.'));
     harness = await startBotHarness({
       model: [
         first.step,
@@ -53,6 +53,8 @@ describe('a mention', () => {
     expect(shownText(done)).toContain('✓ Read ACME-1');
     expect(shownText(done)).toContain('2/2 tasks completed');
     expect(shownText(done)).toContain('3 tool calls');
+    // Text the model writes beside its tool calls is shown in the thread too.
+    expect(botMessages(harness, ts).some((m) => m.text === 'Let me read it.')).toBe(true);
     const answer = botMessages(harness, ts).at(-1)!;
     expect(answer.ts).not.toBe(status.ts);
     expect(shownText(answer)).toContain('*ACME-1* is the Safari login bug.');
