@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +7,16 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
+import { parse as parseYaml } from 'yaml';
 import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/anthropic/index.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 export const BOT_TOKEN = 'xoxb-test-0123456789';
+
+/** The bot scopes manifest.yml asks for: the emulator refuses calls they do not cover, as Slack does. */
+export const MANIFEST_SCOPES: string[] = (
+  parseYaml(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as { oauth_config: { scopes: { bot: string[] } } }
+).oauth_config.scopes.bot;
 
 export interface BotHarnessOptions {
   /** Replies of the scripted model; without it no model key is configured (the agent is off). */
@@ -38,7 +45,7 @@ export interface BotHarness {
  * model. The Slack people alice and bob are also Plane members with the same e-mails, so "me" resolves.
  */
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
-  const slack = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+  const slack = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, scopes: MANIFEST_SCOPES });
   const plane = await startFakePlane();
   const demo = seedDemoWorkspace(plane.db);
   plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
