@@ -1,19 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { startHttpServer, type RunningServer } from '../../src/http/server.js';
 import { sandboxPageRoutes } from '../../src/sandbox/page-routes.js';
 import { SECRET, startReceiver, TOKEN, waitFor } from '../emulators/slack/helpers.js';
+import { collectPageErrors, launchChromium, screenshotFolder } from './browser.js';
 
 /**
  * The sandbox page in a real Chromium, against the Slack emulator alone: the test plays the bot
  * through the emulator's Web API and a receiver that answers Slack's requests.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../../test-output/sandbox/', import.meta.url));
+const SCREENSHOTS = screenshotFolder('sandbox');
 
 let browser: Browser;
 let emulator: SlackEmulator;
@@ -23,14 +21,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The sandbox page tests need Chromium at ${CHROMIUM} (Debian: apt-get install chromium; or set CHROMIUM_PATH).`);
-  }
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,12 +37,7 @@ beforeEach(async () => {
   server = await startHttpServer({ port: 0, host: '127.0.0.1', routes });
   context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  // A refused request (a bad command) or a dropped stream is logged by the browser itself; only the page's own errors count.
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
-  pageErrors = [];
+  pageErrors = collectPageErrors(page);
 });
 afterEach(async () => {
   // The browser's event stream goes first, so the servers have nothing left open.
