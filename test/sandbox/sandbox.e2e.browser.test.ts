@@ -151,8 +151,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
 
     // 2. A task, then the tree, posted in the channel.
     await type(page, '/task add Ship the sandbox !high @dana due:2026-12-24 #demo');
-    const confirmation = inChannel(page, 'Ship the sandbox').first();
+    const confirmation = inChannel(page, 'Added task 1');
     await confirmation.waitFor();
+    expect(await confirmation.getByTestId('ephemeral-note').textContent()).toContain('Only visible to you');
     await type(page, '/task tree');
     const tree = page.locator('[data-testid="message-list"] [data-testid="message"]:not([data-ephemeral])', { hasText: 'Task tree of #general' });
     await tree.waitFor();
@@ -168,7 +169,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await card.locator('.bk-header').textContent()).toContain('Login button unresponsive on Safari');
     expect(await card.locator('.bk-field').count()).toBeGreaterThan(0);
     expect(await card.getByTestId('message-content').textContent()).toContain('In Progress');
-    expect(await card.locator('a, [data-testid="block-button"]', { hasText: 'Open in Plane' }).count()).toBe(1);
+    // The link goes to the demo Plane, on this machine.
+    const open = card.locator('a[data-testid="block-button"]', { hasText: 'Open in Plane' });
+    expect(await open.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/acme\//);
     await shot(page, '03-plane-card');
 
     // 4. A mention: the run's status in the thread, then the approval of the fetch.
@@ -236,6 +239,7 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await question.getByTestId('thread-link').click();
     const off = inThread(page, 'The agent is off');
     await off.waitFor();
+    expect(await off.getAttribute('data-user')).toBe('U0BOT');
     expect(await off.textContent()).toContain('ANTHROPIC_API_KEY');
 
     await type(page, '/todo add Water the plants');
