@@ -5,12 +5,17 @@ import { healthRoutes } from './http/health.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
 import { closeLimiters, createPlaneKit } from './plane/index.js';
-import { createSlackApp } from './slack/app.js';
+import { createSlackApp, type SlackApp } from './slack/app.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import type { SlackDeps } from './slack/deps.js';
 import { createStateStore, type StateStore } from './state/index.js';
 import { createToolRegistry } from './tools/index.js';
 import type { TaskEventMap } from './tools/task/events.js';
+
+/** How long a graceful stop waits for work in progress: inside Docker's default 10 s stop timeout. */
+const DRAIN_LIMIT_MS = 8_000;
+/** How long a run stays with the process driving it without a renewal (the agent's default). */
+const DEFAULT_RUN_LEASE_MS = 60_000;
 
 export interface PlanebotOptions {
   logger: Logger;
@@ -18,6 +23,11 @@ export interface PlanebotOptions {
   host?: string;
   /** More routes on the same server (the sandbox page). */
   extraRoutes?: Route[];
+  /**
+   * Shorter clocks for tests that cannot wait minutes (no variable sets them): Plane's rate window
+   * (60 s) and how long a run stays with a process that stopped renewing it (60 s).
+   */
+  timing?: { planeWindowMs?: number; runLeaseMs?: number };
 }
 
 export interface RunningPlanebot {
@@ -39,7 +49,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     appUrl: config.plane.appUrl,
     workspace: config.plane.workspace,
     cache: store.keyv('plane-cache'),
-    limiter: config.redisUrl ? { redis: config.redisUrl } : undefined,
+    limiter: { ...(config.redisUrl && { redis: config.redisUrl }), windowMs: options.timing?.planeWindowMs },
     logger,
   });
   const taskEvents = new EventEmitter<TaskEventMap>();
@@ -65,6 +75,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     deps,
     logger,
   );
+  const runLeaseMs = options.timing?.runLeaseMs ?? DEFAULT_RUN_LEASE_MS;
   if (config.anthropic.apiKey) {
     agent = await createAgent({
       registry,
@@ -77,9 +88,11 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
       frontEnd: slack.frontEnd,
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
+      leaseMs: runLeaseMs,
       logger,
     });
   }
+  const slackWork = trackWork(slack.app);
   let draining = false;
   const server = await startHttpServer({
     port: config.port,
@@ -89,6 +102,13 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   await slack.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
+  // A replica that dies mid-run leaves its run leased until the lease runs out; the survivors look
+  // again every half lease, so the run goes on without waiting for a restart.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = agent?.resumeSaved().catch((error: unknown) => logger.warn({ err: error }, 'could not look for orphaned runs')) ?? sweeping;
+  }, runLeaseMs / 2);
+  sweep.unref();
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, resumed }, 'planebot is listening');
   return {
     url: server.url,
@@ -96,15 +116,58 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     store,
     async close() {
       draining = true;
-      await slack.stop();
-      await server.close();
-      // Runs stop or pause (saved) before the store they save into closes.
-      await agent?.close();
-      await closeLimiters();
+      clearInterval(sweep);
+      // Take no new work, let what was taken reach a point where it is done or saved (a command's
+      // reply, a run's end or its approval request), bounded: a run still busy then is left as a
+      // crash leaves it, for the next process to take up when its lease runs out.
+      const drained = await within(DRAIN_LIMIT_MS, async () => {
+        await slack.stop();
+        await server.close();
+        await slackWork.idle();
+        await sweeping;
+        await agent?.close();
+      });
+      if (!drained) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'work still running at shutdown is left for another process');
+      server.server.closeAllConnections();
+      // The store first: a run still going can then no longer save a turn the limiter's closing broke.
       await store.close();
+      await closeLimiters();
       logger.info('planebot stopped');
     },
   };
+}
+
+/** Counts Slack requests whose listeners are still working after the ack (Bolt acks first). */
+function trackWork(app: SlackApp['app']): { idle(): Promise<void> } {
+  const busy = new Set<Promise<void>>();
+  app.use(async ({ next }) => {
+    const work = next();
+    busy.add(work);
+    try {
+      await work;
+    } finally {
+      busy.delete(work);
+    }
+  });
+  return {
+    async idle() {
+      while (busy.size > 0) await Promise.allSettled([...busy]);
+    },
+  };
+}
+
+/** Whether `work` finished within `ms`; it goes on regardless. */
+async function within(ms: number, work: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = work().then(() => true as const);
+  // Past the limit nobody awaits it; a later failure must not be an unhandled rejection.
+  done.catch(() => undefined);
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How often unanswered approvals are looked for: a tenth of the timeout, between 1 s and 30 s. */

@@ -256,6 +256,8 @@ class AgentRuntime implements Agent {
   /** Drives the run to its end or its next pause; the lease is renewed meanwhile and released after. */
   private async driveLeased(run: SavedRun): Promise<void> {
     const runId = run.id;
+    const resumed = run.iterations > 0 || run.pending !== undefined;
+    this.logger.info({ runId, threadKey: run.threadKey, status: run.status, iterations: run.iterations }, resumed ? 'run resumed' : 'run started');
     const frontEnd = this.frontEndOf(run);
     const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), this.runs.leaseMs / 3);
     renewal.unref();

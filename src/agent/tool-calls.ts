@@ -55,8 +55,10 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
 async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const view = callView(call);
   await env.reporter.toolStarted(view);
+  const started = Date.now();
   const outcome = await callOutcome(call, env);
-  if (outcome.status !== 'ok') env.logger.info({ tool: call.name, error: outcome.text }, 'tool call failed');
+  const error = outcome.status === 'ok' ? {} : { error: outcome.text };
+  env.logger.info({ tool: call.name, callId: call.id, status: outcome.status, ms: Date.now() - started, ...error }, 'tool call');
   if (outcome.status === 'ok' && call.name === UPDATE_PLAN) await env.onPlan(updatePlanInput.parse(call.input).items);
   return outcome;
 }

@@ -8,6 +8,22 @@ export const MAIN_ENTRY = fileURLToPath(new URL('../../src/main.ts', import.meta
 /** The test entry: the same start-up with test-only time scales (see test/fixtures/bot-process.ts). */
 export const FIXTURE_ENTRY = fileURLToPath(new URL('../fixtures/bot-process.ts', import.meta.url));
 
+/** Read by FIXTURE_ENTRY only: PlanebotOptions.timing from the environment. */
+export const TEST_TIMING_VARIABLES = {
+  planeWindowMs: 'PLANEBOT_TEST_PLANE_WINDOW_MS',
+  runLeaseMs: 'PLANEBOT_TEST_RUN_LEASE_MS',
+} as const;
+
+/** The variables that give FIXTURE_ENTRY its shorter clocks (ms). */
+export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number }): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [option, variable] of Object.entries(TEST_TIMING_VARIABLES)) {
+    const value = timing[option as keyof typeof timing];
+    if (value !== undefined) env[variable] = String(value);
+  }
+  return env;
+}
+
 // Resolved from here, so the child's working folder can be anywhere (a temp folder holds no `.env`).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // Enough for the child to find node and its temp folder; everything else comes from `env`.

@@ -64,6 +64,7 @@ export async function startRun(client: App['client'], deps: SlackDeps, input: St
       frontEndState: state,
       ...(earlierMessages ? { earlierMessages } : {}),
     });
+    logger.info({ runId: submission.runId, channel, threadTs, messageTs, user: input.userId, submission: submission.status }, 'message received');
     if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
   } catch (error) {
     await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: `The request could not be started: ${String(error)}. Please send it again.` }) });
