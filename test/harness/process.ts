@@ -27,7 +27,7 @@ export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number
 // Resolved from here, so the child's working folder can be anywhere (a temp folder holds no `.env`).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // Enough for the child to find node and its temp folder; everything else comes from `env`.
-const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'SystemRoot'];
+const INHERITED = ['PATH', 'HOME', 'TMPDIR'];
 
 export interface BotProcessOptions {
   /** The bot's variables (SLACK_*, PLANE_*, REDIS_URL, PORT…); nothing else of the test's environment leaks in. */
@@ -85,6 +85,14 @@ export interface BotProcess {
  * Runs the bot as a real child process (`node --import tsx <entry>`), with exactly the given variables,
  * and resolves once it logs `planebot is listening`. Fails with the captured output when it exits or
  * stays silent for `startTimeoutMs`. Children are SIGKILLed if the test process exits first.
+ *
+ * ```ts
+ * const services = await startFakeServices({ model: [textReply('Hi')] });   // test/fixtures/services.ts
+ * const bot = await startBotProcess({ name: 'A', env: services.env(await services.dataDir(), { REDIS_URL }) });
+ * services.slack.setRequestUrl(bot.requestUrl);
+ * await bot.waitForLog((line) => line.msg === 'run finished');
+ * expect(await bot.stop('SIGTERM')).toBe(0);       // or: await bot.kill()
+ * ```
  */
 export async function startBotProcess(options: BotProcessOptions): Promise<BotProcess> {
   const name = options.name ?? 'bot';
