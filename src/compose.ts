@@ -5,7 +5,7 @@ import { healthRoutes } from './http/health.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
 import { closeLimiters, createPlaneKit } from './plane/index.js';
-import { createSlackApp, type SlackApp } from './slack/app.js';
+import { createSlackApp } from './slack/app.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import type { SlackDeps } from './slack/deps.js';
 import { createStateStore, type StateStore } from './state/index.js';
@@ -92,7 +92,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       logger,
     });
   }
-  const slackWork = trackWork(slack.app);
   let draining = false;
   const server = await startHttpServer({
     port: config.port,
@@ -123,7 +122,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       const drained = await within(DRAIN_LIMIT_MS, async () => {
         await slack.stop();
         await server.close();
-        await slackWork.idle();
+        await slack.idle();
         await sweeping;
         await agent?.close();
       });
@@ -133,25 +132,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       await store.close();
       await closeLimiters();
       logger.info('planebot stopped');
-    },
-  };
-}
-
-/** Counts Slack requests whose listeners are still working after the ack (Bolt acks first). */
-function trackWork(app: SlackApp['app']): { idle(): Promise<void> } {
-  const busy = new Set<Promise<void>>();
-  app.use(async ({ next }) => {
-    const work = next();
-    busy.add(work);
-    try {
-      await work;
-    } finally {
-      busy.delete(work);
-    }
-  });
-  return {
-    async idle() {
-      while (busy.size > 0) await Promise.allSettled([...busy]);
     },
   };
 }

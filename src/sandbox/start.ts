@@ -3,6 +3,7 @@ import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
 import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../emulators/plane/index.js';
 import { startSlackEmulator } from '../emulators/slack/index.js';
+import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
 import { sandboxPageRoutes } from './page-routes.js';
 
@@ -44,6 +45,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     },
   );
   emulator.setRequestUrl(`${bot.url}/slack/events`);
+  emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey)) });
   console.log(
     `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +
       `  Slack: an embedded emulator (no Slack app needed)\n` +
@@ -58,4 +60,18 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
       await demoPlane?.close();
     },
   };
+}
+
+/** What a newcomer reads first in #general: things to try that work with what is configured. */
+function welcome(agentOn: boolean): string {
+  return [
+    '*Welcome to the Planebot sandbox.* This is a local stand-in for a Slack channel; planebot is the real bot. Try:',
+    '• `/task add Write the launch post !high @dana due:2026-12-24` then `/task tree`',
+    '• `/todo add Order the cake #party` then `/todo list`',
+    '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
+    agentOn
+      ? '• `@planebot what is assigned to me in ACME?` — the agent answers in a thread; writes wait for your Approve'
+      : '• `@planebot …` — the agent is off until ANTHROPIC_API_KEY is set; it will tell you how',
+    'Switch “Acting as” in the sidebar to try an approval as someone else.',
+  ].join('\n');
 }

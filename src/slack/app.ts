@@ -7,6 +7,7 @@ import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { dedupeEvents } from './middleware/dedupe-events.js';
+import { trackWork } from './middleware/track-work.js';
 
 export interface SlackConnection {
   botToken: string;
@@ -26,6 +27,8 @@ export interface SlackApp {
   frontEnd: FrontEndFactory;
   /** Socket Mode: opens the connection. HTTP mode: nothing to do (the server owns the socket). */
   start(): Promise<void>;
+  /** Resolves once no request is still being handled after its ack. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +55,8 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   });
   // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
   await app.init();
+  const work = trackWork();
+  app.use(work.middleware);
   app.use(dedupeEvents(deps.store));
   registerListeners(app, deps);
   app.error(async (error) => {
@@ -64,6 +69,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
     start: async () => {
       if (socketMode) await app.start();
     },
+    idle: () => work.idle(),
     stop: async () => {
       if (socketMode) await app.stop();
     },
