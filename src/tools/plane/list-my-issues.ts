@@ -8,7 +8,7 @@ import { projectItems } from '../../plane/project-items.js';
 import { findProject } from '../../plane/resolve.js';
 import { PRIORITIES, type StateGroup } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
-import { itemLine, plural, withNotes } from './render.js';
+import { itemList, withNotes } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
 
 const OPEN: StateGroup[] = ['backlog', 'unstarted', 'started'];
@@ -45,15 +45,12 @@ export function listMyIssuesTool(kit: PlaneKit) {
         }
       }
       found.sort(byUrgency);
-      const shown = found.slice(0, input.limit);
       const where = input.project ? `project ${projects[0]!.identifier}` : `all projects of ${workspace}`;
-      const head =
-        `Work items assigned to ${memberLabel(me.member)} in ${where}, state groups ${input.state_groups.join(', ')}: ` +
-        (shown.length < found.length
-          ? `${found.length} found; the limit of ${input.limit} cut the list to the first ${shown.length}.`
-          : `${plural(found.length, 'item')}.`);
-      const text = [head, ...shown.map(itemLine)].join('\n');
-      return withNotes(text, [me.note, unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined]);
+      const heading = `Work items assigned to ${memberLabel(me.member)} in ${where}, state groups ${input.state_groups.join(', ')}`;
+      return withNotes(itemList(heading, found, input.limit), [
+        me.note,
+        unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined,
+      ]);
     },
   });
 }

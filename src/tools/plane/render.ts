@@ -8,11 +8,21 @@ export function stateText(view: ItemView): string {
 }
 
 /** One line per work item in lists. */
-export function itemLine(view: ItemView): string {
+function itemLine(view: ItemView): string {
   const parts = [view.key, view.title, stateText(view), `priority ${view.priority}`];
   parts.push(view.assignees.length > 0 ? view.assignees.join(', ') : 'unassigned');
   if (view.targetDate) parts.push(`due ${view.targetDate}`);
   return parts.join(' · ');
+}
+
+/** A list of work items cut to `limit`: `<heading>: N items.` (or how the limit cut it), then a line each. */
+export function itemList(heading: string, found: readonly ItemView[], limit: number): string {
+  const shown = found.slice(0, limit);
+  const count =
+    shown.length < found.length
+      ? `${found.length} found; the limit of ${limit} cut the list to the first ${shown.length}.`
+      : `${plural(found.length, 'item')}.`;
+  return [`${heading}: ${count}`, ...shown.map(itemLine)].join('\n');
 }
 
 export function imageList(images: readonly DescriptionImage[]): string[] {

@@ -8,7 +8,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findMembers, findProject } from '../../plane/resolve.js';
 import { STATE_GROUPS } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
-import { itemLine, plural, withNotes } from './render.js';
+import { itemList, withNotes } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
 
 export function searchIssuesTool(kit: PlaneKit) {
@@ -41,19 +41,14 @@ export function searchIssuesTool(kit: PlaneKit) {
           (!v.state || groups.includes(v.state.group)) &&
           (!input.query || matches(v, input.query)),
       );
-      const shown = found.slice(0, input.limit);
       const criteria = [
         input.query ? `matching "${input.query}"` : '',
         assignee ? `assigned to ${memberLabel(assignee)}` : '',
         input.state_groups ? `in state groups ${groups.join(', ')}` : '',
       ].filter(Boolean);
-      const head =
-        `Work items of ${target.identifier}${criteria.length > 0 ? ` ${criteria.join(', ')}` : ''}: ` +
-        (shown.length < found.length
-          ? `${found.length} found; the limit of ${input.limit} cut the list to the first ${shown.length}.`
-          : `${plural(found.length, 'item')}.`);
+      const heading = `Work items of ${target.identifier}${criteria.length > 0 ? ` ${criteria.join(', ')}` : ''}`;
       const usedMe = input.assignee?.trim().toLowerCase() === 'me';
-      return withNotes([head, ...shown.map(itemLine)].join('\n'), [usedMe ? me?.note : undefined]);
+      return withNotes(itemList(heading, found, input.limit), [usedMe ? me?.note : undefined]);
     },
   });
 }

@@ -1,23 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
-import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
-import { ALICE, BOB, OPS, codeLines, run, shown } from './support.js';
-
-let harness: BotHarness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
+import { eventually, type BotHarness } from '../../harness/bot.js';
+import { ALICE, BOB, OPS, botForTest, codeLines, run, shown, type Expected } from './support.js';
 
 const GENERAL = 'C0GENERAL';
 
-async function task(h: BotHarness, text: string, expected: { ephemeral?: number; channel?: number }, user = ALICE, channel = OPS) {
+async function task(h: BotHarness, text: string, expected: Expected, user = ALICE, channel = OPS) {
   return run(h, { command: '/task', text, user, channel }, expected);
 }
 
 describe('task events in the channel', () => {
   it('go in the thread of the tree last posted, one line per change, by whom', async () => {
-    const h = (harness = await startBotHarness());
+    const h = await botForTest();
     const first = await task(h, 'add Ship the release !high', { ephemeral: 1, channel: 1 });
     // Never shown: the line goes in the channel itself.
     expect(first.channel[0]!.thread_ts).toBeUndefined();
@@ -41,7 +35,7 @@ describe('task events in the channel', () => {
   });
 
   it('follow the newest tree, and each channel keeps its own', async () => {
-    const h = (harness = await startBotHarness());
+    const h = await botForTest();
     await task(h, 'add Ship it', { ephemeral: 1, channel: 1 });
     await task(h, 'add Plan it', { ephemeral: 1, channel: 1 }, ALICE, GENERAL);
     const old = (await task(h, 'tree', { channel: 1 })).channel[0]!;
@@ -57,7 +51,7 @@ describe('task events in the channel', () => {
   });
 
   it('go back to the channel when the tree message was deleted', async () => {
-    const h = (harness = await startBotHarness());
+    const h = await botForTest();
     await task(h, 'add Ship it', { ephemeral: 1, channel: 1 });
     const tree = (await task(h, 'tree', { channel: 1 })).channel[0]!;
     h.slack.workspace.delete(OPS, tree.ts);
@@ -67,9 +61,9 @@ describe('task events in the channel', () => {
   });
 
   it("show the agent's own changes to the tree too", async () => {
-    const h = (harness = await startBotHarness({
+    const h = await botForTest({
       model: [toolReply([{ name: 'Task', input: { action: 'status', id: '1', status: 'done' } }]), textReply('Marked task 1 done.')],
-    }));
+    });
     await task(h, 'add Ship it', { ephemeral: 1, channel: 1 });
     const tree = (await task(h, 'tree', { channel: 1 })).channel[0]!;
     await h.slack.runCommand({ user: ALICE, channel: OPS, command: '/task', text: 'please mark the first task as done' });

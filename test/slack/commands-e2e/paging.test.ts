@@ -1,26 +1,17 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
 import { ACTION_IDS } from '../../../src/slack/blocks/action-ids.js';
 import { channelFilesDir } from '../../../src/slack/channel-files.js';
 import type { Task } from '../../../src/tools/task/format.js';
 import { renderTaskList, renderTree } from '../../../src/tools/task/render.js';
 import type { TodoItem } from '../../../src/tools/todo/format.js';
-import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
+import { eventually } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
-import { ALICE, BOB, OPS, blockTexts, buttons, codeLines, run } from './support.js';
+import { ALICE, BOB, OPS, blockTexts, buttons, codeLines, run, sharedBot } from './support.js';
 
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await startBotHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await rm(channelFilesDir(harness.dataDir, OPS), { recursive: true, force: true });
-});
+const harness = sharedBot({ freshChannelFiles: true });
 
 const STATUSES = ['todo', 'in-progress', 'done', 'blocked'] as const;
 
@@ -47,26 +38,27 @@ function bigTree(): Task[] {
 }
 
 async function writeChannelFile(name: string, content: unknown): Promise<void> {
-  const dir = channelFilesDir(harness.dataDir, OPS);
+  const dir = channelFilesDir(harness().dataDir, OPS);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, name), JSON.stringify(content));
 }
 
 /** Clicks "More" on each page until a page has none; returns every page, the first included. */
 async function clickThrough(first: SlackMessage, actionId: string, user = ALICE): Promise<SlackMessage[]> {
+  const { slack } = harness();
   const pages = [first];
   for (let page = first; buttons(page).length > 0; ) {
     expect(pages.length).toBeLessThan(20);
     const [more] = buttons(page);
     expect(more).toMatchObject({ action_id: actionId, text: { text: expect.stringMatching(/^More \(\d+ more lines\)$/) } });
-    const before = harness.slack.workspace.messages(OPS).length;
-    const answer = await harness.slack.clickButton({ user, channel: OPS, messageTs: page.ts, actionId });
+    const before = slack.workspace.messages(OPS).length;
+    const answer = await slack.clickButton({ user, channel: OPS, messageTs: page.ts, actionId });
     expect(answer.status).toBe(200);
     const previous = page;
-    page = await eventually(() => harness.slack.workspace.messages(OPS).slice(before)[0], 10_000, 'the next page');
+    page = await eventually(() => slack.workspace.messages(OPS).slice(before)[0], 10_000, 'the next page');
     // The clicked page keeps its lines and loses its button, once the next page is out.
-    await eventually(() => buttons(harness.slack.workspace.message(OPS, previous.ts)!).length === 0, 10_000, 'the button to go');
-    expect(blockTexts(harness.slack.workspace.message(OPS, previous.ts)!)).toContain('More in the next message ↓');
+    await eventually(() => buttons(slack.workspace.message(OPS, previous.ts)!).length === 0, 10_000, 'the button to go');
+    expect(blockTexts(slack.workspace.message(OPS, previous.ts)!)).toContain('More in the next message ↓');
     pages.push(page);
   }
   for (const page of pages) assertWithinSlackLimits({ text: page.text, blocks: page.blocks });
@@ -77,7 +69,7 @@ describe('paging', () => {
   it('pages a tree of 300 tasks with "More" until the end: every line once, in order', async () => {
     const tasks = bigTree();
     await writeChannelFile('tasks.json', { version: 1, tasks });
-    const { channel } = await run(harness, { command: '/task', text: 'tree' }, { channel: 1 });
+    const { channel } = await run(harness(), { command: '/task', text: 'tree' }, { channel: 1 });
     const pages = await clickThrough(channel[0]!, ACTION_IDS.taskTreeMore, BOB);
     expect(pages.length).toBe(3);
     expect(pages.flatMap(codeLines)).toEqual(renderTree(tasks));
@@ -93,7 +85,7 @@ describe('paging', () => {
     const tasks = Array.from({ length: 130 }, (_, i): Task => ({ id: String(i + 1), title: `Task ${i + 1}`, status: 'todo', priority: 'normal', subtasks: [] }));
     tasks[0]!.subtasks = [{ id: '1-1', title: 'Hidden in the list', status: 'done', priority: 'normal', parent: '1', subtasks: [] }];
     await writeChannelFile('tasks.json', { version: 1, tasks });
-    const { channel } = await run(harness, { command: '/task', text: 'list' }, { channel: 1 });
+    const { channel } = await run(harness(), { command: '/task', text: 'list' }, { channel: 1 });
     const pages = await clickThrough(channel[0]!, ACTION_IDS.taskTreeMore);
     expect(pages.length).toBe(2);
     expect(pages.flatMap(codeLines)).toEqual(renderTaskList(tasks));
@@ -107,7 +99,7 @@ describe('paging', () => {
       ...(i % 10 === 0 && { tags: ['ops'] }),
     }));
     await writeChannelFile('.todos.json', { version: 1, items });
-    const { channel } = await run(harness, { command: '/todo', text: 'list' }, { channel: 1 });
+    const { channel } = await run(harness(), { command: '/todo', text: 'list' }, { channel: 1 });
     const pages = await clickThrough(channel[0]!, ACTION_IDS.todoListMore);
     expect(pages.length).toBe(3);
     const lines = pages.flatMap((page) => blockTexts(page).filter((text) => /^[*○⛔✓]/.test(text)).flatMap((text) => text.split('\n')));
@@ -120,13 +112,14 @@ describe('paging', () => {
 
   it('posts a page once however many times its button is clicked', async () => {
     await writeChannelFile('tasks.json', { version: 1, tasks: bigTree() });
-    const { channel } = await run(harness, { command: '/task', text: 'tree' }, { channel: 1 });
+    const { channel } = await run(harness(), { command: '/task', text: 'tree' }, { channel: 1 });
     const first = channel[0]!;
-    const before = harness.slack.workspace.messages(OPS).length;
-    const click = () => harness.slack.clickButton({ user: ALICE, channel: OPS, messageTs: first.ts, actionId: ACTION_IDS.taskTreeMore });
+    const { slack } = harness();
+    const before = slack.workspace.messages(OPS).length;
+    const click = () => slack.clickButton({ user: ALICE, channel: OPS, messageTs: first.ts, actionId: ACTION_IDS.taskTreeMore });
     await Promise.all([click(), click()]);
-    await eventually(() => buttons(harness.slack.workspace.message(OPS, first.ts)!).length === 0, 10_000, 'the button to go');
-    await harness.slack.settled();
-    expect(harness.slack.workspace.messages(OPS).slice(before)).toHaveLength(1);
+    await eventually(() => buttons(slack.workspace.message(OPS, first.ts)!).length === 0, 10_000, 'the button to go');
+    await slack.settled();
+    expect(slack.workspace.messages(OPS).slice(before)).toHaveLength(1);
   });
 });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
-import { ALICE, OPS, codeLines, errorOf, run, shown, type CommandRun } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../harness/bot.js';
+import { ALICE, OPS, codeLines, errorOf, run, sharedBot, shown, type CommandRun } from './support.js';
 
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await startBotHarness();
-  await run(harness, { command: '/task', text: 'add Ship it' }, { ephemeral: 1, channel: 1 });
-  await run(harness, { command: '/todo', text: 'add Water the plants' }, { ephemeral: 1 });
-});
-afterAll(async () => {
-  await harness.close();
+const harness = sharedBot({
+  async setUp(h) {
+    await run(h, { command: '/task', text: 'add Ship it' }, { ephemeral: 1, channel: 1 });
+    await run(h, { command: '/todo', text: 'add Water the plants' }, { ephemeral: 1 });
+  },
 });
 
 describe('where answers go (SPEC §4)', () => {
@@ -29,13 +26,13 @@ describe('where answers go (SPEC §4)', () => {
     ['/plane', 'show NOPE-1', 'ephemeral'],
     ['/todo', 'update 1 #garden', 'ephemeral'],
   ])('%s %s → %s', async (command, text, where) => {
-    const result = await run(harness, { command, text }, where === 'channel' ? { channel: 1 } : { ephemeral: 1 });
+    const result = await run(harness(), { command, text }, where === 'channel' ? { channel: 1 } : { ephemeral: 1 });
     const [message] = result[where];
     expect(message!.thread_ts).toBeUndefined();
   });
 
   it('a change to the tree: the confirmation to its author, the event line to everyone', async () => {
-    const { ephemeral, channel } = await run(harness, { command: '/task', text: 'update 1 !high' }, { ephemeral: 1, channel: 1 });
+    const { ephemeral, channel } = await run(harness(), { command: '/task', text: 'update 1 !high' }, { ephemeral: 1, channel: 1 });
     expect(codeLines(ephemeral[0]!)).toEqual(['○ [1] Ship it [HIGH]']);
     expect(shown(channel[0]!)).toBe('Task [1] Ship it → updated (priority) (by alice)');
   });
@@ -44,28 +41,29 @@ describe('where answers go (SPEC §4)', () => {
 describe('in a channel the bot is not a member of', () => {
   const GENERAL = 'C0GENERAL';
   beforeAll(() => {
-    const channel = harness.slack.workspace.channel(GENERAL)!;
-    channel.members = channel.members.filter((member) => member !== harness.slack.workspace.bot.userId);
+    const { workspace } = harness().slack;
+    const channel = workspace.channel(GENERAL)!;
+    channel.members = channel.members.filter((member) => member !== workspace.bot.userId);
   });
 
   it('still posts views in the channel, through the response URL', async () => {
-    await run(harness, { command: '/task', text: 'add Plan it', channel: GENERAL }, { ephemeral: 1 });
-    const { channel } = await run(harness, { command: '/task', text: 'tree', channel: GENERAL }, { channel: 1 });
+    await run(harness(), { command: '/task', text: 'add Plan it', channel: GENERAL }, { ephemeral: 1 });
+    const { channel } = await run(harness(), { command: '/task', text: 'tree', channel: GENERAL }, { channel: 1 });
     expect(codeLines(channel[0]!)).toEqual(['○ [1] Plan it [NORMAL]']);
   });
 
   it('asks to be invited before the agent can answer in a thread', async () => {
-    const { ephemeral } = await run(harness, { command: '/task', text: 'what is left?', channel: GENERAL }, { ephemeral: 1 });
+    const { ephemeral } = await run(harness(), { command: '/task', text: 'what is left?', channel: GENERAL }, { ephemeral: 1 });
     expect(errorOf(ephemeral[0]!).reason).toMatch(/the bot is not a member here: invite it first/);
-    await harness.slack.settled();
-    expect(harness.slack.workspace.ephemeralsFor(GENERAL, ALICE).at(-1)).toBe(ephemeral[0]);
+    await harness().slack.settled();
+    expect(harness().slack.workspace.ephemeralsFor(GENERAL, ALICE).at(-1)).toBe(ephemeral[0]);
   });
 });
 
 describe('a command that Slack delivers', () => {
   it('is acknowledged with an empty body before any work is done', async () => {
-    const answer = await harness.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'search ACME login' });
+    const answer = await harness().slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'search ACME login' });
     expect(answer).toEqual({ status: 200, body: '' });
-    await eventually(() => harness.slack.workspace.messages(OPS).some((m) => shown(m).includes('matching "login"')), 10_000, 'the results');
+    await eventually(() => harness().slack.workspace.messages(OPS).some((m) => shown(m).includes('matching "login"')), 10_000, 'the results');
   });
 });

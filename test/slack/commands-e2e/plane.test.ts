@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usageOf } from '../../../src/slack/commands/usage.js';
-import { startBotHarness, type BotHarness } from '../../harness/bot.js';
-import { ALICE, BOB, OPS, blockTexts, buttons, errorOf, run, shown } from './support.js';
+import { ALICE, BOB, OPS, blockTexts, buttons, errorOf, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
 
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await startBotHarness();
-  const { db } = harness.plane;
-  // alice and bob joined the workspace after the project was made: make them project members.
-  db.addProjectMember('ACME', 'alice@acme.test');
-  db.addProjectMember('ACME', 'bob@acme.test');
-  const alice = db.user('alice@acme.test').id;
-  for (const key of ['ACME-2', 'ACME-3', 'ACME-7']) db.workItem(key).assignees.push(alice);
-});
-afterAll(async () => {
-  await harness.close();
+const harness = sharedBot({
+  setUp({ plane: { db } }) {
+    // alice and bob joined the workspace after the project was made: make them project members.
+    db.addProjectMember('ACME', 'alice@acme.test');
+    db.addProjectMember('ACME', 'bob@acme.test');
+    const alice = db.user('alice@acme.test').id;
+    for (const key of ['ACME-2', 'ACME-3', 'ACME-7']) db.workItem(key).assignees.push(alice);
+  },
 });
 
-const plane = (text: string, expected: { ephemeral?: number; channel?: number }, user = ALICE) =>
-  run(harness, { command: '/plane', text, user }, expected);
+const plane = (text: string, expected: Expected, user = ALICE) => run(harness(), { command: '/plane', text, user }, expected);
 
 function itemLink(key: string): string {
-  return `${harness.plane.url}/acme/browse/${key}/`;
+  return `${harness().plane.url}/acme/browse/${key}/`;
 }
 
 describe('/plane', () => {
@@ -34,7 +28,7 @@ describe('/plane', () => {
     expect(texts.slice(1, 5)).toEqual(['*State*\n→ In Progress', '*Priority*\nurgent', '*Assignees*\nleo', '*Labels*\nbug']);
     expect(texts.join('\n')).toContain('Clicking Sign in does nothing on Safari 17.');
     expect(buttons(card!)).toEqual([expect.objectContaining({ action_id: 'work_item_open', url: itemLink('ACME-1') })]);
-    const answer = await harness.slack.clickButton({ user: BOB, channel: OPS, messageTs: card!.ts, actionId: 'work_item_open' });
+    const answer = await harness().slack.clickButton({ user: BOB, channel: OPS, messageTs: card!.ts, actionId: 'work_item_open' });
     expect(answer.status).toBe(200);
   });
 
@@ -51,7 +45,7 @@ describe('/plane', () => {
 
   it("lists bob's when bob asks, in one project", async () => {
     const { ephemeral } = await plane('mine ACME', { ephemeral: 1 }, BOB);
-    expect(shown(ephemeral[0]!).split('\n')[0]).toBe(
+    expect(firstLine(ephemeral[0]!)).toBe(
       '*Work items assigned to bob (Bob Chen, bob@acme.test) in project ACME, state groups backlog, unstarted, started: 0 items.*',
     );
   });
@@ -66,7 +60,7 @@ describe('/plane', () => {
   it('creates a work item with labels, assignee, priority and target date, without approval', async () => {
     const { ephemeral } = await plane('new ACME "Fix the footer links" #bug #design <@U0BOB|bob> !high due:2031-01-31', { ephemeral: 2 });
     const [confirmation, card] = ephemeral;
-    const { db } = harness.plane;
+    const { db } = harness().plane;
     const created = [...db.workItems.values()].find((item) => item.name === 'Fix the footer links');
     expect(created).toBeDefined();
     const key = `ACME-${created!.sequence_id}`;
@@ -80,8 +74,8 @@ describe('/plane', () => {
 
   it('assigns the requester when no one is named (SPEC §5.5)', async () => {
     await plane('new ACME Tidy the changelog', { ephemeral: 2 });
-    const created = [...harness.plane.db.workItems.values()].find((item) => item.name === 'Tidy the changelog');
-    expect(created?.assignees).toEqual([harness.plane.db.user('alice@acme.test').id]);
+    const created = [...harness().plane.db.workItems.values()].find((item) => item.name === 'Tidy the changelog');
+    expect(created?.assignees).toEqual([harness().plane.db.user('alice@acme.test').id]);
   });
 
   it('answers an unknown project with the projects there are', async () => {
@@ -90,19 +84,17 @@ describe('/plane', () => {
   });
 
   it('answers an unknown label with the labels there are, and creates nothing', async () => {
-    const before = harness.plane.db.workItems.size;
+    const before = harness().plane.db.workItems.size;
     const error = errorOf((await plane('new ACME Polish #shiny', { ephemeral: 1 })).ephemeral[0]!);
     expect(error).toEqual({
       reason: 'No label "shiny" in project ACME. Labels: bug, design, docs, feature, performance.',
       usage: usageOf('plane', 'new'),
     });
-    expect(harness.plane.db.workItems.size).toBe(before);
+    expect(harness().plane.db.workItems.size).toBe(before);
   });
 
   it('answers an unknown work item key readably', async () => {
-    const error = errorOf((await plane('show ACME-999', { ephemeral: 1 })).ephemeral[0]!);
-    expect(error.reason).toMatch(/ACME-999/);
-    expect(error.usage).toBe(usageOf('plane', 'show'));
+    expectError((await plane('show ACME-999', { ephemeral: 1 })).ephemeral[0]!, /ACME-999/, usageOf('plane', 'show'));
   });
 
   it('shows the help privately', async () => {
@@ -122,9 +114,7 @@ describe('/plane', () => {
     ['new ACME Fix !critical', /^Unknown priority "!critical"; use !urgent, !high, !medium, !low, !none$/, 'new'],
     ['new ACME Fix due:soon', /is not a date/, 'new'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
-    const error = errorOf((await plane(text, { ephemeral: 1 })).ephemeral[0]!);
-    expect(error.reason).toMatch(reason);
-    expect(error.usage).toBe(usageOf('plane', action));
+    expectError((await plane(text, { ephemeral: 1 })).ephemeral[0]!, reason, usageOf('plane', action));
   });
 
   it('answers an unknown sub-command with the overview', async () => {
@@ -134,13 +124,7 @@ describe('/plane', () => {
 });
 
 describe('/plane without a Plane key', () => {
-  let off: BotHarness;
-  beforeAll(async () => {
-    off = await startBotHarness({ env: { PLANE_API_KEY: '' } });
-  });
-  afterAll(async () => {
-    await off.close();
-  });
+  const off = sharedBot({ env: { PLANE_API_KEY: '' } });
 
   it.each([
     ['show ACME-1', 'show'],
@@ -148,9 +132,7 @@ describe('/plane without a Plane key', () => {
     ['search ACME login', 'search'],
     ['new ACME Fix it', 'new'],
   ])('says %j cannot work until Plane is turned on, and how', async (text, action) => {
-    const { ephemeral } = await run(off, { command: '/plane', text }, { ephemeral: 1 });
-    const error = errorOf(ephemeral[0]!);
-    expect(error.reason).toMatch(/^Plane is off: no API key is configured\. Set PLANE_API_KEY/);
-    expect(error.usage).toBe(usageOf('plane', action));
+    const { ephemeral } = await run(off(), { command: '/plane', text }, { ephemeral: 1 });
+    expectError(ephemeral[0]!, /^Plane is off: no API key is configured\. Set PLANE_API_KEY/, usageOf('plane', action));
   });
 });

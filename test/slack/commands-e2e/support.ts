@@ -1,11 +1,50 @@
-import { expect } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
-import { eventually, type BotHarness } from '../../harness/bot.js';
+import { channelFilesDir } from '../../../src/slack/channel-files.js';
+import { eventually, startBotHarness, type BotHarness, type BotHarnessOptions } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 
 export const ALICE = 'U0ALICE';
 export const BOB = 'U0BOB';
 export const OPS = 'C0OPS';
+
+export interface SharedBotOptions extends BotHarnessOptions {
+  /** Runs once the bot is up, before the first test (seeding Plane, first commands…). */
+  setUp?: (harness: BotHarness) => Promise<unknown> | unknown;
+  /** Each test starts with no channel files in #ops (no tasks, no todos). */
+  freshChannelFiles?: boolean;
+}
+
+/**
+ * One bot for the tests of the file (or of the describe block it is called in): started before
+ * them, closed after them. Returns a getter for it.
+ */
+export function sharedBot(options: SharedBotOptions = {}): () => BotHarness {
+  const { setUp, freshChannelFiles, ...harnessOptions } = options;
+  let harness: BotHarness | undefined;
+  const current = () => {
+    if (!harness) throw new Error('the shared bot is not running: use it inside a test');
+    return harness;
+  };
+  beforeAll(async () => {
+    harness = await startBotHarness(harnessOptions);
+    await setUp?.(harness);
+  });
+  afterAll(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+  if (freshChannelFiles) beforeEach(() => rm(channelFilesDir(current().dataDir, OPS), { recursive: true, force: true }));
+  return current;
+}
+
+/** A bot for the running test alone, closed when the test ends. */
+export async function botForTest(options: BotHarnessOptions = {}): Promise<BotHarness> {
+  const harness = await startBotHarness(options);
+  onTestFinished(() => harness.close());
+  return harness;
+}
 
 export interface CommandRun {
   command: '/task' | '/todo' | '/plane';
@@ -81,6 +120,16 @@ export function shown(message: SlackMessage): string {
   return blockTexts(message).join('\n');
 }
 
+/** The first line of what a message shows (a confirmation's summary, a list's heading). */
+export function firstLine(message: SlackMessage): string {
+  return shown(message).split('\n')[0]!;
+}
+
+/** A private confirmation of a change: its summary line and the changed lines as the list shows them. */
+export function confirmation(message: SlackMessage): { summary: string; lines: string[] } {
+  return { summary: firstLine(message), lines: codeLines(message) };
+}
+
 /** The lines inside the code blocks of a message (how a tree is shown). */
 export function codeLines(message: SlackMessage): string[] {
   return blockTexts(message)
@@ -103,4 +152,11 @@ export function errorOf(message: SlackMessage): { reason: string; usage: string 
   expect(reason.startsWith('⚠️ ')).toBe(true);
   expect(reason).not.toContain('\n');
   return { reason: reason.slice('⚠️ '.length), usage: usage?.replace(/^Usage: `/, '').replace(/`$/, '') };
+}
+
+/** An error reply whose reason matches `reason` and that carries the usage line `usage`. */
+export function expectError(message: SlackMessage, reason: RegExp, usage: string): void {
+  const error = errorOf(message);
+  expect(error.reason).toMatch(reason);
+  expect(error.usage).toBe(usage);
 }

@@ -1,32 +1,21 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channelFilesDir } from '../../../src/slack/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
-import { startBotHarness, type BotHarness } from '../../harness/bot.js';
-import { ALICE, BOB, OPS, codeLines, errorOf, run, shown } from './support.js';
+import { ALICE, BOB, OPS, codeLines, confirmation, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
 
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await startBotHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await rm(channelFilesDir(harness.dataDir, OPS), { recursive: true, force: true });
-});
+const harness = sharedBot({ freshChannelFiles: true });
 
-const task = (text: string, expected = { ephemeral: 1, channel: 1 }, user = ALICE) =>
-  run(harness, { command: '/task', text, user }, expected);
+const task = (text: string, expected: Expected = { ephemeral: 1, channel: 1 }, user = ALICE) =>
+  run(harness(), { command: '/task', text, user }, expected);
 
 /** A change confirms to its author (ephemeral) and announces itself in the channel (the event line). */
 async function change(text: string, user = ALICE): Promise<{ summary: string; lines: string[]; event: string }> {
   const { ephemeral, channel } = await task(text, { ephemeral: 1, channel: 1 }, user);
-  const [confirmation] = ephemeral;
-  const [event] = channel;
-  return { summary: shown(confirmation!).split('\n')[0]!, lines: codeLines(confirmation!), event: shown(event!) };
+  return { ...confirmation(ephemeral[0]!), event: shown(channel[0]!) };
 }
+
+const store = () => TaskStore.open({ dir: channelFilesDir(harness().dataDir, OPS) });
 
 async function buildThreeLevels(): Promise<void> {
   await change('add Launch website !high @alice');
@@ -46,14 +35,15 @@ describe('/task', () => {
     const { channel } = await task('tree', { ephemeral: 0, channel: 1 });
     const [tree] = channel;
     expect(tree!.thread_ts).toBeUndefined();
-    expect(codeLines(tree!)).toEqual([
+    const lines = [
       '→ [1] Launch website [HIGH] (@alice)',
       '├─ ○ [1-1] Design pages [NORMAL] (@bob)',
       '│  ├─ ✓ [1-1-1] Draft mock-ups [CRITICAL]',
       '│  └─ ○ [1-1-2] Review mock-ups [NORMAL]',
       '└─ ⛔ [1-2] Write copy [LOW]',
       '○ [2] Plan the party [NORMAL]',
-    ]);
+    ];
+    expect(codeLines(tree!)).toEqual(lines);
     expect(tree!.blocks).toEqual([
       { type: 'header', block_id: expect.any(String), text: { type: 'plain_text', text: 'Task tree of #ops', emoji: true } },
       {
@@ -62,16 +52,7 @@ describe('/task', () => {
         text: {
           type: 'mrkdwn',
           verbatim: true,
-          text: [
-            '```',
-            '→ [1] Launch website [HIGH] (@alice)',
-            '├─ ○ [1-1] Design pages [NORMAL] (@bob)',
-            '│  ├─ ✓ [1-1-1] Draft mock-ups [CRITICAL]',
-            '│  └─ ○ [1-1-2] Review mock-ups [NORMAL]',
-            '└─ ⛔ [1-2] Write copy [LOW]',
-            '○ [2] Plan the party [NORMAL]',
-            '```',
-          ].join('\n'),
+          text: ['```', ...lines, '```'].join('\n'),
         },
       },
     ]);
@@ -81,7 +62,7 @@ describe('/task', () => {
   it('lists the top-level tasks with their subtasks done, in the channel', async () => {
     await buildThreeLevels();
     const { channel } = await task('list', { ephemeral: 0, channel: 1 });
-    expect(shown(channel[0]!).split('\n')[0]).toBe('Top-level tasks of #ops');
+    expect(firstLine(channel[0]!)).toBe('Top-level tasks of #ops');
     expect(codeLines(channel[0]!)).toEqual([
       '→ [1] Launch website [HIGH] (@alice) — 1/4 subtasks done',
       '○ [2] Plan the party [NORMAL]',
@@ -94,50 +75,36 @@ describe('/task', () => {
   });
 
   it('confirms each change privately with the changed line as the tree shows it', async () => {
-    expect(await change('add "Fix #42 for @home" !critical @carol due:2031-02-03 #web #ops')).toMatchObject({
-      summary: '✓ Added task 1 to the tree of #ops',
-      lines: ['○ [1] Fix #42 for @home [CRITICAL] (@carol)'],
-    });
-    expect(await change('sub 1 Find the cause')).toMatchObject({
-      summary: '✓ Added subtask 1-1 under [1] in the tree of #ops',
-      lines: ['○ [1-1] Find the cause [NORMAL]'],
-    });
-    expect(await change('status 1-1 in-progress')).toMatchObject({
-      summary: '✓ [1-1] todo → in-progress',
-      lines: ['→ [1-1] Find the cause [NORMAL]'],
-    });
-    expect(await change('assign 1-1 <@U0BOB|bob>')).toMatchObject({
-      summary: '✓ [1-1] assigned to @bob',
-      lines: ['→ [1-1] Find the cause [NORMAL] (@bob)'],
-    });
-    expect(await change('update 1 title:"Fix issue 42" !low desc:"Seen on Safari"')).toMatchObject({
-      summary: '✓ Updated title, description, priority of [1]',
-      lines: ['○ [1] Fix issue 42 [LOW] (@carol)'],
-    });
-    expect(await change('remove 1')).toMatchObject({
-      summary: '✓ Removed [1] with 1 subtask from the tree of #ops',
-      lines: ['○ [1] Fix issue 42 [LOW] (@carol)', '→ [1-1] Find the cause [NORMAL] (@bob)'],
-    });
-    const { tasks } = await (await TaskStore.open({ dir: channelFilesDir(harness.dataDir, OPS) })).read();
+    // The command, then the summary and the changed lines it confirms with.
+    const steps: [string, string, string[]][] = [
+      ['add "Fix #42 for @home" !critical @carol due:2031-02-03 #web #ops', '✓ Added task 1 to the tree of #ops', ['○ [1] Fix #42 for @home [CRITICAL] (@carol)']],
+      ['sub 1 Find the cause', '✓ Added subtask 1-1 under [1] in the tree of #ops', ['○ [1-1] Find the cause [NORMAL]']],
+      ['status 1-1 in-progress', '✓ [1-1] todo → in-progress', ['→ [1-1] Find the cause [NORMAL]']],
+      ['assign 1-1 <@U0BOB|bob>', '✓ [1-1] assigned to @bob', ['→ [1-1] Find the cause [NORMAL] (@bob)']],
+      ['update 1 title:"Fix issue 42" !low desc:"Seen on Safari"', '✓ Updated title, description, priority of [1]', ['○ [1] Fix issue 42 [LOW] (@carol)']],
+      ['remove 1', '✓ Removed [1] with 1 subtask from the tree of #ops', ['○ [1] Fix issue 42 [LOW] (@carol)', '→ [1-1] Find the cause [NORMAL] (@bob)']],
+    ];
+    for (const [text, summary, lines] of steps) expect(await change(text), text).toMatchObject({ summary, lines });
+    const { tasks } = await (await store()).read();
     expect(tasks).toEqual([]);
   });
 
   it('writes the fields given in the file the agent reads, by the requester', async () => {
     await change('add Ship it !high <@U0BOB|bob> due:2031-01-15 #release');
-    const { tasks } = await (await TaskStore.open({ dir: channelFilesDir(harness.dataDir, OPS) })).read();
+    const { tasks } = await (await store()).read();
     expect(tasks[0]).toMatchObject({ id: '1', title: 'Ship it', status: 'todo', priority: 'high', assignee: 'bob', dueAt: '2031-01-15', tags: ['release'] });
   });
 
   it('says when nothing changed, and writes nothing', async () => {
     await change('add Ship it');
     const { ephemeral } = await task('status 1 todo', { ephemeral: 1, channel: 0 });
-    expect(shown(ephemeral[0]!).split('\n')[0]).toBe('ℹ️ Nothing changed: [1] is already todo');
+    expect(firstLine(ephemeral[0]!)).toBe('ℹ️ Nothing changed: [1] is already todo');
   });
 
   it('says a task marked done still waits on others', async () => {
     await change('add Ship it');
     await change('add Test it');
-    await (await TaskStore.open({ dir: channelFilesDir(harness.dataDir, OPS) })).update('1', { depends: ['2'] });
+    await (await store()).update('1', { depends: ['2'] });
     const { ephemeral } = await task('status 1 done');
     expect(shown(ephemeral[0]!)).toContain('It still waits on [2] Test it (todo).');
   });
@@ -168,9 +135,7 @@ describe('/task', () => {
     ['remove 1 2', /takes nothing more/, 'remove'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
     const { ephemeral } = await task(text, { ephemeral: 1, channel: 0 });
-    const error = errorOf(ephemeral[0]!);
-    expect(error.reason).toMatch(reason);
-    expect(error.usage).toBe(usageOf('task', action));
+    expectError(ephemeral[0]!, reason, usageOf('task', action));
   });
 
   it.each([
@@ -182,9 +147,7 @@ describe('/task', () => {
   ])('answers %j about a task that does not exist with the ids there are', async (text, action) => {
     await change('add Ship it');
     const { ephemeral } = await task(text, { ephemeral: 1, channel: 0 });
-    const error = errorOf(ephemeral[0]!);
-    expect(error.reason).toMatch(/No task with id "9" in tasks\.json\. Valid ids: 1\./);
-    expect(error.usage).toBe(usageOf('task', action));
+    expectError(ephemeral[0]!, /No task with id "9" in tasks\.json\. Valid ids: 1\./, usageOf('task', action));
   });
 
   it('names the person who changed a task in the event line, by name', async () => {

@@ -1,56 +1,38 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channelFilesDir } from '../../../src/slack/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
-import { startBotHarness, type BotHarness } from '../../harness/bot.js';
-import { OPS, blockTexts, codeLines, errorOf, run, shown } from './support.js';
+import { OPS, blockTexts, confirmation, errorOf, expectError, run, sharedBot, shown, type Expected } from './support.js';
 
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await startBotHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await rm(channelFilesDir(harness.dataDir, OPS), { recursive: true, force: true });
-});
+const harness = sharedBot({ freshChannelFiles: true });
 
-const todo = (text: string, expected: { ephemeral?: number; channel?: number } = { ephemeral: 1 }) =>
-  run(harness, { command: '/todo', text }, expected);
+const todo = (text: string, expected: Expected = { ephemeral: 1 }) => run(harness(), { command: '/todo', text }, expected);
 
 /** A change: the private confirmation's summary and changed line. */
-async function change(text: string): Promise<{ summary: string; lines: string[] }> {
-  const { ephemeral } = await todo(text);
-  return { summary: shown(ephemeral[0]!).split('\n')[0]!, lines: codeLines(ephemeral[0]!) };
-}
+const change = async (text: string) => confirmation((await todo(text)).ephemeral[0]!);
 
-const store = () => TodoStore.open({ dir: channelFilesDir(harness.dataDir, OPS) });
+const store = () => TodoStore.open({ dir: channelFilesDir(harness().dataDir, OPS) });
 
 describe('/todo', () => {
   it('confirms every change privately with the changed line', async () => {
-    expect(await change('add Renew the TLS certificate #ops due:2031-03-01')).toEqual({
-      summary: '✓ Added item 1 to the todo list of #ops',
-      lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'],
-    });
-    expect(await change('add "Call #42 @home"')).toEqual({
-      summary: '✓ Added item 2 to the todo list of #ops',
-      lines: ['○ [2] Call #42 @home'],
-    });
-    expect(await change('done 1')).toEqual({ summary: '✓ [1] marked done', lines: ['✓ [1] Renew the TLS certificate #ops (due 2031-03-01)'] });
-    expect(await change('undone 1')).toEqual({ summary: '✓ [1] marked back to do', lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'] });
-    expect(await change('block 2')).toEqual({ summary: '✓ [2] marked blocked', lines: ['⛔ [2] Call #42 @home'] });
-    expect(await change('unblock 2')).toEqual({ summary: '✓ [2] marked unblocked', lines: ['○ [2] Call #42 @home'] });
-    expect(await change('update 2 title:"Call Bob" desc:"About the invoice" #finance due:2031-04-01')).toEqual({
-      summary: '✓ Updated title, description, due date, tags of [2]',
-      lines: ['○ [2] Call Bob #finance (due 2031-04-01)'],
-    });
-    expect(await change('remove 1')).toEqual({
-      summary: '✓ Removed [1] from the todo list of #ops',
-      lines: ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'],
-    });
+    // The command, then the summary and the changed line it confirms with.
+    const steps: [string, string, string[]][] = [
+      ['add Renew the TLS certificate #ops due:2031-03-01', '✓ Added item 1 to the todo list of #ops', ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
+      ['add "Call #42 @home"', '✓ Added item 2 to the todo list of #ops', ['○ [2] Call #42 @home']],
+      ['done 1', '✓ [1] marked done', ['✓ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
+      ['undone 1', '✓ [1] marked back to do', ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
+      ['block 2', '✓ [2] marked blocked', ['⛔ [2] Call #42 @home']],
+      ['unblock 2', '✓ [2] marked unblocked', ['○ [2] Call #42 @home']],
+      [
+        'update 2 title:"Call Bob" desc:"About the invoice" #finance due:2031-04-01',
+        '✓ Updated title, description, due date, tags of [2]',
+        ['○ [2] Call Bob #finance (due 2031-04-01)'],
+      ],
+      ['remove 1', '✓ Removed [1] from the todo list of #ops', ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
+    ];
+    for (const [text, summary, lines] of steps) expect(await change(text), text).toEqual({ summary, lines });
     expect((await (await store()).read()).items).toMatchObject([
       { id: '2', status: 'todo', title: 'Call Bob', description: 'About the invoice', tags: ['finance'], dueAt: '2031-04-01' },
     ]);
@@ -80,7 +62,7 @@ describe('/todo', () => {
     await change('done 1');
     const { channel } = await todo('export', { channel: 1 });
     const [message] = channel;
-    const markdown = await readFile(join(channelFilesDir(harness.dataDir, OPS), 'todos.md'), 'utf8');
+    const markdown = await readFile(join(channelFilesDir(harness().dataDir, OPS), 'todos.md'), 'utf8');
     expect(shown(message!)).toBe(`*Todo list of #ops, saved as todos.md*\n\n\`\`\`\n${markdown.trimEnd()}\n\`\`\``);
     expect(markdown).toContain('- [ ] **Pay \\<rent\\> & \\*fees\\*** — id 2 · due 2031-05-01 · `home`');
     expect(markdown).toContain('- [x] Water the plants — id 1');
@@ -90,7 +72,7 @@ describe('/todo', () => {
     const list = await store();
     for (let i = 1; i <= 200; i += 1) await list.add({ title: `Item number ${i} with a title long enough to fill the page`, tags: ['bulk'] });
     const { channel } = await todo('export', { channel: 2 });
-    const markdown = await readFile(join(channelFilesDir(harness.dataDir, OPS), 'todos.md'), 'utf8');
+    const markdown = await readFile(join(channelFilesDir(harness().dataDir, OPS), 'todos.md'), 'utf8');
     const code = channel.flatMap((message) => [...shown(message).matchAll(/```\n([\s\S]*?)\n```/g)].map((match) => match[1]!));
     expect(code.length).toBeGreaterThan(1);
     const lines = code.flatMap((text) => text.split('\n'));
@@ -117,10 +99,7 @@ describe('/todo', () => {
     ['update 1', /^Nothing to update/, 'update'],
     ['update 1 due:tomorrow', /is not a date/, 'update'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
-    const { ephemeral } = await todo(text);
-    const error = errorOf(ephemeral[0]!);
-    expect(error.reason).toMatch(reason);
-    expect(error.usage).toBe(usageOf('todo', action));
+    expectError((await todo(text)).ephemeral[0]!, reason, usageOf('todo', action));
   });
 
   it('answers an unknown sub-command with the overview of the sub-commands', async () => {

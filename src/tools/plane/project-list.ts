@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { PlaneApi } from '../../plane/api.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { findProject } from '../../plane/resolve.js';
+import type { Project } from '../../plane/types.js';
+import type { ToolDefinition } from '../registry.js';
+import { definePlaneTool } from './define.js';
+import { project, slug } from './schemas.js';
+
+export interface ProjectList {
+  /** The line above the list, e.g. `3 labels in ACME:`. */
+  heading: string;
+  lines: string[];
+}
+
+export interface ProjectListTool {
+  name: string;
+  description: string;
+  /** Fetches the things of the project and prints them. */
+  list(api: PlaneApi, workspace: string, project: Project): Promise<ProjectList>;
+}
+
+/** A read-only tool that lists one kind of thing of a project: input the workspace and the project. */
+export function projectListTool(kit: PlaneKit, tool: ProjectListTool): ToolDefinition {
+  return definePlaneTool({
+    name: tool.name,
+    description: tool.description,
+    input: z.object({ slug, project }),
+    access: 'read',
+    async run(input) {
+      const api = kit.api();
+      const workspace = kit.slug(input.slug);
+      const { heading, lines } = await tool.list(api, workspace, await findProject(api, workspace, input.project));
+      return [heading, ...lines].join('\n');
+    },
+  });
+}
