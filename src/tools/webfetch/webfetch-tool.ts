@@ -4,12 +4,12 @@
  * (`ask`) is the agent's business; whatever is approved, the guard still holds.
  */
 import { z } from 'zod';
+import { createAddressGuard } from '../../net/address-guard.js';
+import { explainFetchFailure, NetError } from '../../net/fetch-errors.js';
+import { guardedFetch } from '../../net/guarded-fetch.js';
+import { createPinnedDispatcher, type Resolve } from '../../net/pinned-dispatcher.js';
 import { defineTool, ToolError, type ToolDefinition } from '../registry.js';
-import { createAddressGuard } from './address-guard.js';
-import { explainFetchFailure } from './fetch-errors.js';
-import { fetchFollowingRedirects } from './fetch-with-redirects.js';
 import { formatOutput } from './format-output.js';
-import { createPinnedDispatcher, type Resolve } from './pinned-dispatcher.js';
 import { readCapped } from './read-capped.js';
 import { formatBytes, renderBody } from './render-body.js';
 
@@ -88,7 +88,7 @@ function parseLength(header: string | null): number | undefined {
 }
 
 export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
-  const guard = createAddressGuard(options.allow);
+  const guard = createAddressGuard(options.allow, 'WebFetch');
   const dispatcher = createPinnedDispatcher(guard, options.lookup);
   const maxBytes = options.maxBytes ?? WEBFETCH_MAX_BYTES;
 
@@ -113,7 +113,7 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
       const timeout = AbortSignal.timeout(input.timeout);
       const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
       try {
-        const fetched = await fetchFollowingRedirects(
+        const fetched = await guardedFetch(
           { url, method: input.method, headers: withDefaultHeaders(input.headers), body: input.body },
           { guard, dispatcher, signal, maxRedirects: WEBFETCH_MAX_REDIRECTS },
         );
@@ -132,7 +132,8 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
       } catch (error) {
         if (timeout.aborted) throw new ToolError(`Timed out after ${input.timeout} ms fetching ${url.href}.`);
         if (context.signal?.aborted) throw new ToolError(`Cancelled while fetching ${url.href}.`);
-        throw explainFetchFailure(error, url);
+        const explained = explainFetchFailure(error, url);
+        throw explained instanceof NetError ? new ToolError(explained.message) : explained;
       }
     },
   });

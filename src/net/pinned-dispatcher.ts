@@ -10,8 +10,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import { ToolError } from '../registry.js';
 import type { AddressGuard } from './address-guard.js';
+import { NetError } from './fetch-errors.js';
 
 /** Resolves a host name to its addresses; tests inject one that answers without DNS. */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
@@ -42,10 +42,15 @@ async function resolveChecked(
   for (const { address } of addresses) guard.checkResolved(hostname, address);
   const wanted = family === 4 || family === 'IPv4' ? 4 : family === 6 || family === 'IPv6' ? 6 : 0;
   const usable = wanted === 0 ? addresses : addresses.filter((a) => a.family === wanted);
-  if (usable.length === 0) throw new ToolError(`${hostname} has no address to connect to.`);
+  if (usable.length === 0) throw new NetError(`${hostname} has no address to connect to.`);
   return usable;
 }
 
-export function createPinnedDispatcher(guard: AddressGuard, resolve: Resolve = systemResolve): Agent {
-  return new Agent({ connect: { lookup: pinnedLookup(guard, resolve) } });
+/** `agentOptions` tunes the Agent (timeouts, say); its connections always go through the pinned lookup. */
+export function createPinnedDispatcher(
+  guard: AddressGuard,
+  resolve: Resolve = systemResolve,
+  agentOptions: Omit<Agent.Options, 'connect'> = {},
+): Agent {
+  return new Agent({ ...agentOptions, connect: { lookup: pinnedLookup(guard, resolve) } });
 }

@@ -1,6 +1,6 @@
 // Pure checks: no packet is sent by anything in this file.
 import { describe, expect, it } from 'vitest';
-import { AddressRefusedError, createAddressGuard, parseAddress, refusalReason } from '../../../src/tools/webfetch/address-guard.js';
+import { AddressRefusedError, createAddressGuard, parseAddress, refusalReason } from '../../src/net/address-guard.js';
 
 const closed = createAddressGuard([]);
 
@@ -75,6 +75,33 @@ describe('address guard: URLs', () => {
     const message = refusedUrl(closed, 'http://0177.0.0.1/');
     expect(message).toContain('127.0.0.1 is a loopback address');
     expect(message).toContain('PLANEBOT_WEBFETCH_ALLOW');
+  });
+
+  it('names the fetcher in its advice and carries the bare reason', () => {
+    const named = createAddressGuard([], 'WebFetch');
+    expect(refusedUrl(named, 'ftp://example.com/')).toBe('Refused ftp: URL: WebFetch only fetches http:// and https:// URLs.');
+    expect(refusedUrl(named, 'http://10.0.0.5/x.png')).toBe(
+      'Refused http://10.0.0.5/x.png: 10.0.0.5 is a private address. WebFetch only reaches public addresses unless PLANEBOT_WEBFETCH_ALLOW names the host or its network.',
+    );
+    const reasons = [
+      () => named.checkUrl(new URL('http://0xa9fea9fe/')),
+      () => named.checkResolved('intranet.test', '10.0.0.1'),
+      () => named.checkResolved('odd.test', 'nonsense'),
+      () => named.checkUrl(new URL('gopher://example.com/')),
+    ].map((check) => {
+      try {
+        check();
+      } catch (error) {
+        return (error as AddressRefusedError).reason;
+      }
+      return 'not refused';
+    });
+    expect(reasons).toEqual([
+      '169.254.169.254 is a link-local address (where cloud metadata services live)',
+      'intranet.test resolves to 10.0.0.1, a private address',
+      'odd.test resolved to "nonsense", which is not an address',
+      'gopher: is not http: or https:',
+    ]);
   });
 });
 

@@ -3,9 +3,8 @@
  * URL here, its resolved address in the pinned dispatcher) and the number of hops is bounded.
  */
 import { fetch, type Dispatcher, type Response } from 'undici';
-import { ToolError } from '../registry.js';
 import type { AddressGuard } from './address-guard.js';
-import { explainFetchFailure } from './fetch-errors.js';
+import { explainFetchFailure, NetError } from './fetch-errors.js';
 
 export interface OutgoingRequest {
   url: URL;
@@ -22,10 +21,11 @@ export interface FollowedResponse {
   redirectedFrom: URL[];
 }
 
-export interface FetchOptions {
+export interface GuardedFetchOptions {
   guard: AddressGuard;
+  /** A pinned dispatcher over the same guard (createPinnedDispatcher): it checks resolved addresses. */
   dispatcher: Dispatcher;
-  signal: AbortSignal;
+  signal?: AbortSignal;
   maxRedirects: number;
 }
 
@@ -35,7 +35,7 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorizat
 /** Describe a request body; dropped with the body when a redirect turns the request into a GET. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
 
-export async function fetchFollowingRedirects(first: OutgoingRequest, options: FetchOptions): Promise<FollowedResponse> {
+export async function guardedFetch(first: OutgoingRequest, options: GuardedFetchOptions): Promise<FollowedResponse> {
   const redirectedFrom: URL[] = [];
   let request = first;
   for (;;) {
@@ -49,7 +49,7 @@ export async function fetchFollowingRedirects(first: OutgoingRequest, options: F
     await response.body?.cancel();
     const target = resolveLocation(location, request.url);
     if (redirectedFrom.length === options.maxRedirects) {
-      throw new ToolError(
+      throw new NetError(
         `Too many redirects: ${options.maxRedirects} were followed and ${request.url.href} redirects again, to ${target.href}.`,
       );
     }
@@ -58,7 +58,7 @@ export async function fetchFollowingRedirects(first: OutgoingRequest, options: F
   }
 }
 
-async function send(request: OutgoingRequest, options: FetchOptions): Promise<Response> {
+async function send(request: OutgoingRequest, options: GuardedFetchOptions): Promise<Response> {
   try {
     return await fetch(request.url, {
       method: request.method,
@@ -75,7 +75,7 @@ async function send(request: OutgoingRequest, options: FetchOptions): Promise<Re
 
 function refuseEmbeddedCredentials(url: URL): void {
   if (url.username !== '' || url.password !== '') {
-    throw new ToolError(`Refused ${url.host}: a URL may not carry a user name or password; send credentials in a header.`);
+    throw new NetError(`Refused ${url.host}: a URL may not carry a user name or password; send credentials in a header.`);
   }
 }
 
@@ -83,7 +83,7 @@ function resolveLocation(location: string, base: URL): URL {
   try {
     return new URL(location, base);
   } catch {
-    throw new ToolError(`${base.href} redirects to an invalid URL: ${location}`);
+    throw new NetError(`${base.href} redirects to an invalid URL: ${location}`);
   }
 }
 

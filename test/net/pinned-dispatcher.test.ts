@@ -1,8 +1,8 @@
 // The lookup handed to net/tls.connect, called directly: no DNS, no packet.
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { AddressRefusedError, createAddressGuard } from '../../../src/tools/webfetch/address-guard.js';
-import { pinnedLookup, type Resolve } from '../../../src/tools/webfetch/pinned-dispatcher.js';
+import { AddressRefusedError, createAddressGuard } from '../../src/net/address-guard.js';
+import { pinnedLookup, type Resolve } from '../../src/net/pinned-dispatcher.js';
 
 type Answer = { error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number };
 

@@ -1,21 +1,26 @@
 /**
- * Which URLs and addresses WebFetch may reach (SPEC §8): only http(s), only public unicast addresses,
- * unless the allow list (PLANEBOT_WEBFETCH_ALLOW) names the host or a network holding the address.
+ * Which URLs and addresses an outgoing fetch of a URL someone else wrote (WebFetch, an external image
+ * in a Plane description) may reach (SPEC §8): only http(s), only public unicast addresses, unless
+ * the allow list (PLANEBOT_WEBFETCH_ALLOW) names the host or a network holding the address.
  *
  * Odd spellings of an address (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`, `[::ffff:127.0.0.1]`)
  * need no special code here: the WHATWG URL parser rewrites every one of them to its canonical form
  * for http(s), and ipaddr.js unwraps IPv4-mapped IPv6 before classifying.
  */
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../registry.js';
+import { NetError } from './fetch-errors.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** A refusal by the guard; it reaches the caller as it stands, wherever in the fetch it happened. */
-export class AddressRefusedError extends ToolError {
-  constructor(message: string) {
+export class AddressRefusedError extends NetError {
+  /** The refusal alone, without the URL or the advice, e.g. "10.0.0.5 is a private address". */
+  readonly reason: string;
+
+  constructor(message: string, reason: string) {
     super(message);
     this.name = 'AddressRefusedError';
+    this.reason = reason;
   }
 }
 
@@ -99,10 +104,10 @@ function inNetworks(address: Address, networks: AllowList['networks']): boolean 
   return networks.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits));
 }
 
-const HOW_TO_OPEN = 'WebFetch only reaches public addresses unless PLANEBOT_WEBFETCH_ALLOW names the host or its network.';
-
-export function createAddressGuard(allowEntries: readonly string[]): AddressGuard {
+/** `fetcher` names who fetches in the refusals' advice, e.g. "WebFetch". */
+export function createAddressGuard(allowEntries: readonly string[], fetcher = 'Planebot'): AddressGuard {
   const allow = parseAllowList(allowEntries);
+  const howToOpen = `${fetcher} only reaches public addresses unless PLANEBOT_WEBFETCH_ALLOW names the host or its network.`;
   const hostAllowed = (hostname: string) => allow.hosts.has(normaliseHost(hostname));
 
   /** The refusal for an address, or undefined when it may be reached. */
@@ -112,22 +117,32 @@ export function createAddressGuard(allowEntries: readonly string[]): AddressGuar
   return {
     checkUrl(url) {
       if (!ALLOWED_SCHEMES.has(url.protocol)) {
-        throw new AddressRefusedError(`Refused ${url.protocol} URL: WebFetch only fetches http:// and https:// URLs.`);
+        throw new AddressRefusedError(
+          `Refused ${url.protocol} URL: ${fetcher} only fetches http:// and https:// URLs.`,
+          `${url.protocol} is not http: or https:`,
+        );
       }
       if (hostAllowed(url.hostname)) return;
       const address = parseAddress(url.hostname);
       const reason = address && refuse(address);
       if (address && reason) {
-        throw new AddressRefusedError(`Refused ${url.href}: ${address.toString()} is ${reason}. ${HOW_TO_OPEN}`);
+        const refusal = `${address.toString()} is ${reason}`;
+        throw new AddressRefusedError(`Refused ${url.href}: ${refusal}. ${howToOpen}`, refusal);
       }
     },
     checkResolved(hostname, text) {
       if (hostAllowed(hostname)) return;
       const address = parseAddress(text);
-      if (!address) throw new AddressRefusedError(`Refused ${hostname}: it resolved to "${text}", which is not an address.`);
+      if (!address) {
+        throw new AddressRefusedError(
+          `Refused ${hostname}: it resolved to "${text}", which is not an address.`,
+          `${hostname} resolved to "${text}", which is not an address`,
+        );
+      }
       const reason = refuse(address);
       if (reason) {
-        throw new AddressRefusedError(`Refused ${hostname}: it resolves to ${address.toString()}, ${reason}. ${HOW_TO_OPEN}`);
+        const resolution = `resolves to ${address.toString()}, ${reason}`;
+        throw new AddressRefusedError(`Refused ${hostname}: it ${resolution}. ${howToOpen}`, `${hostname} ${resolution}`);
       }
     },
   };
