@@ -2,17 +2,18 @@ import type { AppAnswer } from './app-answers.js';
 import { BotWriter } from './bot-writer.js';
 import { clickButton, type ButtonClick } from './button-clicks.js';
 import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
-import { Deliverer, type Delivery, type RetryHeaders } from './delivery.js';
+import { Deliverer, type Delivery, type RetryHeaders, type Transport } from './delivery.js';
 import { VERIFICATION_TOKEN } from './payloads.js';
 import { createPageApi, type PageApi } from './page-api/handler.js';
 import { ResponseUrls } from './response-urls.js';
 import { listen, shut } from './server.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
+import { SocketConnections, type SocketConnection } from './socket-mode/connections.js';
 import { userSays, type UserMessage } from './user-messages.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, PageApi, RetryHeaders, ScriptedFailure, UserMessage };
+export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, PageApi, RetryHeaders, ScriptedFailure, SocketConnection, Transport, UserMessage };
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
@@ -22,8 +23,15 @@ export { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAUL
 export interface SlackEmulatorOptions {
   /** The app's signing secret: every delivery is signed with it. */
   signingSecret: string;
-  /** The only token the Web API accepts. */
+  /** The only token the Web API methods accept. */
   botToken: string;
+  /** The app-level token (`xapp-…`) `apps.connections.open` accepts; without it Socket Mode cannot start. */
+  appToken?: string;
+  /**
+   * How the app gets events, commands and clicks. By default over HTTP until it opens a Socket Mode
+   * connection, then over the socket from then on (Socket Mode is an app setting, not per request).
+   */
+  transport?: Transport;
   /** The app's Request URL (`http://127.0.0.1:PORT/slack/events`); can be set later. */
   requestUrl?: string;
   users?: WorkspaceSeed['users'];
@@ -54,6 +62,11 @@ export interface SlackEmulator {
   readonly calls: ApiCall[];
   /** Every request sent to the app, in order. */
   readonly deliveries: Delivery[];
+  /** Every Socket Mode connection the app opened, in order; `openSockets` of them are still open. */
+  readonly sockets: readonly SocketConnection[];
+  readonly openSockets: number;
+  /** How deliveries go now. */
+  readonly transport: Transport;
   readonly pageApi: PageApi;
   userSays(message: UserMessage): Promise<string>;
   runCommand(run: CommandRun): Promise<AppAnswer>;
@@ -61,6 +74,8 @@ export interface SlackEmulator {
   redeliver(eventId: string, retry: RetryHeaders): Promise<Delivery>;
   /** Slack's Request URL check: posts a signed `url_verification` and expects the challenge back. */
   verifyRequestUrl(): Promise<boolean>;
+  /** Slack's `disconnect` frame on every open socket (`refresh_requested`, `warning`, `link_disabled`): the client reconnects. */
+  requestReconnect(reason?: string): void;
   failNext(method: string, failure: ScriptedFailure): void;
   setRequestUrl(url: string): void;
   /** Resolves when every delivery started so far (the bot's own echoes included) is answered. */
@@ -77,11 +92,21 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     channels: options.channels ?? DEFAULT_CHANNELS,
   });
   const commands = new Set(options.commands ?? DEFAULT_COMMANDS);
-  const deliverer = new Deliverer(options.signingSecret, options.requestUrl, options.ackTimeoutMs ?? 3000);
-  const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
   let origin = '';
+  const sockets = new SocketConnections(workspace.bot.appId, () => origin);
+  const deliverer = new Deliverer({
+    signingSecret: options.signingSecret,
+    requestUrl: options.requestUrl,
+    ackTimeoutMs: options.ackTimeoutMs ?? 3000,
+    sockets,
+    transport: options.transport,
+  });
+  const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
-  const webApi = new WebApi({ workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES) }, options.botToken);
+  const webApi = new WebApi(
+    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets },
+    { bot: options.botToken, app: options.appToken },
+  );
   const deps = { workspace, deliverer, responseUrls, commands };
   const actions = {
     userSays: (message: UserMessage) => userSays(workspace, deliverer, message),
@@ -89,7 +114,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     clickButton: (click: ButtonClick) => clickButton(deps, click),
   };
   const pageApi = createPageApi(workspace, { ...actions, commands }, options.pagePrefix);
-  const listening = await listen({ webApi, responseUrls, pageApi }, options.port ?? 0);
+  const listening = await listen({ webApi, responseUrls, pageApi, sockets }, options.port ?? 0);
   origin = listening.origin;
 
   return {
@@ -98,20 +123,29 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     workspace,
     calls: webApi.calls,
     deliveries: deliverer.deliveries,
+    sockets: sockets.connections,
+    get openSockets() {
+      return sockets.openCount;
+    },
+    get transport() {
+      return deliverer.transport;
+    },
     pageApi,
     ...actions,
     redeliver: (eventId, retry) => deliverer.redeliver(eventId, retry),
     async verifyRequestUrl() {
       const challenge = `challenge-${Date.now()}`;
-      const delivery = await deliverer.send('event', { token: VERIFICATION_TOKEN, challenge, type: 'url_verification' });
+      const delivery = await deliverer.send('event', { token: VERIFICATION_TOKEN, challenge, type: 'url_verification' }, 'http');
       return delivery.status === 200 && delivery.responseBody.includes(challenge);
     },
+    requestReconnect: (reason = 'refresh_requested') => sockets.requestReconnect(reason),
     failNext: (method, failure) => webApi.failNext(method, failure),
     setRequestUrl: (url) => deliverer.setRequestUrl(url),
     settled: () => deliverer.settled(),
     async close() {
       await deliverer.settled();
       pageApi.close();
+      await sockets.close();
       await shut(listening.server);
     },
   };

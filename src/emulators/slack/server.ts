@@ -3,17 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { sendJson } from './http.js';
 import type { PageApi } from './page-api/handler.js';
 import type { ResponseUrls } from './response-urls.js';
+import type { SocketConnections } from './socket-mode/connections.js';
 import type { WebApi } from './web-api/handler.js';
 
 export interface Routes {
   webApi: WebApi;
   responseUrls: ResponseUrls;
   pageApi: PageApi;
+  sockets: SocketConnections;
 }
 
 /**
  * The emulator's one HTTP server on loopback: `/api/<method>` (Web API), `/response/<id>`
- * (response_url), and the page API under its prefix.
+ * (response_url), the page API under its prefix, and Socket Mode's WebSocket upgrades.
  */
 export function routeRequest(routes: Routes, req: IncomingMessage, res: ServerResponse): void {
   dispatch(routes, req, res).catch((error: unknown) => {
@@ -33,6 +35,7 @@ async function dispatch(routes: Routes, req: IncomingMessage, res: ServerRespons
 
 export async function listen(routes: Routes, port: number): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => routeRequest(routes, req, res));
+  server.on('upgrade', (req, socket, head) => routes.sockets.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -7,6 +7,8 @@ type ActionsBlock = types.ActionsBlock;
 
 export const SECRET = 'emulator-test-signing-secret';
 export const TOKEN = 'xoxb-emulator-test';
+/** The app-level token of Socket Mode. */
+export const APP_TOKEN = 'xapp-1-A0APP-emulator-test';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => 'error', setName() {} };
 

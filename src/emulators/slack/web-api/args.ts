@@ -1,4 +1,5 @@
 import type { BotWriter } from '../bot-writer.js';
+import type { SocketConnections } from '../socket-mode/connections.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { explained, SlackApiError } from './errors.js';
 
@@ -11,9 +12,13 @@ export interface ApiContext {
   botWriter: BotWriter;
   /** The scopes of the bot token (reference §6). */
   scopes: ReadonlySet<string>;
+  /** Socket Mode's connection URLs. */
+  sockets: Pick<SocketConnections, 'issueUrl'>;
 }
 
 export interface MethodSpec {
+  /** The token the method takes: the bot's (default) or the app-level one (`xapp-…`). */
+  token?: 'bot' | 'app';
   /** The scope the call needs, which may depend on the conversation. */
   scope?: (args: Args, context: ApiContext) => string;
   run: (args: Args, context: ApiContext) => Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../http.js';
 import { decodeJsonArgs, type ApiContext, type Args, type MethodSpec } from './args.js';
+import { appMethods } from './apps.js';
 import { authMethods } from './auth.js';
 import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
@@ -9,6 +10,7 @@ import { reactionMethods } from './reactions.js';
 import { userMethods } from './users.js';
 
 const METHODS: Record<string, MethodSpec> = {
+  ...appMethods,
   ...authMethods,
   ...chatMethods,
   ...conversationMethods,
@@ -39,6 +41,12 @@ export interface ScriptedFailure {
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
+/** The tokens the workspace knows: the bot's, and the app-level one when Socket Mode may be used. */
+export interface ApiTokens {
+  bot: string;
+  app?: string;
+}
+
 /**
  * `POST /api/<method>` as the client in @slack/web-api expects it (reference §1.7): form or JSON
  * body, `Authorization: Bearer`, always HTTP 200 with `{ ok }`, except scripted HTTP failures.
@@ -49,7 +57,7 @@ export class WebApi {
 
   constructor(
     private readonly context: ApiContext,
-    private readonly botToken: string,
+    private readonly tokens: ApiTokens,
   ) {}
 
   failNext(method: string, failure: ScriptedFailure): void {
@@ -83,9 +91,11 @@ export class WebApi {
     const scripted = this.failures.get(method)?.shift();
     if (scripted) return scriptedAnswer(scripted);
     if (call.token === undefined) return fail('not_authed');
-    if (call.token !== this.botToken) return fail('invalid_auth');
+    const kind = call.token === this.tokens.bot ? 'bot' : call.token === this.tokens.app ? 'app' : undefined;
+    if (!kind) return fail('invalid_auth');
     const spec = METHODS[method];
     if (!spec) return fail('unknown_method');
+    if ((spec.token ?? 'bot') !== kind) return fail('not_allowed_token_type');
     const needed = spec.scope?.(call.args, this.context);
     if (needed && !this.context.scopes.has(needed))
       return fail('missing_scope', { needed, provided: [...this.context.scopes].join(',') });
