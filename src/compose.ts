@@ -50,6 +50,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     workspace: config.plane.workspace,
     cache: store.keyv('plane-cache'),
     limiter: { ...(config.redisUrl && { redis: config.redisUrl }), windowMs: options.timing?.planeWindowMs },
+    networkAllow: config.webfetchAllow,
     logger,
   });
   const taskEvents = new EventEmitter<TaskEventMap>();

@@ -1,83 +1,135 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { getGlobalDispatcher, interceptors, request } from 'undici';
+import { getGlobalDispatcher, interceptors, request, type Dispatcher } from 'undici';
+import { AddressRefusedError, createAddressGuard, type AddressGuard } from '../net/address-guard.js';
+import { NetError } from '../net/fetch-errors.js';
+import { guardedFetch } from '../net/guarded-fetch.js';
+import { createPinnedDispatcher, type Resolve } from '../net/pinned-dispatcher.js';
 import { PlaneError } from './errors.js';
 import type { DescriptionImage } from './read-html.js';
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+const TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 3;
 
 export type ImageOutcome =
   | { n: number; ok: true; file: string; mime: string; bytes: number }
   | { n: number; ok: false; error: string };
 
+export interface ImageSaverOptions {
+  /** PLANEBOT_WEBFETCH_ALLOW: hosts, addresses or CIDRs external images may come from although not public. */
+  allow?: readonly string[];
+  /** How the hosts of external images resolve; the system resolver by default. Tests answer without DNS. */
+  resolve?: Resolve;
+  maxBytes?: number;
+}
+
+export interface ImageSaver {
+  /**
+   * Saves a description's images as `image-<n>.<ext>` in `dir`, in order. An uploaded image (an
+   * asset id) is found through `locate` (Plane's attachment-detail redirect); an absolute URL is
+   * fetched through the address guard. The type comes from the file's signature, and a file that is
+   * not an image is refused. One failure is reported and does not stop the others.
+   */
+  save(images: readonly DescriptionImage[], dir: string, locate: (assetId: string) => Promise<string>): Promise<ImageOutcome[]>;
+}
+
+/** An answer as far as saving an image cares, whichever way it was fetched. */
+interface Download {
+  status: number;
+  declaredLength: number;
+  body: AsyncIterable<Uint8Array> | null;
+  /** Drops the rest of the body, closing the connection. */
+  discard(): void;
+}
+
 const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Signed storage URLs and external images: never with the API key, a few redirects at most.
-const downloads = getGlobalDispatcher().compose(interceptors.redirect({ maxRedirections: 3 }));
+// Signed storage URLs: never with the API key, a few redirects at most. Not guarded: the storage
+// Plane itself points to may well sit on an internal address (a MinIO beside a self-hosted Plane).
+const storage = getGlobalDispatcher().compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
 
-/**
- * Saves a description's images as `image-<n>.<ext>` in `dir`, in order. An uploaded image (an asset
- * id) is found through `locate` (Plane's attachment-detail redirect); an absolute URL is fetched as
- * is. The type comes from the file's signature, and a file that is not an image is refused. One
- * failure is reported and does not stop the others.
- */
-export async function saveImages(
-  images: readonly DescriptionImage[],
-  dir: string,
-  locate: (assetId: string) => Promise<string>,
-  maxBytes = MAX_IMAGE_BYTES,
-): Promise<ImageOutcome[]> {
-  await mkdir(dir, { recursive: true });
-  const outcomes: ImageOutcome[] = [];
-  for (const image of images) {
-    try {
-      const url = await sourceUrl(image, locate);
-      const bytes = await download(url, maxBytes);
-      const type = await fileTypeFromBuffer(bytes);
-      if (!type?.mime.startsWith('image/'))
-        throw new PlaneError(type ? `it is not an image but ${type.mime}` : 'its content is not a known image format');
-      const file = join(dir, `image-${image.n}.${type.ext}`);
-      await writeFile(file, bytes);
-      outcomes.push({ n: image.n, ok: true, file, mime: type.mime, bytes: bytes.length });
-    } catch (error) {
-      if (!(error instanceof PlaneError)) throw error;
-      outcomes.push({ n: image.n, ok: false, error: error.message });
-    }
+export function createImageSaver(options: ImageSaverOptions = {}): ImageSaver {
+  // Whoever writes a description chooses external URLs: they get WebFetch's guard (SPEC §8).
+  const guard = createAddressGuard(options.allow ?? []);
+  const dispatcher = createPinnedDispatcher(guard, options.resolve, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+  const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
+
+  async function open(image: DescriptionImage, locate: (assetId: string) => Promise<string>): Promise<Download> {
+    if (ASSET_ID.test(image.src)) return fromStorage(await locate(image.src));
+    if (/^https?:\/\//i.test(image.src) && URL.canParse(image.src)) return fromOutside(new URL(image.src), guard, dispatcher);
+    throw new PlaneError(`its source "${image.src.slice(0, 80)}" is neither an uploaded asset nor an http(s) URL`);
   }
-  return outcomes;
+
+  return {
+    async save(images, dir, locate) {
+      await mkdir(dir, { recursive: true });
+      const outcomes: ImageOutcome[] = [];
+      for (const image of images) {
+        try {
+          const bytes = await readImage(await open(image, locate), maxBytes);
+          const type = await fileTypeFromBuffer(bytes);
+          if (!type?.mime.startsWith('image/'))
+            throw new PlaneError(type ? `it is not an image but ${type.mime}` : 'its content is not a known image format');
+          const file = join(dir, `image-${image.n}.${type.ext}`);
+          await writeFile(file, bytes);
+          outcomes.push({ n: image.n, ok: true, file, mime: type.mime, bytes: bytes.length });
+        } catch (error) {
+          if (!(error instanceof PlaneError)) throw error;
+          outcomes.push({ n: image.n, ok: false, error: error.message });
+        }
+      }
+      return outcomes;
+    },
+  };
 }
 
-async function sourceUrl(image: DescriptionImage, locate: (assetId: string) => Promise<string>): Promise<string> {
-  if (ASSET_ID.test(image.src)) return locate(image.src);
-  if (/^https?:\/\//i.test(image.src)) return image.src;
-  throw new PlaneError(`its source "${image.src.slice(0, 80)}" is neither an uploaded asset nor an http(s) URL`);
-}
-
-async function download(url: string, maxBytes: number): Promise<Buffer> {
+async function fromStorage(url: string): Promise<Download> {
   let response;
   try {
-    response = await request(url, { dispatcher: downloads, headersTimeout: 30_000, bodyTimeout: 30_000 });
+    response = await request(url, { dispatcher: storage, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
   } catch (error) {
     throw new PlaneError(`the download failed (${(error as { code?: string }).code ?? (error as Error).message})`);
   }
-  const tooBig = new PlaneError(`it is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  if (response.statusCode !== 200) {
-    await response.body.dump();
-    throw new PlaneError(`the download answered ${response.statusCode}`);
+  const { body } = response;
+  return { status: response.statusCode, declaredLength: Number(response.headers['content-length']), body, discard: () => body.destroy() };
+}
+
+/** Every hop's URL and resolved address checked, and connected to the address checked. */
+async function fromOutside(url: URL, guard: AddressGuard, dispatcher: Dispatcher): Promise<Download> {
+  try {
+    const { response } = await guardedFetch({ url, method: 'GET', headers: {} }, { guard, dispatcher, maxRedirects: MAX_REDIRECTS });
+    const { body } = response;
+    return {
+      status: response.status,
+      declaredLength: Number(response.headers.get('content-length')),
+      body,
+      discard: () => void body?.cancel().catch(() => undefined),
+    };
+  } catch (error) {
+    if (error instanceof AddressRefusedError) throw new PlaneError(`refused: ${error.reason}`);
+    if (error instanceof NetError) throw new PlaneError(error.message);
+    throw error;
   }
-  if (Number(response.headers['content-length']) > maxBytes) {
-    response.body.destroy();
+}
+
+async function readImage(download: Download, maxBytes: number): Promise<Buffer> {
+  const tooBig = new PlaneError(`it is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  if (download.status !== 200) {
+    download.discard();
+    throw new PlaneError(`the download answered ${download.status}`);
+  }
+  if (download.declaredLength > maxBytes) {
+    download.discard();
     throw tooBig;
   }
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      response.body.destroy();
-      throw tooBig;
-    }
-    chunks.push(chunk as Buffer);
+  // Leaving the loop early closes the body: the rest is never downloaded.
+  for await (const chunk of download.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw tooBig;
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }

@@ -1,10 +1,12 @@
 import type Keyv from 'keyv';
 import { createHash } from 'node:crypto';
 import type { Logger } from '../log.js';
+import type { Resolve } from '../net/pinned-dispatcher.js';
 import { PlaneApi } from './api.js';
 import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
 import { PlaneHttp } from './http.js';
+import { createImageSaver, type ImageSaver } from './images.js';
 import { limiterFor, type LimiterOptions } from './limiter.js';
 
 export interface PlaneKitOptions {
@@ -23,9 +25,16 @@ export interface PlaneKitOptions {
   logger?: Logger;
   /** How a 429's Retry-After is waited out; tests replace it. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * PLANEBOT_WEBFETCH_ALLOW: hosts, addresses or CIDRs that external images in descriptions may come
+   * from although not public. Plane's own attachment storage is not subject to it.
+   */
+  networkAllow?: readonly string[];
+  /** How the hosts of external images resolve; the system resolver by default. Tests answer without DNS. */
+  networkResolve?: Resolve;
 }
 
-/** What the Plane tools are built on: the API, the workspace default and links. */
+/** What the Plane tools are built on: the API, the workspace default, links and description images. */
 export interface PlaneKit {
   readonly enabled: boolean;
   readonly baseUrl: string;
@@ -37,6 +46,8 @@ export interface PlaneKit {
   slug(given?: string): string;
   /** The web app's by-key link, `<app>/<slug>/browse/ACME-130/` (no ids). */
   itemUrl(slug: string, key: string): string;
+  /** Saves description images: attachments through Plane, external URLs through the address guard. */
+  readonly images: ImageSaver;
 }
 
 export const PLANE_OFF_MESSAGE =
@@ -68,5 +79,6 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
       return slug;
     },
     itemUrl: (slug, key) => `${appUrl}/${encodeURIComponent(slug)}/browse/${encodeURIComponent(key)}/`,
+    images: createImageSaver({ allow: options.networkAllow, resolve: options.networkResolve }),
   };
 }

@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,17 +24,39 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** An "external" image host on loopback. */
-async function imageHost(files: Record<string, Buffer>): Promise<string> {
+interface ImageHost {
+  origin: string;
+  port: number;
+  /** Connections accepted: a refused image must never open one. */
+  connections: number;
+}
+
+/** An "external" image host on loopback; a string answer is a 302 to it. */
+async function imageHost(files: Record<string, Buffer | string>, address = '127.0.0.1'): Promise<ImageHost> {
   const server: Server = createServer((req, res) => {
-    const body = files[req.url ?? ''];
-    if (body) res.writeHead(200).end(body);
+    const answer = files[req.url ?? ''];
+    if (typeof answer === 'string') res.writeHead(302, { Location: answer }).end();
+    else if (answer) res.writeHead(200).end(answer);
     else res.writeHead(404).end('no');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const host: ImageHost = { origin: `http://${address}:${port}`, port, connections: 0 };
+  server.on('connection', () => (host.connections += 1));
+  return host;
 }
+
+/** External image hosts as the kit resolves them: no DNS, and nothing but loopback is ever connected to. */
+const names: Record<string, string> = { 'images.test': '127.0.0.1', 'intranet.test': '10.0.0.1', 'metadata.test': '169.254.169.254' };
+async function networkResolve(hostname: string): Promise<LookupAddress[]> {
+  const address = names[hostname];
+  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return [{ address, family: 4 }];
+}
+
+/** The loopback test servers stand for public hosts: the allow list opens 127.0.0.1 (not 127.0.0.2). */
+const openToLoopback = { kit: { networkAllow: ['127.0.0.1'], networkResolve } };
 
 function describedItem(t: PlaneTestbed, parts: (id: string) => string[]) {
   const item = t.plane.db.addWorkItem('ACME', { name: 'with images' });
@@ -43,8 +66,8 @@ function describedItem(t: PlaneTestbed, parts: (id: string) => string[]) {
 
 describe('plane_get_issue_images', () => {
   it('saves every image in order, through the attachment redirect without the key, typed by signature', async () => {
-    const t = await startTestbed();
-    const host = await imageHost({ '/photo': JPEG });
+    const t = await startTestbed(openToLoopback);
+    const { origin: host } = await imageHost({ '/photo': JPEG });
     const dir = await tempDir();
     describedItem(t, (id) => {
       // Declared as octet-stream: the extension must come from the bytes.
@@ -71,8 +94,8 @@ describe('plane_get_issue_images', () => {
   });
 
   it('reports each failure and carries on with the others', async () => {
-    const t = await startTestbed();
-    const host = await imageHost({ '/doc.pdf': PDF, '/ok.png': PNG });
+    const t = await startTestbed(openToLoopback);
+    const { origin: host } = await imageHost({ '/doc.pdf': PDF, '/ok.png': PNG });
     const dir = await tempDir();
     describedItem(t, (id) => [
       imageComponent('0b0b0b0b-0000-4000-8000-000000000000'),
@@ -91,6 +114,87 @@ describe('plane_get_issue_images', () => {
     expect(lines[5]).toBe('[image 5] not saved: its content is not a known image format');
     expect(lines[6]).toMatch(/^\[image 6\] .*image-6\.png \(image\/png/);
     expect(await readdir(dir)).toEqual(['image-6.png']);
+  });
+
+  it('refuses external images on loopback, link-local, private and other internal addresses before connecting', async () => {
+    // No allow list: even the loopback test host is internal. Plane's own storage (here on loopback too) is not guarded.
+    const t = await startTestbed({ kit: { networkResolve } });
+    const host = await imageHost({ '/ok.png': PNG });
+    const dir = await tempDir();
+    describedItem(t, (id) => [
+      imageComponent('http://10.0.0.5/x.png'),
+      imageComponent('http://169.254.169.254/latest/meta-data/iam.png'),
+      imageComponent('http://0xa9fea9fe/x.png'),
+      imageComponent('http://[::ffff:10.0.0.5]/x.png'),
+      imageComponent('http://[fd00:ec2::254]/x.png'),
+      imageComponent('http://100.64.0.1/x.png'),
+      imageComponent('http://0.0.0.0/x.png'),
+      imageComponent(`${host.origin}/ok.png`),
+      imageComponent(`http://2130706433:${host.port}/ok.png`),
+      imageComponent(`http://intranet.test:${host.port}/x.png`),
+      imageComponent(`http://metadata.test/x.png`),
+      imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: PNG, workItem: id }).id),
+    ]);
+    const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
+    expect(lines.slice(0, 12)).toEqual([
+      `Saved 1 of 12 images of ACME-1 in ${dir}:`,
+      '[image 1] not saved: refused: 10.0.0.5 is a private address',
+      '[image 2] not saved: refused: 169.254.169.254 is a link-local address (where cloud metadata services live)',
+      '[image 3] not saved: refused: 169.254.169.254 is a link-local address (where cloud metadata services live)',
+      '[image 4] not saved: refused: 10.0.0.5 is a private address',
+      '[image 5] not saved: refused: fd00:ec2::254 is a unique-local address',
+      '[image 6] not saved: refused: 100.64.0.1 is a carrier-grade NAT address',
+      '[image 7] not saved: refused: 0.0.0.0 is the unspecified address',
+      '[image 8] not saved: refused: 127.0.0.1 is a loopback address',
+      '[image 9] not saved: refused: 127.0.0.1 is a loopback address',
+      '[image 10] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
+      '[image 11] not saved: refused: metadata.test resolves to 169.254.169.254, a link-local address (where cloud metadata services live)',
+    ]);
+    expect(lines[12]).toBe(`[image 12] ${join(dir, 'image-12.png')} (image/png, 1 KB)`);
+    expect(host.connections).toBe(0);
+    expect(await readdir(dir)).toEqual(['image-12.png']);
+  });
+
+  it('downloads an external image the allow list opens, by address or by a name resolving into it', async () => {
+    const t = await startTestbed(openToLoopback);
+    const host = await imageHost({ '/a.png': PNG, '/b.jpg': JPEG, '/moved': '/a.png' });
+    const dir = await tempDir();
+    describedItem(t, () => [
+      imageComponent(`${host.origin}/a.png`),
+      imageComponent(`http://images.test:${host.port}/b.jpg`),
+      imageComponent(`${host.origin}/moved`),
+    ]);
+    expect(await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).toMatch(/^Saved 3 of 3 images/);
+    expect(await readFile(join(dir, 'image-2.jpg'))).toEqual(JPEG);
+    expect(await readFile(join(dir, 'image-3.png'))).toEqual(PNG);
+  });
+
+  it('checks every redirect hop: an allowed image host redirecting inwards is refused before connecting', async () => {
+    const t = await startTestbed(openToLoopback);
+    const sideDoor = await imageHost({ '/x.png': PNG }, '127.0.0.2'); // loopback, but not allowed
+    const host = await imageHost({
+      '/private': 'http://10.0.0.5/x.png',
+      '/metadata': 'http://169.254.169.254/latest/meta-data/',
+      '/side-door': `${sideDoor.origin}/x.png`,
+      '/by-name': `http://intranet.test:${sideDoor.port}/x.png`,
+      '/ftp': 'ftp://example.com/x.png',
+      '/loop': '/loop',
+      '/ok.png': PNG,
+    });
+    const dir = await tempDir();
+    describedItem(t, () => ['/private', '/metadata', '/side-door', '/by-name', '/ftp', '/loop', '/ok.png'].map((path) => imageComponent(`${host.origin}${path}`)));
+    const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
+    expect(lines).toEqual([
+      `Saved 1 of 7 images of ACME-1 in ${dir}:`,
+      '[image 1] not saved: refused: 10.0.0.5 is a private address',
+      '[image 2] not saved: refused: 169.254.169.254 is a link-local address (where cloud metadata services live)',
+      '[image 3] not saved: refused: 127.0.0.2 is a loopback address',
+      '[image 4] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
+      '[image 5] not saved: refused: ftp: is not http: or https:',
+      `[image 6] not saved: Too many redirects: 3 were followed and ${host.origin}/loop redirects again, to ${host.origin}/loop.`,
+      `[image 7] ${join(dir, 'image-7.png')} (image/png, 1 KB)`,
+    ]);
+    expect(sideDoor.connections).toBe(0);
   });
 
   it('refuses a file over 20 MB', async () => {

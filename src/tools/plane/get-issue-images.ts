@@ -1,7 +1,6 @@
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { saveImages } from '../../plane/images.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
@@ -30,7 +29,7 @@ export function getIssueImagesTool(kit: PlaneKit) {
       const { images } = readHtml(item.description_html);
       if (images.length === 0) return `${keyed.key} has no images in its description.`;
       const dir = input.dir ?? join(tmpdir(), 'plane-mcp', keyed.key);
-      const outcomes = await saveImages(images, dir, (assetId) => api.attachmentLocation(workspace, keyed, assetId));
+      const outcomes = await kit.images.save(images, dir, (assetId) => api.attachmentLocation(workspace, keyed, assetId));
       const saved = outcomes.filter((o) => o.ok).length;
       const lines = outcomes.map((o) =>
         o.ok
