@@ -27,7 +27,7 @@ export const VARIABLES = {
   PLANEBOT_APPROVERS: 'comma-separated Slack user ids who may approve any request',
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
-  PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs WebFetch may reach although private',
+  PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
