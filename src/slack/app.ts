@@ -1,4 +1,4 @@
-import { App, HTTPReceiver } from '@slack/bolt';
+import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import type { FrontEndFactory } from '../agent/index.js';
@@ -38,20 +38,29 @@ export interface SlackApp {
  */
 export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
   const clientOptions = connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
-  const socketMode = Boolean(connection.appToken);
-  const receiver = socketMode
-    ? undefined
-    : new HTTPReceiver({
-        signingSecret: connection.signingSecret ?? '',
-        endpoints: '/slack/events',
+  const socket = connection.appToken
+    ? new SocketModeReceiver({
+        appToken: connection.appToken,
         logger: boltLogger(logger),
-      });
+        // A copy: the Socket Mode client sets 100 retries on the options it is given, which Bolt
+        // would otherwise hand on to the Web API client of every listener.
+        installerOptions: { clientOptions: { ...clientOptions } },
+      })
+    : undefined;
+  const receiver =
+    socket ??
+    new HTTPReceiver({
+      signingSecret: connection.signingSecret ?? '',
+      endpoints: '/slack/events',
+      logger: boltLogger(logger),
+    });
   const app = new App({
     token: connection.botToken,
     logger: boltLogger(logger),
     clientOptions,
     deferInitialization: true,
-    ...(receiver ? { receiver } : { socketMode: true, appToken: connection.appToken }),
+    receiver,
+    socketMode: socket !== undefined,
   });
   // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
   await app.init();
@@ -64,14 +73,15 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   });
   return {
     app,
-    routes: receiver ? [{ method: '*', path: '/slack/events', handler: receiver.requestListener }] : [],
+    routes: receiver instanceof HTTPReceiver ? [{ method: '*', path: '/slack/events', handler: receiver.requestListener }] : [],
     frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
-      if (socketMode) await app.start();
+      if (socket) await app.start();
     },
     idle: () => work.idle(),
+    // Bolt's stop() only starts the close handshake; the client's disconnect() resolves once it is done.
     stop: async () => {
-      if (socketMode) await app.stop();
+      if (socket) await socket.client.disconnect();
     },
   };
 }

@@ -12,6 +12,7 @@ import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 export const BOT_TOKEN = 'xoxb-test-0123456789';
+export const APP_TOKEN = 'xapp-1-A0APP-test-0123456789';
 
 /** The bot scopes manifest.yml asks for: the emulator refuses calls they do not cover, as Slack does. */
 export const MANIFEST_SCOPES: string[] = (
@@ -24,6 +25,8 @@ export interface BotHarnessOptions {
   /** Extra variables over the harness's (e.g. PLANEBOT_APPROVAL_TIMEOUT). */
   env?: Record<string, string>;
   logger?: Logger;
+  /** Socket Mode: SLACK_APP_TOKEN set (no signing secret), everything reaches the bot over its socket. */
+  socketMode?: boolean;
 }
 
 export interface BotHarness {
@@ -40,12 +43,19 @@ export interface BotHarness {
 }
 
 /**
- * The whole bot as production runs it (the same start-up composition), in HTTP mode, against the Slack
- * emulator (signed deliveries, recorded Web API calls), the demo fake Plane and an optional scripted
- * model. The Slack people alice and bob are also Plane members with the same e-mails, so "me" resolves.
+ * The whole bot as production runs it (the same start-up composition), in HTTP mode or Socket Mode,
+ * against the Slack emulator (signed deliveries or socket envelopes, recorded Web API calls), the demo
+ * fake Plane and an optional scripted model. The Slack people alice and bob are also Plane members
+ * with the same e-mails, so "me" resolves.
  */
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
-  const slack = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, scopes: MANIFEST_SCOPES });
+  const socketMode = options.socketMode ?? false;
+  const slack = await startSlackEmulator({
+    signingSecret: SIGNING_SECRET,
+    botToken: BOT_TOKEN,
+    scopes: MANIFEST_SCOPES,
+    ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
+  });
   const plane = await startFakePlane();
   const demo = seedDemoWorkspace(plane.db);
   plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
@@ -54,7 +64,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-e2e-'));
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    ...(socketMode ? { SLACK_APP_TOKEN: APP_TOKEN } : { SLACK_SIGNING_SECRET: SIGNING_SECRET }),
     SLACK_API_URL: slack.url,
     PORT: '0',
     PLANE_API_KEY: demo.apiKey,
@@ -67,7 +77,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const start = async () => {
     const bot = await startPlanebot(config, { logger: options.logger ?? silentLogger, host: '127.0.0.1' });
-    slack.setRequestUrl(`${bot.url}/slack/events`);
+    if (!socketMode) slack.setRequestUrl(`${bot.url}/slack/events`);
     return bot;
   };
   const harness: BotHarness = {
