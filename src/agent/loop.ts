@@ -4,6 +4,7 @@ import { planProgress } from '../tools/plan/index.js';
 import { approvalRequest } from './approvals.js';
 import { cachedMessages } from './cache.js';
 import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
+import { fitHistory } from './history-budget.js';
 import { describeModelError, MAX_TOKENS_CEILING, REQUEST_TIMEOUT_MS } from './model.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { DecisionRecord, RunStore } from './run-store.js';
@@ -64,6 +65,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
       const note = `Stopped after ${env.maxIterations} model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.`;
       return finish(run, env, 'iteration_limit', [], note);
     }
+    fitRunHistory(run, env);
     let response: Anthropic.Message;
     let requestId: string | null | undefined;
     try {
@@ -112,6 +114,14 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         return finish(run, env, step.stop, step.keep ? response.content : [], step.note);
     }
   }
+}
+
+/** Trims the oldest tool results when the history outgrew its budget; the run is saved with them trimmed. */
+function fitRunHistory(run: SavedRun, env: LoopEnv): void {
+  const fitted = fitHistory(run.messages);
+  if (fitted.trimmed === 0) return;
+  run.messages = fitted.messages;
+  env.logger.info({ runId: run.id, trimmed: fitted.trimmed, chars: fitted.chars }, 'older tool results trimmed from the history');
 }
 
 function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {

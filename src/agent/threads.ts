@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { StateStore } from '../state/store.js';
 import type { Requester } from '../tools/registry.js';
+import { fitHistory } from './history-budget.js';
 import { withLock } from './lock.js';
 import type { IncomingMessage } from './run.js';
 
@@ -56,8 +57,9 @@ export class ThreadStore {
   }
 
   /**
-   * Ends the thread's active run: its turns join the history (none for a failed run) and the next
-   * queued item that can start does. Returns the id of the run started, if any.
+   * Ends the thread's active run: its turns join the history (none for a failed run), whose oldest
+   * tool results are trimmed when it outgrew its budget, and the next queued item that can start
+   * does. Returns the id of the run started, if any.
    */
   complete(
     threadKey: string,
@@ -68,7 +70,8 @@ export class ThreadStore {
     return this.update(threadKey, async (thread) => {
       // Only the active run's turns: completing twice (after a crash) must not repeat them.
       if (thread.activeRunId !== runId) return undefined;
-      thread.history.push(...turns);
+      // Stored within its budget, so a busy thread's record does not grow without bound.
+      thread.history = fitHistory([...thread.history, ...turns]).messages;
       thread.activeRunId = undefined;
       for (let item = thread.queue.shift(); item; item = thread.queue.shift()) {
         if (await start(item, thread.history)) {

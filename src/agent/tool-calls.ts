@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import { UPDATE_PLAN, updatePlanInput, type PlanItem } from '../tools/plan/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
+import { capToolResult } from './history-budget.js';
 import type { Permissions } from './permissions.js';
 import type { PendingCall } from './run.js';
 import type { DecisionRecord } from './run-store.js';
@@ -114,10 +115,10 @@ export function callView(call: PendingCall): ToolCallView {
   return { id: call.id, name: call.name, input: call.input, description: call.description };
 }
 
-/** Seed 004's answers: the tool's output, or `Error: <message>`. */
+/** Seed 004's answers: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const result = await env.tools.call(call.name, call.input, env.context);
-  return result.ok ? { status: 'ok', text: result.output } : { status: 'error', text: `Error: ${result.error}` };
+  return result.ok ? { status: 'ok', text: capToolResult(result.output) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
 }
 
 function describeRaw(name: string, input: unknown): string {
