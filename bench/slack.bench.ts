@@ -6,7 +6,7 @@
  * process, so the load client here only sends and times. The server under test gets a core of its
  * own; the client and Slack's side share the other, as Slack would be elsewhere.
  *
- * Two loads, each in rounds alternating bare / bot after a warm-up: 500 requests at concurrency 20
+ * Two loads, each in rounds alternating bare / bot after warm-ups: 500 requests at concurrency 20
  * (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady 200 a second, under
  * saturation, for reference. CPU per command says where a gap comes from.
  */
@@ -24,8 +24,10 @@ import type { BenchRow } from './run.js';
 const REQUESTS = 500;
 const CONCURRENCY = 20;
 const STEADY_PER_SECOND = 200;
-/** Enough for the JIT to settle on the bot's paths (the first hundreds are markedly slower). */
-const WARMUP = 300;
+/** Before the first round: the bot's CPU per command keeps falling for about 2,000 (the JIT). */
+const FIRST_WARMUP = 2_000;
+/** Before each round: connections and caches back in use after the other server's turn. */
+const WARMUP = 100;
 const ROUNDS = 5;
 const TARGET_RATIO = 1.2;
 const SIGNING_SECRET = 'bench-signing-secret-0123456789';
@@ -69,6 +71,7 @@ export async function bench(): Promise<BenchRow[]> {
       await settle(() => slack.call<SlackCounts>('counts'), client.sentTo(bot.requestUrl));
       await slack.call('settled');
     };
+    for (const name of ['bare', 'bot'] as const) await client.warmUp(servers[name], FIRST_WARMUP, settled);
     const rows: BenchRow[] = [];
     for (const [load, label, target] of [
       [{ kind: 'concurrent', concurrency: CONCURRENCY }, `c=${CONCURRENCY}`, `≤ ${TARGET_RATIO}`],
@@ -125,6 +128,11 @@ class LoadClient {
 
   sentTo(url: string): number {
     return this.sent.get(url) ?? 0;
+  }
+
+  async warmUp(server: { url: string }, count: number, settled: () => Promise<void>): Promise<void> {
+    await this.concurrent(server.url, count, CONCURRENCY);
+    await settled();
   }
 
   /** A warm-up at concurrency 20, then the measured requests under `load`, then `settled`. */
