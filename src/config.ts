@@ -29,6 +29,7 @@ export const VARIABLES = {
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
   PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
+  PLANEBOT_SANDBOX_HOST: 'the address the sandbox page listens on (127.0.0.1; 0.0.0.0 inside a container)',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
 
@@ -56,6 +57,8 @@ export interface Config {
   maxIterations: number;
   webfetchAllow: string[];
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+  /** Where the sandbox listens; loopback unless asked, since the page has no login. */
+  sandboxHost: string;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +120,7 @@ const schema = z.object({
     .refine((n) => n !== undefined, 'must be a duration such as 30s, 15m or 2h'),
   PLANEBOT_MAX_ITERATIONS: positiveInt(100, '100'),
   PLANEBOT_WEBFETCH_ALLOW: list,
+  PLANEBOT_SANDBOX_HOST: optionalText,
   LOG_LEVEL: optionalText
     .transform((s) => s ?? 'info')
     .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
@@ -166,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxIterations: v.PLANEBOT_MAX_ITERATIONS,
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
     logLevel: v.LOG_LEVEL,
+    sandboxHost: v.PLANEBOT_SANDBOX_HOST ?? '127.0.0.1',
   };
 }
 

@@ -36,7 +36,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane },
     {
       logger: options.logger,
-      host: '127.0.0.1',
+      host: config.sandboxHost,
       extraRoutes: sandboxPageRoutes({
         pageApi: emulator.pageApi,
         info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl },

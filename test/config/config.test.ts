@@ -11,6 +11,8 @@ describe('loadConfig', () => {
     expect(config.approvalTimeoutMs).toBe(15 * 60_000);
     expect(config.maxIterations).toBe(100);
     expect(config.dataDir).toBe('./data');
+    expect(config.sandboxHost).toBe('127.0.0.1');
+    expect(loadConfig({ PLANEBOT_SANDBOX_HOST: '0.0.0.0' }).sandboxHost).toBe('0.0.0.0');
   });
 
   it('uses HTTP mode with a bot token and Socket Mode with an app token', () => {
