@@ -133,19 +133,19 @@ function stripSlashes(s: string): string {
 /** Reads and validates the environment once; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({
-      variable: String(issue.path[0]) as VariableName,
-      problem: issue.message.startsWith('Invalid option') ? `must be one of ${VARIABLES.LOG_LEVEL}` : issue.message,
-    }));
-    throw new ConfigError(problems);
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0]) as VariableName,
+        problem: issue.message.startsWith('Invalid option') ? `must be one of ${VARIABLES.LOG_LEVEL}` : issue.message,
+      }));
+  // Judged on the raw values too, so that one message names every problem, malformed or missing.
+  const present = (name: VariableName) => Boolean(env[name]?.trim());
+  const mode: Mode = present('SLACK_APP_TOKEN') ? 'socket' : present('SLACK_BOT_TOKEN') ? 'http' : 'sandbox';
+  if (mode === 'socket' && !present('SLACK_BOT_TOKEN')) problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
+  if (mode === 'http' && !present('SLACK_SIGNING_SECRET')) problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const v = parsed.data;
-  const mode: Mode = v.SLACK_APP_TOKEN ? 'socket' : v.SLACK_BOT_TOKEN ? 'http' : 'sandbox';
-  const problems: { variable: VariableName; problem: string }[] = [];
-  if (mode !== 'sandbox' && !v.SLACK_BOT_TOKEN) problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
-  if (mode === 'http' && !v.SLACK_SIGNING_SECRET) problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
-  if (problems.length > 0) throw new ConfigError(problems);
 
   const planeBaseUrl = stripSlashes(v.PLANE_BASE_URL ?? DEFAULT_PLANE_BASE_URL);
   const planeAppUrl = stripSlashes(

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT');
     expect(message).toContain('PLANEBOT_APPROVAL_TIMEOUT');
     expect(message).toContain('REDIS_URL');
+    expect(message).toContain('SLACK_SIGNING_SECRET: is required in HTTP mode');
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET: is required in HTTP mode/);
   });
 
