@@ -2,11 +2,13 @@ import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import type { FrontEndFactory } from '../agent/index.js';
+import { ackFirst } from './ack-first.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { dedupeEvents } from './middleware/dedupe-events.js';
+import { eventsAfterAcks } from './middleware/events-after-acks.js';
 import { trackWork } from './middleware/track-work.js';
 
 export interface SlackConnection {
@@ -65,15 +67,20 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
   await app.init();
   const work = trackWork();
+  // HTTP mode: the work after an ack waits for the acks still to be sent (tracked work includes that
+  // wait, so a graceful stop still sees it). Socket Mode shows no request waiting: nothing is held.
+  const acks = socket ? undefined : ackFirst();
+  const afterAck = acks?.afterAck ?? (() => Promise.resolve());
   app.use(work.middleware);
+  app.use(eventsAfterAcks(afterAck));
   app.use(dedupeEvents(deps.store));
-  registerListeners(app, deps);
+  registerListeners(app, { ...deps, afterAck });
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');
   });
   return {
     app,
-    routes: receiver instanceof HTTPReceiver ? [{ method: '*', path: '/slack/events', handler: receiver.requestListener }] : [],
+    routes: receiver instanceof HTTPReceiver && acks ? [{ method: '*', path: '/slack/events', handler: acks.track(receiver.requestListener) }] : [],
     frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
       if (socket) await app.start();
