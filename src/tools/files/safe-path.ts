@@ -18,8 +18,7 @@ export interface ResolvedFile {
  */
 export async function resolveInside(folder: string, file: string, like: string): Promise<ResolvedFile> {
   const segments = checkName(file, like);
-  await mkdir(folder, { recursive: true });
-  const root = await realpath(folder);
+  const root = await realFolder(folder);
   const path = await realTarget(join(root, ...segments), file);
   if (path !== root && !path.startsWith(root + sep)) {
     throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
@@ -43,6 +42,17 @@ function checkName(file: string, like: string): string[] {
   const extension = extname(like);
   if (!file.toLowerCase().endsWith(extension)) throw new ToolError(`"${file}" does not end in ${extension}; ${example}.`);
   return segments;
+}
+
+/** The folder's real path, creating it only the first time (every command reads through here). */
+async function realFolder(folder: string): Promise<string> {
+  try {
+    return await realpath(folder);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  await mkdir(folder, { recursive: true });
+  return realpath(folder);
 }
 
 /** The real path of `target`; for a file not created yet, its nearest existing ancestor's real path. */
