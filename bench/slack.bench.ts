@@ -4,19 +4,23 @@
  * Bolt app that only acks (the floor), in its own process. Slack's side (the emulator the bot posts
  * to, which echoes each post back as a `message` event, and the response_url sink) is a third
  * process, so the load client here only sends and times. The server under test gets a core of its
- * own; the client and Slack's side share the other, as Slack would be elsewhere.
+ * own; the client and Slack's side share the other, Slack's side at the lowest priority, so that its
+ * work (answering the bot's posts, sending their echoes) never delays the client's timing, as it
+ * would not if Slack were elsewhere. The client is node:http with kept-alive connections, the
+ * lightest there is, so that its own pauses weigh least.
  *
  * Two loads, each in rounds alternating bare / bot after warm-ups: 500 requests at concurrency 20
  * (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady 200 a second, under
  * saturation, for reference. CPU per command says where a gap comes from.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { startBotProcess } from '../test/harness/process.js';
-import { cpuTimeMs, pinToCpu } from './fixtures/cpu.js';
+import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
 import { startFixture } from './fixtures/ipc.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
@@ -62,7 +66,7 @@ export async function bench(): Promise<BenchRow[]> {
     await slack.call('setRequestUrl', bot.requestUrl);
     const bare = await startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), { ...secrets, SLACK_API_URL: slack.ready.apiUrl });
     stops.unshift(() => bare.stop());
-    const pinned = [pinToCpu(bot.pid, SERVER_CPU), pinToCpu(bare.pid, SERVER_CPU), pinToCpu(slack.pid, HELPERS_CPU), pinToCpu(process.pid, HELPERS_CPU)];
+    const pinned = [pinToCpu(bot.pid, SERVER_CPU), pinToCpu(bare.pid, SERVER_CPU), pinToCpu(slack.pid, HELPERS_CPU), pinToCpu(process.pid, HELPERS_CPU), lowestPriority(slack.pid)];
 
     const client = new LoadClient(slack.ready.sinkUrl);
     const servers = { bare: { url: bare.ready.requestUrl, pid: bare.pid }, bot: { url: bot.requestUrl, pid: bot.pid } };
@@ -123,6 +127,7 @@ function rowsOf(label: string, rounds: { bare: Round[]; bot: Round[] }, target: 
 class LoadClient {
   private readonly sent = new Map<string, number>();
   private next = 0;
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
   constructor(private readonly sinkUrl: string) {}
 
@@ -195,10 +200,14 @@ class LoadClient {
     });
     const headers = signRequest(SIGNING_SECRET, rawBody, contentType);
     const started = performance.now();
-    const response = await fetch(url, { method: 'POST', headers, body: rawBody });
-    await response.arrayBuffer();
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', headers, agent: this.agent }, (response) => {
+        response.resume().once('end', () => resolve(response.statusCode));
+      });
+      request.once('error', reject).end(rawBody);
+    });
     const elapsed = performance.now() - started;
-    if (response.status !== 200) throw new Error(`${url} answered HTTP ${response.status}`);
+    if (status !== 200) throw new Error(`${url} answered HTTP ${status}`);
     return elapsed;
   }
 }

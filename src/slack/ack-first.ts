@@ -13,82 +13,75 @@ export interface AckFirst {
   /** Wraps the handler of Slack's requests (HTTP mode), so the scheduler sees them come and be answered. */
   track(handler: Handler): Handler;
   /**
-   * Awaited right after an ack: resolves when the work that follows may run, in order, one task per
-   * event-loop turn, on a turn that brought no new Slack request while none is still waiting for its
-   * ack — or anyway once it has been held for STARVATION_MS.
+   * Awaited right after an ack: resolves when the work that follows may run, in order, one task at a
+   * time, once the process has had time to spare (see below) while no request waits for its ack — or
+   * anyway, still one at a time, once it has been held for STARVATION_MS.
    */
   afterAck(): Promise<void>;
   /** Requests received and not answered yet. */
   waiting(): number;
 }
 
+/** How often held work looks again for spare time; it also bounds the added delay at light load. */
+const CHECK_MS = 1;
+
 /**
  * Gives Slack's acks priority over the work that follows them, which would otherwise delay them.
  *
- * Node runs a request from its bytes to its ack in one go, so when an ack is sent no other request
- * is ever seen waiting: the ones behind it are still unread in the socket buffers. Work is therefore
- * released after the event loop's poll (setImmediate), and only on a turn whose poll brought no new
- * request, a sign that none is queued behind; the count of unanswered requests covers the rest
- * (a body that arrives in several packets).
+ * Requests queued behind an ack are still unread in the socket buffers, invisible to the process;
+ * what shows them is the event loop: it only waits for I/O (its idle time grows) when no socket has
+ * anything to read. So held work is released when the loop has been idle since the last look, i.e.
+ * when the process had time to spare, and no request is half-read (a body in several packets).
+ * Under a burst the loop never idles and the acks go first; a released task's own I/O may then make
+ * the loop idle again, which releases the next one.
  */
 export function ackFirst(options: { starvationMs?: number } = {}): AckFirst {
   const starvationMs = options.starvationMs ?? STARVATION_MS;
   // Open responses; one counts as waiting until end() is called on it (its ack is then on its way).
   const open = new Set<ServerResponse>();
   const held: { since: number; release: () => void }[] = [];
-  let arrivedThisTurn = false;
-  let turn: NodeJS.Immediate | undefined;
-  let deadline: NodeJS.Timeout | undefined;
+  const idleMs = () => performance.eventLoopUtilization().idle;
+  let idleSeen = idleMs();
+  let check: NodeJS.Timeout | NodeJS.Immediate | undefined;
 
   const waiting = () => {
     let count = 0;
     for (const response of open) if (!response.writableEnded) count++;
     return count;
   };
-  const schedule = () => {
-    if (held.length > 0 && turn === undefined) turn = setImmediate(releaseNext);
+  /** A timer, not setImmediate: a pending immediate keeps the loop from waiting, so from idling. */
+  const scheduleCheck = () => {
+    if (held.length > 0 && check === undefined) {
+      const starved = performance.now() - held[0]!.since >= starvationMs;
+      check = starved ? setImmediate(releaseNext) : setTimeout(releaseNext, CHECK_MS);
+    }
   };
   function releaseNext(): void {
-    turn = undefined;
-    const arrived = arrivedThisTurn;
-    arrivedThisTurn = false;
-    const now = performance.now();
-    while (held.length > 0 && now - held[0]!.since >= starvationMs) held.shift()!.release();
+    check = undefined;
+    const idle = idleMs();
+    const hadTimeToSpare = idle > idleSeen;
+    idleSeen = idle;
     const head = held[0];
-    if (!head) {
-      clearTimeout(deadline);
-      deadline = undefined;
-      return;
-    }
-    if (waiting() > 0) {
-      // Woken by the next answered request, or by the head's deadline, whichever comes first.
-      deadline ??= setTimeout(() => {
-        deadline = undefined;
-        schedule();
-      }, head.since + starvationMs - now);
-      return;
-    }
-    // A turn that brought requests may have left more unread: look again on the next one.
-    if (!arrived) held.shift()!.release();
-    schedule();
+    if (!head) return;
+    const starved = performance.now() - head.since >= starvationMs;
+    if (starved || (hadTimeToSpare && waiting() === 0)) held.shift()!.release();
+    scheduleCheck();
   }
 
   return {
     track: (handler) => (request, response) => {
       open.add(response);
-      arrivedThisTurn = true;
-      const answered = () => {
-        open.delete(response);
-        schedule();
-      };
-      // 'close' alone covers an aborted request; a finished one may emit both, hence the Set.
+      // 'close' alone covers an aborted request; a finished one may emit both.
+      const answered = () => open.delete(response);
       response.once('finish', answered).once('close', answered);
       return handler(request, response);
     },
     afterAck() {
       return new Promise<void>((release) => {
+        // Idle time from before this hold says nothing of the requests that may be queued now.
+        if (held.length === 0) idleSeen = idleMs();
         held.push({ since: performance.now(), release });
-        schedule();
+        scheduleCheck();
       });
     },
     waiting,

@@ -1,14 +1,13 @@
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import type { FrontEndFactory } from '../agent/index.js';
-import { ackFirst } from './ack-first.js';
+import { AckFirstReceiver } from './ack-first-receiver.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { dedupeEvents } from './middleware/dedupe-events.js';
-import { eventsAfterAcks } from './middleware/events-after-acks.js';
 import { trackWork } from './middleware/track-work.js';
 
 export interface SlackConnection {
@@ -35,8 +34,8 @@ export interface SlackApp {
 }
 
 /**
- * The Bolt app with every listener. In HTTP mode Bolt's receiver is mounted on our own server rather
- * than started, so health checks and the Slack endpoint share one port and one shutdown.
+ * The Bolt app with every listener. In HTTP mode its receiver is a route of our own server, so health
+ * checks and the Slack endpoint share one port and one shutdown, and acks go first (ack-first-receiver.ts).
  */
 export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
   const clientOptions = connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
@@ -51,11 +50,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
     : undefined;
   const receiver =
     socket ??
-    new HTTPReceiver({
-      signingSecret: connection.signingSecret ?? '',
-      endpoints: '/slack/events',
-      logger: boltLogger(logger),
-    });
+    new AckFirstReceiver({ signingSecret: connection.signingSecret ?? '', logger });
   const app = new App({
     token: connection.botToken,
     logger: boltLogger(logger),
@@ -67,25 +62,24 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
   await app.init();
   const work = trackWork();
-  // HTTP mode: the work after an ack waits for the acks still to be sent (tracked work includes that
-  // wait, so a graceful stop still sees it). Socket Mode shows no request waiting: nothing is held.
-  const acks = socket ? undefined : ackFirst();
-  const afterAck = acks?.afterAck ?? (() => Promise.resolve());
   app.use(work.middleware);
-  app.use(eventsAfterAcks(afterAck));
   app.use(dedupeEvents(deps.store));
-  registerListeners(app, { ...deps, afterAck });
+  registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');
   });
   return {
     app,
-    routes: receiver instanceof HTTPReceiver && acks ? [{ method: '*', path: '/slack/events', handler: acks.track(receiver.requestListener) }] : [],
+    routes: receiver instanceof AckFirstReceiver ? [{ method: '*', path: '/slack/events', handler: receiver.handler }] : [],
     frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
       if (socket) await app.start();
     },
-    idle: () => work.idle(),
+    // An acked HTTP request may still wait for its turn before Bolt, and so the middleware, sees it.
+    idle: async () => {
+      if (receiver instanceof AckFirstReceiver) await receiver.idle();
+      await work.idle();
+    },
     // Bolt's stop() only starts the close handshake; the client's disconnect() resolves once it is done.
     stop: async () => {
       if (socket) await socket.client.disconnect();

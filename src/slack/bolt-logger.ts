@@ -11,12 +11,15 @@ const toPino: Record<LogLevel, string> = {
 /** Bolt and the Web API client log through our logger, so their lines are JSON and scrubbed too. */
 export function boltLogger(logger: Logger): BoltLogger {
   const child = logger.child({ component: 'bolt' });
-  const line = (parts: unknown[]) => parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ');
+  // Formatting is skipped below the level: Bolt logs several debug lines with payloads per request.
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (...parts: unknown[]) => {
+    if (child.isLevelEnabled(level)) child[level](parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' '));
+  };
   return {
-    debug: (...msg) => child.debug(line(msg)),
-    info: (...msg) => child.info(line(msg)),
-    warn: (...msg) => child.warn(line(msg)),
-    error: (...msg) => child.error(line(msg)),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
     setLevel: (level) => {
       child.level = toPino[level];
     },

@@ -20,9 +20,3 @@ export interface SlackDeps {
   logger: Logger;
   now?: () => number;
 }
-
-/** What the listeners work with: start-up's deps and the app's ack-first scheduler. */
-export interface ListenerDeps extends SlackDeps {
-  /** Awaited right after ack(): acks still to be sent go first (ack-first.ts). */
-  afterAck(): Promise<void>;
-}

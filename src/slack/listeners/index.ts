@@ -1,11 +1,11 @@
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../deps.js';
+import type { SlackDeps } from '../deps.js';
 import { registerActionListeners } from './actions/index.js';
 import { registerCommandListeners } from './commands/index.js';
 import { registerEventListeners } from './events/index.js';
 
 /** Every listener, one small handler per file under events/, commands/ and actions/. */
-export function registerListeners(app: App, deps: ListenerDeps): void {
+export function registerListeners(app: App, deps: SlackDeps): void {
   registerEventListeners(app, deps);
   registerCommandListeners(app, deps);
   registerActionListeners(app, deps);

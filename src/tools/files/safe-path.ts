@@ -19,7 +19,8 @@ export interface ResolvedFile {
 export async function resolveInside(folder: string, file: string, like: string): Promise<ResolvedFile> {
   const segments = checkName(file, like);
   const root = await realFolder(folder);
-  const path = await realTarget(join(root, ...segments), file);
+  const target = join(root, ...segments);
+  const path = segments.length === 1 ? await realChild(target, file) : await realTarget(target, file);
   if (path !== root && !path.startsWith(root + sep)) {
     throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
   }
@@ -53,6 +54,18 @@ async function realFolder(folder: string): Promise<string> {
   }
   await mkdir(folder, { recursive: true });
   return realpath(folder);
+}
+
+/**
+ * The real path of a direct child of a real folder: the child itself unless it is a link. One lstat
+ * instead of realTarget's realpath calls, which matters because every command reads a file here.
+ */
+async function realChild(target: string, file: string): Promise<string> {
+  const entry = await lstat(target).catch((error: unknown) => {
+    if (isMissing(error)) return undefined;
+    throw error;
+  });
+  return entry?.isSymbolicLink() ? realTarget(target, file) : target;
 }
 
 /** The real path of `target`; for a file not created yet, its nearest existing ancestor's real path. */

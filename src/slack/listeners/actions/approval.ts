@@ -5,7 +5,7 @@ import { decisionNotice } from '../../approvals/notices.js';
 import { ACTION_IDS } from '../../blocks/action-ids.js';
 import { AGENT_OFF } from '../../conversations/agent-off.js';
 import { tellClicker } from '../../conversations/tell-privately.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 import { requesterFor } from '../../people.js';
 
 const DECISIONS: [actionId: string, decision: Decision][] = [
@@ -18,11 +18,10 @@ const DECISIONS: [actionId: string, decision: Decision][] = [
  * Approve / Approve for this thread / Deny. The agent decides who may answer and which answer came
  * first (in any process); a click that changes nothing is explained to the clicker only.
  */
-export function registerApprovalActions(app: App, deps: ListenerDeps): void {
+export function registerApprovalActions(app: App, deps: SlackDeps): void {
   for (const [actionId, decision] of DECISIONS) {
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
       await ack();
-      await deps.afterAck();
       const ref = decodeApprovalRef(action.value);
       if (!ref) return;
       const agent = deps.agent();

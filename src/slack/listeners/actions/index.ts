@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
 import { registerRetryAction } from './retry.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
@@ -7,7 +7,7 @@ import { registerTodoListMore } from './todo-list-more.js';
 import { registerWorkItemOpen } from './work-item-open.js';
 
 /** One line per action file. */
-export function registerActionListeners(app: App, deps: ListenerDeps): void {
+export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerApprovalActions(app, deps);
   registerRetryAction(app, deps);
   registerTaskTreeMore(app, deps);

@@ -4,7 +4,7 @@ import type { PagedMessage } from '../../blocks/types.js';
 import { channelFilesDir } from '../../channel-files.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, inChannel } from '../../commands/reply.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -19,9 +19,8 @@ const CLICK_MEMORY_MS = 24 * 60 * 60_000;
  * in one), and the clicked page loses its button, so the pages read in order and each is posted once
  * however many people click.
  */
-export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPage: PageReader): Promise<void> {
+export async function postNextPage(args: ButtonArgs, deps: SlackDeps, readPage: PageReader): Promise<void> {
   await args.ack();
-  await deps.afterAck();
   const { body, action, client, respond } = args;
   const { channel, message } = body;
   if (channel === undefined || message === undefined || action.value === undefined) return;

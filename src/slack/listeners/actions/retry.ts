@@ -3,14 +3,13 @@ import { ACTION_IDS } from '../../blocks/action-ids.js';
 import { AGENT_OFF } from '../../conversations/agent-off.js';
 import type { RunState } from '../../conversations/run-state.js';
 import { tellClicker } from '../../conversations/tell-privately.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 import { queuedStatus } from '../../progress/status-views.js';
 
 /** Retry on a failed run's status message: the run goes on where it stopped, in its thread's turn. */
-export function registerRetryAction(app: App, deps: ListenerDeps): void {
+export function registerRetryAction(app: App, deps: SlackDeps): void {
   app.action<BlockAction<ButtonAction>>(ACTION_IDS.runRetry, async ({ ack, body, action, client }) => {
     await ack();
-    await deps.afterAck();
     const agent = deps.agent();
     const channel = body.channel?.id ?? body.container?.channel_id;
     const statusTs = body.message?.ts;

@@ -7,25 +7,24 @@ import { deliver } from '../../commands/deliver.js';
 import { errorReply, type Reply } from '../../commands/reply.js';
 import type { CommandName, ParseResult, UserRef } from '../../commands/types.js';
 import { usageOf } from '../../commands/usage.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 import { requesterFor } from '../../people.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 /**
- * The life of a slash command: acknowledge at once (Slack waits 3 seconds), let the acks still to be
- * sent go first, parse, run, and send the reply where it belongs. Bad input and failures the user can fix (an unknown id, project or label;
+ * The life of a slash command: acknowledged already (in HTTP mode by the receiver, before Bolt sees
+ * it), parse, run, and send the reply where it belongs. Bad input and failures the user can fix (an unknown id, project or label;
  * Plane off) come back as one ephemeral line with the sub-command's usage.
  */
 export async function answerCommand<C extends { action: string }>(
   args: CommandArgs,
-  deps: ListenerDeps,
+  deps: SlackDeps,
   name: CommandName,
   parse: (text: string) => ParseResult<C>,
   execute: (command: C, context: CommandContext) => Promise<Reply>,
 ): Promise<void> {
   await args.ack();
-  await deps.afterAck();
   const { command, client, respond } = args;
   const parsed = parse(command.text);
   let reply: Reply;
@@ -48,13 +47,13 @@ export async function answerCommand<C extends { action: string }>(
   }
 }
 
-function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps): Reply {
+function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: SlackDeps): Reply {
   if (error instanceof ToolError || error instanceof PlaneError) return errorReply({ reason: error.message, usage: usageOf(name, action) });
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');
   return errorReply({ reason: `/${name}${action ? ` ${action}` : ''} failed unexpectedly; the details are in the bot's log` });
 }
 
-async function commandContext(args: CommandArgs, deps: ListenerDeps): Promise<CommandContext> {
+async function commandContext(args: CommandArgs, deps: SlackDeps): Promise<CommandContext> {
   const { command, client } = args;
   return {
     channel: { id: command.channel_id, name: command.channel_name },

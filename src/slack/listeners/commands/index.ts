@@ -1,11 +1,11 @@
 import type { App } from '@slack/bolt';
-import type { ListenerDeps } from '../../deps.js';
+import type { SlackDeps } from '../../deps.js';
 import { postTaskEvents } from '../../task-events/post-events.js';
 import { registerPlaneCommand } from './plane.js';
 import { registerTaskCommand } from './task.js';
 import { registerTodoCommand } from './todo.js';
 
-export function registerCommandListeners(app: App, deps: ListenerDeps): void {
+export function registerCommandListeners(app: App, deps: SlackDeps): void {
   registerTaskCommand(app, deps);
   registerTodoCommand(app, deps);
   registerPlaneCommand(app, deps);

@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTTPModuleFunctions, type App, type Receiver, type ReceiverEvent } from '@slack/bolt';
+import type { Handler } from '../http/server.js';
+import type { Logger } from '../log.js';
+import { ackFirst, type AckFirst } from './ack-first.js';
+
+/**
+ * Slack's HTTP requests, acknowledged as soon as they are verified: every listener of this app acks
+ * with an empty body (events, slash commands, button clicks), so the empty 200 can go before Bolt
+ * builds a context and walks its middleware. Slack retries what it has not seen acked within 3 s;
+ * here no work of the bot's (and none of Bolt's) stands between a request and its ack. The request
+ * then reaches Bolt when the acks still to be sent have gone (ack-first.ts), with an ack() that has
+ * nothing left to do.
+ *
+ * Verification, body parsing, `ssl_check`, `url_verification` and the error statuses are Bolt's own
+ * functions, as its HTTPReceiver uses them.
+ */
+export class AckFirstReceiver implements Receiver {
+  private app: App | undefined;
+  private readonly acks: AckFirst;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** The route of POST /slack/events on our server. */
+  readonly handler: Handler;
+
+  constructor(private readonly options: { signingSecret: string; logger: Logger; starvationMs?: number }) {
+    this.acks = ackFirst(options.starvationMs === undefined ? {} : { starvationMs: options.starvationMs });
+    this.handler = this.acks.track((request, response) => this.receive(request, response));
+  }
+
+  init(app: App): void {
+    this.app = app;
+  }
+
+  // Our server owns the socket and its shutdown.
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  stop(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Resolves once every acked request has been handed to Bolt and its listeners have finished. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const event = await this.verifiedEvent(request, response);
+    if (!event) return;
+    response.writeHead(200).end();
+    const work = this.acks.afterAck().then(() => this.process(event));
+    this.inFlight.add(work);
+    await work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** The request as Bolt's event, or undefined once the request has been answered (an error, a check). */
+  private async verifiedEvent(request: IncomingMessage, response: ServerResponse): Promise<ReceiverEvent | undefined> {
+    const { logger, signingSecret } = this.options;
+    let buffered: Awaited<ReturnType<typeof HTTPModuleFunctions.parseAndVerifyHTTPRequest>>;
+    try {
+      buffered = await HTTPModuleFunctions.parseAndVerifyHTTPRequest({ enabled: true, signingSecret }, request);
+    } catch (error) {
+      const tooLarge = HTTPModuleFunctions.isRawBodyError(error) && (error.type === 'entity.too.large' || error.statusCode === 413);
+      logger.warn({ reason: (error as Error).message }, tooLarge ? 'Slack request body too large' : 'Slack request failed verification');
+      HTTPModuleFunctions.buildNoBodyResponse(response, tooLarge ? 413 : 401);
+      return undefined;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = HTTPModuleFunctions.parseHTTPRequestBody(buffered) as Record<string, unknown>;
+    } catch (error) {
+      logger.warn({ reason: (error as Error).message }, 'malformed Slack request body');
+      HTTPModuleFunctions.buildNoBodyResponse(response, 400);
+      return undefined;
+    }
+    if (body.ssl_check === '1') {
+      HTTPModuleFunctions.buildSSLCheckResponse(response);
+      return undefined;
+    }
+    if (body.type === 'url_verification') {
+      HTTPModuleFunctions.buildUrlVerificationResponse(response, body);
+      return undefined;
+    }
+    return {
+      body,
+      ack: (answer) => this.alreadyAcked(answer, body),
+      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(request),
+      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(request),
+      customProperties: {},
+    };
+  }
+
+  private async process(event: ReceiverEvent): Promise<void> {
+    try {
+      await this.app?.processEvent(event);
+    } catch (error) {
+      // The request was answered already: a failure can only be logged (app.error has seen it too).
+      this.options.logger.error({ err: error }, 'a Slack request failed after its ack');
+    }
+  }
+
+  /** A listener that acks with content would be answering a request whose ack has gone. */
+  private async alreadyAcked(answer: unknown, body: Record<string, unknown>): Promise<void> {
+    if (answer === undefined || answer === '') return;
+    this.options.logger.error({ type: body.type, command: body.command }, 'a listener acked with content after the early ack; the content was not sent');
+  }
+}

@@ -1,0 +1,143 @@
+import { App } from '@slack/bolt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeRequest, signRequest, type RequestKind } from '../../src/emulators/slack/index.js';
+import { startHttpServer, type RunningServer } from '../../src/http/server.js';
+import { AckFirstReceiver } from '../../src/slack/ack-first-receiver.js';
+import { captureLogger } from '../helpers/logs.js';
+
+const SECRET = 'receiver-test-signing-secret';
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A real Bolt App on the receiver, mounted on our server as the bot mounts it. */
+async function startApp() {
+  const logs = captureLogger();
+  const receiver = new AckFirstReceiver({ signingSecret: SECRET, logger: logs.logger });
+  const app = new App({
+    receiver,
+    authorize: async () => ({ botToken: 'xoxb-test', botId: 'B0BOT', botUserId: 'U0BOT' }),
+  });
+  const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [{ method: '*', path: '/slack/events', handler: receiver.handler }] });
+  servers.push(server);
+  const url = `${server.url}/slack/events`;
+  const post = async (rawBody: string, headers: Record<string, string>): Promise<Answer> => {
+    const response = await fetch(url, { method: 'POST', headers, body: rawBody });
+    return { status: response.status, body: await response.text() };
+  };
+  return {
+    app,
+    receiver,
+    logs,
+    post,
+    send(kind: RequestKind, data: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+      const { rawBody, contentType } = encodeRequest(kind, data);
+      return post(rawBody, { ...signRequest(SECRET, rawBody, contentType), ...extraHeaders });
+    },
+  };
+}
+
+const command = (text: string) => ({ command: '/todo', text, team_id: 'T0TEAM', channel_id: 'C0CHAN', user_id: 'U0ALICE', response_url: 'http://127.0.0.1:9/r', trigger_id: 't' });
+
+/** A gate the listeners wait on, so a test can see the ack arrive before the work. */
+function gate() {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.server.closeAllConnections();
+    await server.close();
+  }
+});
+
+describe('AckFirstReceiver', () => {
+  it('answers a verified slash command with an empty 200 before Bolt runs its listener', async () => {
+    const { app, send, receiver } = await startApp();
+    const work = gate();
+    const seen: string[] = [];
+    app.command('/todo', async ({ ack, command: received }) => {
+      await ack();
+      seen.push(received.text);
+      await work.opened;
+      seen.push('done');
+    });
+
+    const answer = await send('command', command('list'));
+    expect(answer).toEqual({ status: 200, body: '' });
+    // Acked while the listener is still held: idle() waits for it.
+    let idle = false;
+    const whenIdle = receiver.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual(['list']);
+    expect(idle).toBe(false);
+    work.open();
+    await whenIdle;
+    expect(seen).toEqual(['list', 'done']);
+  });
+
+  it('hands events and button clicks to Bolt after their ack, with Slack’s retry headers', async () => {
+    const { app, send, receiver } = await startApp();
+    const events: unknown[] = [];
+    app.event('app_mention', async ({ event, context }) => void events.push({ text: event.text, retryNum: context.retryNum, retryReason: context.retryReason }));
+    app.action('approve', async ({ ack, action }) => {
+      await ack();
+      events.push({ action: (action as { action_id: string }).action_id });
+    });
+
+    const mention = { type: 'event_callback', team_id: 'T0TEAM', api_app_id: 'A0APP', event_id: 'Ev1', event_time: 1, event: { type: 'app_mention', user: 'U0ALICE', text: 'hi', channel: 'C0CHAN', ts: '1.1' } };
+    expect(await send('event', mention, { 'X-Slack-Retry-Num': '1', 'X-Slack-Retry-Reason': 'http_timeout' })).toEqual({ status: 200, body: '' });
+    const click = { type: 'block_actions', team: { id: 'T0TEAM' }, user: { id: 'U0ALICE' }, api_app_id: 'A0APP', actions: [{ type: 'button', action_id: 'approve', block_id: 'b', action_ts: '1' }], channel: { id: 'C0CHAN' }, container: {}, trigger_id: 't', response_url: 'http://127.0.0.1:9/r' };
+    expect(await send('interaction', click)).toEqual({ status: 200, body: '' });
+
+    await receiver.idle();
+    expect(events).toEqual([{ text: 'hi', retryNum: 1, retryReason: 'http_timeout' }, { action: 'approve' }]);
+  });
+
+  it('refuses a request with a wrong signature or an old timestamp (401), and a body it cannot parse (400); no listener runs', async () => {
+    const { app, post, send, receiver, logs } = await startApp();
+    const ran: string[] = [];
+    app.command('/todo', async ({ ack }) => {
+      await ack();
+      ran.push('listener');
+    });
+    const { rawBody, contentType } = encodeRequest('command', command('list'));
+
+    expect((await post(rawBody, signRequest('another-secret', rawBody, contentType))).status).toBe(401);
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    expect((await post(rawBody, signRequest(SECRET, rawBody, contentType, tenMinutesAgo))).status).toBe(401);
+    const broken = '{"type": "event_callback",';
+    expect((await post(broken, signRequest(SECRET, broken, 'application/json'))).status).toBe(400);
+
+    await receiver.idle();
+    expect(ran).toEqual([]);
+    expect(logs.lines.map((line) => line.msg)).toEqual([
+      'Slack request failed verification',
+      'Slack request failed verification',
+      'malformed Slack request body',
+    ]);
+  });
+
+  it("answers Slack's url_verification and ssl_check itself", async () => {
+    const { send } = await startApp();
+    const verification = await send('event', { type: 'url_verification', token: 'x', challenge: 'the-challenge' });
+    expect(verification.status).toBe(200);
+    expect(JSON.parse(verification.body)).toEqual({ challenge: 'the-challenge' });
+    const check = await send('command', { ssl_check: '1', token: 'x' });
+    expect(check).toEqual({ status: 200, body: '' });
+  });
+
+  it('logs a listener that acks with content, which cannot be sent once the request is answered', async () => {
+    const { app, send, receiver, logs } = await startApp();
+    app.command('/todo', async ({ ack }) => ack({ text: 'too late' }));
+
+    expect(await send('command', command('list'))).toEqual({ status: 200, body: '' });
+    await receiver.idle();
+    expect(logs.lines).toContainEqual(expect.objectContaining({ msg: expect.stringContaining('acked with content after the early ack'), command: '/todo' }));
+  });
+});
