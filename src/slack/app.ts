@@ -70,7 +70,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   });
   return {
     app,
-    routes: receiver instanceof AckFirstReceiver ? [{ method: '*', path: '/slack/events', handler: receiver.handler }] : [],
+    routes: receiver instanceof AckFirstReceiver ? [{ method: 'POST', path: '/slack/events', handler: receiver.handler }] : [],
     frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
       if (socket) await app.start();

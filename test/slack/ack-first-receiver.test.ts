@@ -140,4 +140,5 @@ describe('AckFirstReceiver', () => {
     await receiver.idle();
     expect(logs.lines).toContainEqual(expect.objectContaining({ msg: expect.stringContaining('acked with content after the early ack'), command: '/todo' }));
   });
+
 });

@@ -39,4 +39,11 @@ describe('the bot over HTTP', () => {
     expect(harness.slack.workspace.messages('C0GENERAL')).toEqual([]);
     expect(harness.model!.requests).toHaveLength(0);
   });
+
+  it('serves the Slack endpoint on POST only: another method gets a 404 that names it', async () => {
+    harness = await startBotHarness();
+    const response = await fetch(`${harness.bot.url}/slack/events`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toBe('Nothing is served at GET /slack/events');
+  });
 });
