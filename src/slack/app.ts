@@ -2,7 +2,7 @@ import { App, SocketModeReceiver } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import type { FrontEndFactory } from '../agent/index.js';
-import { AckFirstReceiver } from './ack-first-receiver.js';
+import { AckFirstReceiver } from './receiver/ack-first-receiver.js';
 import { boltLogger } from './bolt-logger.js';
 import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
@@ -35,7 +35,7 @@ export interface SlackApp {
 
 /**
  * The Bolt app with every listener. In HTTP mode its receiver is a route of our own server, so health
- * checks and the Slack endpoint share one port and one shutdown, and acks go first (ack-first-receiver.ts).
+ * checks and the Slack endpoint share one port and one shutdown, and acks go first (receiver/ack-first-receiver.ts).
  */
 export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
   const clientOptions = connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPModuleFunctions, type App, type Receiver, type ReceiverEvent } from '@slack/bolt';
-import type { Handler } from '../http/server.js';
-import type { Logger } from '../log.js';
+import type { Handler } from '../../http/server.js';
+import type { Logger } from '../../log.js';
 import { ackFirst, type AckFirst } from './ack-first.js';
 
 /**

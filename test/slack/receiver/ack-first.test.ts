@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type RunningServer } from '../../src/http/server.js';
-import { ackFirst, type AckFirst } from '../../src/slack/ack-first.js';
+import { startHttpServer, type RunningServer } from '../../../src/http/server.js';
+import { ackFirst, type AckFirst } from '../../../src/slack/receiver/ack-first.js';
 
 const LONG_MS = 60_000;
 

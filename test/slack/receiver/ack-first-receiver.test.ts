@@ -1,9 +1,9 @@
 import { App } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRequest, signRequest, type RequestKind } from '../../src/emulators/slack/index.js';
-import { startHttpServer, type RunningServer } from '../../src/http/server.js';
-import { AckFirstReceiver } from '../../src/slack/ack-first-receiver.js';
-import { captureLogger } from '../helpers/logs.js';
+import { encodeRequest, signRequest, type RequestKind } from '../../../src/emulators/slack/index.js';
+import { startHttpServer, type RunningServer } from '../../../src/http/server.js';
+import { AckFirstReceiver } from '../../../src/slack/receiver/ack-first-receiver.js';
+import { captureLogger } from '../../helpers/logs.js';
 
 const SECRET = 'receiver-test-signing-secret';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Handler } from '../http/server.js';
+import type { Handler } from '../../http/server.js';
 
 /**
  * How long work after an ack may be held back while acks are still to be sent. Slack retries a
