@@ -5,7 +5,8 @@ import type { Handler } from '../../http/server.js';
  * How long work after an ack may be held back while acks are still to be sent. Slack retries a
  * request it has not seen acked within 3 s, so acks go first; but under sustained load there is
  * always an ack to send, and replies and runs must still move: past this bound held work runs
- * whatever the load, which keeps a reply's extra delay a fraction of a second.
+ * whatever the load, one task at a time between the acks, so that a reply waits a fraction of a
+ * second more, unless the work itself comes faster than the process can do it.
  */
 const STARVATION_MS = 250;
 
