@@ -75,7 +75,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
     start: async () => {
       if (socket) await app.start();
     },
-    // An acked HTTP request may still wait for its turn before Bolt, and so the middleware, sees it.
+    // An acked HTTP request may still be waiting for its turn, before Bolt (and so trackWork) has seen it.
     idle: async () => {
       if (receiver instanceof AckFirstReceiver) await receiver.idle();
       await work.idle();
