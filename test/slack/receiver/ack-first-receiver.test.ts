@@ -1,9 +1,10 @@
 import { App } from '@slack/bolt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeRequest, signRequest, type RequestKind } from '../../../src/emulators/slack/index.js';
-import { startHttpServer, type RunningServer } from '../../../src/http/server.js';
+import { startHttpServer } from '../../../src/http/server.js';
 import { AckFirstReceiver } from '../../../src/slack/receiver/ack-first-receiver.js';
 import { captureLogger } from '../../helpers/logs.js';
+import { serversClosedAfterEach } from '../../helpers/servers.js';
 
 const SECRET = 'receiver-test-signing-secret';
 
@@ -48,13 +49,7 @@ function gate() {
   return { opened, open };
 }
 
-const servers: RunningServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.server.closeAllConnections();
-    await server.close();
-  }
-});
+const servers = serversClosedAfterEach();
 
 describe('AckFirstReceiver', () => {
   it('answers a verified slash command with an empty 200 before Bolt runs its listener', async () => {

@@ -1,7 +1,8 @@
 import { request as httpRequest, type ClientRequest, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type RunningServer } from '../../../src/http/server.js';
+import { describe, expect, it } from 'vitest';
+import { startHttpServer } from '../../../src/http/server.js';
 import { ackFirst, type AckFirst } from '../../../src/slack/receiver/ack-first.js';
+import { serversClosedAfterEach } from '../../helpers/servers.js';
 
 const LONG_MS = 60_000;
 
@@ -45,13 +46,7 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   return settled;
 }
 
-const servers: RunningServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.server.closeAllConnections();
-    await server.close();
-  }
-});
+const servers = serversClosedAfterEach();
 
 describe('ackFirst', () => {
   it('releases held work as soon as the event loop has waited for I/O with no request waiting', async () => {
