@@ -59,7 +59,9 @@ export class AckFirstReceiver implements Receiver {
     const { logger, signingSecret } = this.options;
     let buffered: Awaited<ReturnType<typeof HTTPModuleFunctions.parseAndVerifyHTTPRequest>>;
     try {
-      buffered = await HTTPModuleFunctions.parseAndVerifyHTTPRequest({ enabled: true, signingSecret }, request);
+      // Read before it is verified, so the body is capped as Bolt's own receiver caps it (4 MB).
+      const bodyLimit = HTTPModuleFunctions.defaultBodyLimit;
+      buffered = await HTTPModuleFunctions.parseAndVerifyHTTPRequest({ enabled: true, signingSecret, bodyLimit }, request);
     } catch (error) {
       const tooLarge = HTTPModuleFunctions.isRawBodyError(error) && (error.type === 'entity.too.large' || error.statusCode === 413);
       logger.warn({ reason: (error as Error).message }, tooLarge ? 'Slack request body too large' : 'Slack request failed verification');

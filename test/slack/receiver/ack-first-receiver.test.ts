@@ -118,6 +118,20 @@ describe('AckFirstReceiver', () => {
     ]);
   });
 
+  it('refuses a body over 4 MB with 413 before reading the rest of it, as Bolt does', async () => {
+    const { app, send, receiver, logs } = await startApp();
+    const ran: string[] = [];
+    app.command('/todo', async ({ ack }) => {
+      await ack();
+      ran.push('listener');
+    });
+    const answer = await send('command', command('x'.repeat(4 * 1024 * 1024)));
+    expect(answer.status).toBe(413);
+    await receiver.idle();
+    expect(ran).toEqual([]);
+    expect(logs.lines.map((line) => line.msg)).toEqual(['Slack request body too large']);
+  });
+
   it("answers Slack's url_verification and ssl_check itself", async () => {
     const { send } = await startApp();
     const verification = await send('event', { type: 'url_verification', token: 'x', challenge: 'the-challenge' });
