@@ -18,7 +18,10 @@ import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_TEAM, DEFAULT_USERS } from '../src/emulators/slack/defaults.js';
 import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
+import { commandForm } from '../src/emulators/slack/payloads.js';
+import { Workspace } from '../src/emulators/slack/workspace.js';
 import { startBotProcess } from '../test/harness/process.js';
 import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
 import { startFixture } from './fixtures/ipc.js';
@@ -39,6 +42,10 @@ const BOT_TOKEN = 'xoxb-bench-0123456789';
 const SETTLE_TIMEOUT_MS = 60_000;
 const SERVER_CPU = 1;
 const HELPERS_CPU = 0;
+
+/** The emulator's own workspace, so the commands sent are the form Slack's side would send. */
+const WORKSPACE = new Workspace({ team: DEFAULT_TEAM, bot: DEFAULT_BOT, users: DEFAULT_USERS, channels: DEFAULT_CHANNELS });
+const GENERAL = WORKSPACE.channel('C0GENERAL')!;
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -183,21 +190,10 @@ class LoadClient {
   private async send(url: string): Promise<number> {
     const n = this.next++;
     this.sent.set(url, this.sentTo(url) + 1);
-    const { rawBody, contentType } = encodeRequest('command', {
-      token: 'legacy-verification-token',
-      team_id: 'T0TEAM',
-      team_domain: 'acme',
-      channel_id: 'C0GENERAL',
-      channel_name: 'general',
-      user_id: 'U0ALICE',
-      user_name: 'alice',
-      command: '/todo',
-      text: 'list',
-      api_app_id: 'A0APP',
-      is_enterprise_install: 'false',
-      response_url: `${this.sinkUrl}/${n}`,
-      trigger_id: `${n}.bench`,
-    });
+    const { rawBody, contentType } = encodeRequest(
+      'command',
+      commandForm(WORKSPACE, { userId: 'U0ALICE', channel: GENERAL, command: '/todo', text: 'list', responseUrl: `${this.sinkUrl}/${n}`, triggerId: `${n}.bench` }),
+    );
     const headers = signRequest(SIGNING_SECRET, rawBody, contentType);
     const started = performance.now();
     const status = await new Promise<number | undefined>((resolve, reject) => {

@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PageEnvelope } from '../../../src/emulators/plane/pagination.js';
 import { type Seeded, startSeeded } from './setup.js';
 
 let seeded: Seeded;
 afterEach(() => seeded.plane.close());
 
-interface Envelope {
-  total_count: number;
-  next_cursor: string;
-  prev_cursor: string;
-  next_page_results: boolean;
-  prev_page_results: boolean;
-  count: number;
-  total_pages: number;
-  total_results: number;
-  results: Array<{ id: string; name: string; sequence_id: number }>;
-}
+type Envelope = PageEnvelope<{ id: string; name: string; sequence_id: number }>;
 
 describe('pagination (reference §3)', () => {
   it('builds the envelope of the reference example: 25 rows, per_page=10', async () => {
