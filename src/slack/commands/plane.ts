@@ -1,8 +1,8 @@
+import { PRIORITIES as PLANE_PRIORITIES, type Priority as PlanePriority } from '../../plane/types.js';
 import { dispatch, readTitle, unknownSubcommand } from './dispatch.js';
 import { readArguments, shown } from './options.js';
-import { PLANE_PRIORITIES } from './priority.js';
 import { InputError, type Token } from './tokenize.js';
-import type { ParseResult, PlaneCommand, PlanePriority } from './types.js';
+import type { ParseResult, PlaneCommand } from './types.js';
 
 function readProject(token: Token | undefined): string {
   const project = token?.text.trim() ?? '';

@@ -1,12 +1,11 @@
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../tools/task/format.js';
 import { dispatch, noArguments, readId, readTitle } from './dispatch.js';
 import { readArguments, readUser, shown, type OptionSpec, type ParsedOptions } from './options.js';
-import { TASK_PRIORITIES } from './priority.js';
 import { InputError, type Token } from './tokenize.js';
-import type { ParseResult, TaskCommand, TaskOptions, TaskPriority, TaskStatus } from './types.js';
+import type { ParseResult, TaskCommand, TaskOptions } from './types.js';
 
 const CREATE: OptionSpec = { priorities: TASK_PRIORITIES, assignees: 'one', due: true, tags: true };
 const UPDATE: OptionSpec = { ...CREATE, fields: true };
-const STATUSES: readonly TaskStatus[] = ['todo', 'in-progress', 'done', 'blocked'];
 
 function taskOptions(parsed: ParsedOptions): TaskOptions {
   const options: TaskOptions = { tags: parsed.tags };
@@ -19,8 +18,8 @@ function taskOptions(parsed: ParsedOptions): TaskOptions {
 function readStatus(token: Token | undefined): TaskStatus {
   if (token === undefined) throw new InputError('Missing the status');
   const status = token.text.toLowerCase().replace('_', '-');
-  const known = STATUSES.find((candidate) => candidate === status);
-  if (known === undefined) throw new InputError(`${shown(token.text)} is not a status; use ${STATUSES.join(', ')}`);
+  const known = TASK_STATUSES.find((candidate) => candidate === status);
+  if (known === undefined) throw new InputError(`${shown(token.text)} is not a status; use ${TASK_STATUSES.join(', ')}`);
   return known;
 }
 

@@ -1,8 +1,7 @@
-export type CommandName = 'task' | 'todo' | 'plane';
+import type { Priority as PlanePriority } from '../../plane/types.js';
+import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
 
-export type TaskPriority = 'low' | 'normal' | 'high' | 'critical';
-export type PlanePriority = 'urgent' | 'high' | 'medium' | 'low' | 'none';
-export type TaskStatus = 'todo' | 'in-progress' | 'done' | 'blocked';
+export type CommandName = 'task' | 'todo' | 'plane';
 
 /** An assignee as typed: a Slack mention (`<@U123|alice>`) or a plain name (`@alice`, `alice`). */
 export type UserRef = { kind: 'mention'; userId: string; label?: string } | { kind: 'name'; name: string };
@@ -49,8 +48,6 @@ export type PlaneCommand =
       /** Plane label names (`#tag` in the command). */
       labels: string[];
     };
-
-export type SlashCommand = TaskCommand | TodoCommand | PlaneCommand;
 
 /** Bad input: a one-line reason and the usage line of the sub-command concerned. */
 export interface CommandError {
