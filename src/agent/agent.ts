@@ -249,7 +249,7 @@ class AgentRuntime implements Agent {
       await this.retire(run);
       drivable = false;
     }
-    if (!drivable) await this.runs.releaseLease(runId);
+    if (!drivable) await this.runs.releaseLease(runId, this.owner);
     return drivable ? run : undefined;
   }
 
@@ -279,7 +279,7 @@ class AgentRuntime implements Agent {
   private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd): Promise<void> {
     switch (end.kind) {
       case 'waiting':
-        await this.runs.releaseLease(run.id);
+        await this.runs.releaseLease(run.id, this.owner);
         // Decisions that arrived while the lease was held could not resume the run; this can.
         await this.resume(run.id);
         return;
@@ -289,13 +289,13 @@ class AgentRuntime implements Agent {
         await this.runs.save(run);
         await frontEnd.reporter.done(end.result);
         await this.retire(run);
-        await this.runs.releaseLease(run.id);
+        await this.runs.releaseLease(run.id, this.owner);
         return;
       case 'failed':
         this.logger.warn({ runId: run.id, failure: end.failure.message }, 'run failed');
         await this.runs.save({ ...run, status: 'failed' });
         await this.runs.untrack(run.id);
-        await this.runs.releaseLease(run.id);
+        await this.runs.releaseLease(run.id, this.owner);
         await frontEnd.reporter.failed(end.failure);
         // Nothing of a failed run joins the history; a retry brings its turns back.
         await this.next(run, []);

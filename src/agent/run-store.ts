@@ -88,7 +88,8 @@ export class RunStore {
     return this.store.set(LEASES, runId, owner, this.leaseMs);
   }
 
-  async releaseLease(runId: string): Promise<void> {
-    await this.store.delete(LEASES, runId);
+  /** Only while `owner` still holds it: a lease another process took over after ours lapsed stays. */
+  async releaseLease(runId: string, owner: string): Promise<void> {
+    await this.store.release(LEASES, runId, owner);
   }
 }
