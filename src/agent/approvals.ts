@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import type { Requester } from '../tools/registry.js';
-import type { ApprovalOutcome, ApprovalRequest, Decision, FrontEnd } from './front-end.js';
+import type { ApprovalRequest, Decision, FrontEnd } from './front-end.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { DecisionRecord, RunStore } from './run-store.js';
 import { callView } from './tool-calls.js';
@@ -91,8 +91,7 @@ export async function expireDue(env: ApprovalEnv, now: number): Promise<number> 
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
 async function settle(env: ApprovalEnv, frontEnd: FrontEnd, run: SavedRun, call: PendingCall, record: DecisionRecord): Promise<boolean> {
   if (!(await env.runs.claimDecision(run.id, call.id, record))) return false;
-  const outcome: ApprovalOutcome = { decision: record.decision, at: record.at, ...(record.decidedBy ? { decidedBy: record.decidedBy } : {}) };
-  await frontEnd.approver.settled(approvalRequest(run, call), outcome, call.shown);
+  await frontEnd.approver.settled(approvalRequest(run, call), record, call.shown);
   return true;
 }
 

@@ -1,8 +1,7 @@
 import type { StateStore } from '../state/store.js';
-import type { Decision } from './front-end.js';
+import type { ApprovalOutcome } from './front-end.js';
 import { withLock } from './lock.js';
 import type { SavedRun } from './run.js';
-import type { Requester } from '../tools/registry.js';
 
 const RUNS = 'agent:run';
 const INDEX = 'agent:index';
@@ -15,12 +14,8 @@ const KEEP_MS = 7 * 24 * 3_600_000;
 /** How long a process owns a run it is driving without renewing; a crash frees it after this. */
 export const DEFAULT_LEASE_MS = 60_000;
 
-/** A decision as claimed; `expired` is recorded by the approval timeout, never by a person. */
-export interface DecisionRecord {
-  decision: Decision | 'expired';
-  decidedBy?: Requester;
-  at: number;
-}
+/** A decision as claimed (`expired` is recorded by the approval timeout): what the front end is told. */
+export type DecisionRecord = ApprovalOutcome;
 
 /** Unfinished runs (running or waiting), each with its approval deadline while it waits. */
 export type RunIndex = Record<string, { deadline?: number }>;

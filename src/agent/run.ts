@@ -46,7 +46,8 @@ export interface SavedRun {
   id: string;
   threadKey: string;
   status: 'running' | 'waiting' | 'failed';
-  message: IncomingMessage;
+  /** Who asked and where: the text and earlier messages are in `messages` already. */
+  message: Pick<IncomingMessage, 'requester' | 'context'>;
   /** The front end's state as last saved (starts as message.frontEndState). */
   frontEndState: unknown;
   /** messages[0 .. historyLength) came from the thread; the rest is this run's. */
@@ -76,7 +77,7 @@ export function newRun(options: {
     id: options.id,
     threadKey: options.threadKey,
     status: 'running',
-    message: options.message,
+    message: { requester: options.message.requester, context: options.message.context },
     frontEndState: options.message.frontEndState,
     historyLength: options.history.length,
     messages: [...options.history, options.userTurn],
