@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './agent/defaults.js';
 
 /** How the bot talks to Slack, decided by which tokens are present (SPEC §1, §10). */
 export type Mode = 'http' | 'socket' | 'sandbox';
@@ -116,9 +117,9 @@ const schema = z.object({
   PLANEBOT_PERMISSIONS: optionalText,
   PLANEBOT_APPROVERS: list,
   PLANEBOT_APPROVAL_TIMEOUT: optionalText
-    .transform((s) => (s === undefined ? 15 * 60_000 : parseDuration(s)))
+    .transform((s) => (s === undefined ? DEFAULT_APPROVAL_TIMEOUT_MS : parseDuration(s)))
     .refine((n) => n !== undefined, 'must be a duration such as 30s, 15m or 2h'),
-  PLANEBOT_MAX_ITERATIONS: positiveInt(100, '100'),
+  PLANEBOT_MAX_ITERATIONS: positiveInt(DEFAULT_MAX_ITERATIONS, String(DEFAULT_MAX_ITERATIONS)),
   PLANEBOT_WEBFETCH_ALLOW: list,
   PLANEBOT_SANDBOX_HOST: optionalText,
   LOG_LEVEL: optionalText

@@ -15,6 +15,7 @@ import { RunStore } from './run-store.js';
 import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './defaults.js';
 
 export interface AgentOptions {
   /** The tools the model may use; the agent adds its own `update_plan`. */
@@ -65,9 +66,6 @@ export interface Agent {
   /** Stops the expiry timer and waits for this process's runs to stop or pause. */
   close(): Promise<void>;
 }
-
-const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60_000;
-const DEFAULT_MAX_ITERATIONS = 100;
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const client = modelClient(options.model);
