@@ -26,14 +26,21 @@ export async function readEarlierMessages(
   });
   const earlier = messages.filter((m) => m.ts !== undefined && Number(m.ts) < Number(where.beforeTs) && m.text).slice(-MAX_MESSAGES);
   if (earlier.length === 0) return undefined;
-  const lines = await Promise.all(
-    earlier.map(async (m) => {
-      const who = m.bot_id || !m.user ? 'a bot' : await authorName(client, store, m.user);
-      const text = m.text!.length > MAX_CHARS_PER_MESSAGE ? `${m.text!.slice(0, MAX_CHARS_PER_MESSAGE)}…` : m.text!;
-      return `${who}: ${text}`;
-    }),
-  );
+  // One lookup per person, not per message: a long thread is usually written by a few people.
+  const authors = new Set(earlier.map(personOf).filter((id) => id !== undefined));
+  const names = new Map(await Promise.all([...authors].map(async (id) => [id, await authorName(client, store, id)] as const)));
+  const lines = earlier.map((m) => {
+    const person = personOf(m);
+    const who = person === undefined ? 'a bot' : names.get(person)!;
+    const text = m.text!.length > MAX_CHARS_PER_MESSAGE ? `${m.text!.slice(0, MAX_CHARS_PER_MESSAGE)}…` : m.text!;
+    return `${who}: ${text}`;
+  });
   return lines.join('\n');
+}
+
+/** The person who wrote a message; undefined for a bot's (or a message without a user). */
+function personOf(message: { bot_id?: string; user?: string }): string | undefined {
+  return message.bot_id || !message.user ? undefined : message.user;
 }
 
 async function authorName(client: WebClient, store: StateStore, userId: string): Promise<string> {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
-import { ALICE, BOB, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText, statusMessage, userTurnsText } from './support.js';
+import { ALICE, BOB, BOT, botMessages, CAROL, finalStatus, GENERAL, heldReply, shownText, statusMessage, userTurnsText } from './support.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {
@@ -119,6 +119,22 @@ describe('a mention', () => {
     await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: 'thanks', threadTs: ts });
     await eventually(() => harness!.model!.requests.length === 2, 5_000, 'the follow-up');
     expect(harness.slack.calls.filter((c) => c.method === 'conversations.replies')).toHaveLength(1);
+  });
+
+  it('looks each earlier author up once, however many messages they wrote', async () => {
+    harness = await startBotHarness({ model: [textReply('Noted.')] });
+    const ts = await harness.slack.userSays({ user: BOB, channel: GENERAL, text: 'the login page is broken on Safari' });
+    for (const [user, text] of [[CAROL, 'which version?'], [BOB, '17.4'], [CAROL, 'I see it too'], [BOB, 'and on iOS']] as const) {
+      await harness.slack.userSays({ user, channel: GENERAL, text, threadTs: ts });
+    }
+    await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> file a bug for this`, threadTs: ts });
+    await finalStatus(harness, ts);
+    const first = userTurnsText(harness, 0);
+    expect(first).toContain('(U0BOB): and on iOS');
+    expect(first).toContain('(U0CAROL): I see it too');
+    const lookups = harness.slack.calls.filter((c) => c.method === 'users.info').map((c) => c.args.user);
+    expect(lookups.filter((user) => user === BOB)).toHaveLength(1);
+    expect(lookups.filter((user) => user === CAROL)).toHaveLength(1);
   });
 
   it('answers a direct message in its thread', async () => {
