@@ -1,6 +1,7 @@
 import type { Freshness, PlaneApi } from './api.js';
 import { assignableMembers } from './assignable.js';
 import { PlaneError } from './errors.js';
+import type { Me } from './me.js';
 import { fullName, memberLabel } from './member-names.js';
 import type { KeyedItem } from './api.js';
 import type { Label, Member, Project, State, WorkItem } from './types.js';
@@ -28,6 +29,9 @@ export function parseKey(text: string): ParsedKey {
 }
 
 const same = (a: string | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Whether a member ref means "me" (whose member that is, resolveMe decides). */
+const isMe = (ref: string) => same(ref, 'me');
 
 function optionList(options: string[]): string {
   return options.length > 0 ? options.join(', ') : '(none)';
@@ -101,8 +105,8 @@ export async function findLabels(api: PlaneApi, slug: string, project: Project, 
 
 type MemberMatch = Member | { ambiguous: Member[] } | undefined;
 
-function matchMember(all: Member[], ref: string, me: Member): MemberMatch {
-  if (same(ref, 'me')) return all.find((m) => m.id === me.id);
+function matchMember(all: Member[], ref: string, me: Member | undefined): MemberMatch {
+  if (isMe(ref)) return all.find((m) => m.id === me?.id);
   const tiers: ((m: Member) => boolean)[] = [
     (m) => m.id === ref,
     (m) => same(m.email, ref),
@@ -117,18 +121,28 @@ function matchMember(all: Member[], ref: string, me: Member): MemberMatch {
   return undefined;
 }
 
-/** Assignable members of the project by "me" (the given member), e-mail, display name, full name or id. */
+export interface FoundMembers {
+  members: Member[];
+  /** Set when a ref was "me": whose member it meant (its note, if any, belongs in the answer). */
+  me?: Me;
+}
+
+/**
+ * Assignable members of the project by "me", e-mail, display name, full name or id. `resolveMe`
+ * is called only when a ref is "me", so that no other lookup pays for it.
+ */
 export async function findMembers(
   api: PlaneApi,
   slug: string,
   project: Project,
   refs: readonly string[],
-  me: Member,
-): Promise<Member[]> {
-  if (refs.length === 0) return [];
-  const matches = (all: Member[]) => refs.map((ref) => ({ ref, match: matchMember(all, ref, me) }));
+  resolveMe: () => Promise<Me>,
+): Promise<FoundMembers> {
+  if (refs.length === 0) return { members: [] };
+  const me = refs.some(isMe) ? await resolveMe() : undefined;
+  const matches = (all: Member[]) => refs.map((ref) => ({ ref, match: matchMember(all, ref, me?.member) }));
   let guestsLeftOut = false;
-  return lookUp(
+  const members = await lookUp(
     async (opts) => {
       const assignable = await assignableMembers(api, slug, project, opts);
       guestsLeftOut = assignable.guestsLeftOut;
@@ -143,13 +157,14 @@ export async function findMembers(
         if (match && 'ambiguous' in match)
           return [`"${ref}" matches several members (${match.ambiguous.map(memberLabel).join('; ')}); use the e-mail`];
         if (match) return [];
-        if (same(ref, 'me')) return [`"me" is ${memberLabel(me)}, who cannot be assigned in project ${project.identifier}`];
+        if (isMe(ref) && me) return [`"me" is ${memberLabel(me.member)}, who cannot be assigned in project ${project.identifier}`];
         return [`no member "${ref}" can be assigned in project ${project.identifier}`];
       });
       const guests = guestsLeftOut ? ' (guests cannot be assigned)' : '';
       return new PlaneError(`${problems.join('; ')}. Members${guests}: ${optionList(all.map(memberLabel))}.`);
     },
   );
+  return { members, me };
 }
 
 function unique<T extends { id: string }>(items: T[]): T[] {

@@ -25,8 +25,6 @@ export interface WorkItemBody {
   me?: Me;
 }
 
-const isMe = (ref: string) => ref.trim().toLowerCase() === 'me';
-
 /** Names to ids for a create or update request; only the given fields are in the body. */
 export async function workItemBody(
   api: PlaneApi,
@@ -42,9 +40,9 @@ export async function workItemBody(
   if (input.state !== undefined) body.state = (await findState(api, slug, project, input.state)).id;
   if (input.priority !== undefined) body.priority = input.priority;
   if (input.assignees !== undefined) {
-    if (input.assignees.some(isMe)) me = await resolveMe();
-    const members = await findMembers(api, slug, project, input.assignees, me?.member ?? (await api.me()));
-    body.assignees = members.map((m) => m.id);
+    const found = await findMembers(api, slug, project, input.assignees, resolveMe);
+    body.assignees = found.members.map((m) => m.id);
+    me = found.me;
   }
   if (input.labels !== undefined) body.labels = (await findLabels(api, slug, project, input.labels)).map((l) => l.id);
   if (input.start_date !== undefined) body.start_date = input.start_date;

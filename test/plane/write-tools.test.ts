@@ -117,10 +117,22 @@ describe('plane_update_issue', () => {
   it('costs two requests with a warm cache', async () => {
     const t = await startTestbed();
     t.plane.db.addWorkItem('ACME', { name: 'x' });
-    await t.call('plane_update_issue', { key: 'ACME-1', state: 'Todo', labels: ['bug'], assignees: ['dana'] });
+    // "me" is looked up only when an assignee is "me", so the warm-up names it too.
+    await t.call('plane_update_issue', { key: 'ACME-1', state: 'Todo', labels: ['bug'], assignees: ['dana', 'me'] });
     t.plane.resetRequests();
     await t.call('plane_update_issue', { key: 'ACME-1', state: 'Done', labels: ['ui'], assignees: ['lee', 'me'], title: 'y' });
     expect(t.apiRequests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
+  });
+
+  it('asks who "me" is only when an assignee is "me"', async () => {
+    const t = await startTestbed();
+    t.plane.db.addWorkItem('ACME', { name: 'x' });
+    await t.call('plane_update_issue', { key: 'ACME-1', assignees: ['dana'] });
+    await t.call('plane_update_issue', { key: 'ACME-1', assignees: [] });
+    expect(t.apiRequests().map((r) => r.path)).not.toContain('/api/v1/users/me/');
+    await t.call('plane_update_issue', { key: 'ACME-1', assignees: ['me'] });
+    expect(t.apiRequests().map((r) => r.path)).toContain('/api/v1/users/me/');
+    expect(t.plane.db.workItem('ACME-1').assignees).toEqual([t.users.bot.id]);
   });
 
   it('describes each field and its new value', async () => {

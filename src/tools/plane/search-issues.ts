@@ -29,10 +29,10 @@ export function searchIssuesTool(kit: PlaneKit) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const target = await findProject(api, workspace, input.project);
-      const me = input.assignee ? await resolveMe(api, workspace, context.requester) : undefined;
-      const assignee = input.assignee
-        ? (await findMembers(api, workspace, target, [input.assignee], me!.member))[0]
+      const byAssignee = input.assignee
+        ? await findMembers(api, workspace, target, [input.assignee], () => resolveMe(api, workspace, context.requester))
         : undefined;
+      const assignee = byAssignee?.members[0];
       const groups = input.state_groups ?? STATE_GROUPS;
       const views = await projectItems(api, workspace, target, { withDescription: !!input.query });
       const found = views.filter(
@@ -47,8 +47,7 @@ export function searchIssuesTool(kit: PlaneKit) {
         input.state_groups ? `in state groups ${groups.join(', ')}` : '',
       ].filter(Boolean);
       const heading = `Work items of ${target.identifier}${criteria.length > 0 ? ` ${criteria.join(', ')}` : ''}`;
-      const usedMe = input.assignee?.trim().toLowerCase() === 'me';
-      return withNotes(itemList(heading, found, input.limit), [usedMe ? me?.note : undefined]);
+      return withNotes(itemList(heading, found, input.limit), [byAssignee?.me?.note]);
     },
   });
 }
