@@ -19,6 +19,8 @@ export interface StartRunInput {
   userId: string;
   /** The request, without the mention of the bot. */
   text: string;
+  /** Whether the bot already holds a conversation in the thread, when the caller has read it; read here otherwise. */
+  inBotThread?: boolean;
 }
 
 /**
@@ -42,11 +44,12 @@ export async function startRun(client: App['client'], deps: SlackDeps, input: St
     await releaseMessage(store, channel, messageTs);
     throw error;
   }
-  const known = await isBotThread(store, channel, threadTs);
+  // A thread the bot joins late is read once for context; a new thread has nothing earlier in it.
+  const readEarlier = threadTs !== messageTs && !(input.inBotThread ?? (await isBotThread(store, channel, threadTs)));
   await markBotThread(store, channel, threadTs);
   const requester = await requesterFor(client, store, input.userId);
   const [earlierMessages, planeMember] = await Promise.all([
-    known || threadTs === messageTs
+    !readEarlier
       ? undefined
       : readEarlierMessages(client, store, { channel, threadTs, beforeTs: messageTs }).catch((error: unknown) => {
           logger.warn({ err: error, channel, threadTs }, 'could not read the thread for context');

@@ -8,7 +8,9 @@ import type { SlackDeps } from '../../deps.js';
 export async function handleIntake(client: App['client'], deps: SlackDeps, event: IncomingEvent, botUserId: string | undefined): Promise<void> {
   const intake = intakeOf(event, botUserId);
   if (!intake) return;
-  if (intake.onlyInBotThread && !(await isBotThread(deps.store, intake.channel, intake.threadTs))) return;
-  const { onlyInBotThread: _, ...input } = intake;
-  await startRun(client, deps, input);
+  const { onlyInBotThread, ...input } = intake;
+  // A reply counts only in a thread the bot holds; startRun is told so rather than reading it again.
+  const inBotThread = onlyInBotThread ? await isBotThread(deps.store, input.channel, input.threadTs) : undefined;
+  if (inBotThread === false) return;
+  await startRun(client, deps, { ...input, inBotThread });
 }
