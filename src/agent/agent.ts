@@ -7,10 +7,10 @@ import { decide, expireDue, type ApprovalEnv, type DecideInput, type DecideResul
 import { cachedSystem, cachedTools } from './cache.js';
 import type { FrontEnd, FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
-import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { drive, pause, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
-import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
+import { newRun, runTurns, type IncomingMessage, type PendingCall, type SavedRun } from './run.js';
 import { RunStore } from './run-store.js';
 import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
@@ -196,7 +196,13 @@ class AgentRuntime implements Agent {
         };
       }
       await this.runs.save(run);
-      await this.runs.track(run.id);
+      const unasked = run.pending ? await this.undecidedCalls(run) : [];
+      if (run.pending && unasked.length > 0) {
+        // Failed while pausing, it may never have asked, or its deadline has gone: ask again, anew.
+        await pause(run, run.pending.calls, this.loopEnv, this.runEnv(run, this.frontEndOf(run)), unasked);
+      } else {
+        await this.runs.track(run.id);
+      }
       return true;
     };
   }
@@ -219,9 +225,14 @@ class AgentRuntime implements Agent {
   }
 
   private async allDecided(run: SavedRun): Promise<boolean> {
+    return (await this.undecidedCalls(run)).length === 0;
+  }
+
+  /** The calls of the waiting turn asked of a person and not decided yet. */
+  private async undecidedCalls(run: SavedRun): Promise<PendingCall[]> {
     const open = run.pending?.calls.filter((call) => call.asked && !call.outcome) ?? [];
     const decisions = await Promise.all(open.map((call) => this.runs.decisionOf(run.id, call.id)));
-    return decisions.every((decision) => decision !== undefined);
+    return open.filter((_, i) => decisions[i] === undefined);
   }
 
   /** Drives a run whose lease this process holds, if there is anything to drive. */
@@ -266,8 +277,9 @@ class AgentRuntime implements Agent {
       this.logger.error({ err: error, runId }, 'run failed unexpectedly');
       const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
       end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
-      // What is in memory may be half-done; the last saved state is consistent and is what a retry takes up.
-      Object.assign(run, (await this.runs.get(runId).catch(() => undefined)) ?? {});
+      // What is in memory may be half-done; the last saved state is consistent and is what a retry takes
+      // up, whole (a turn pending in memory but never saved must not survive).
+      run = (await this.runs.get(runId).catch(() => undefined)) ?? run;
     } finally {
       clearInterval(renewal);
     }

@@ -130,8 +130,17 @@ function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {
   run.status = 'running';
 }
 
-/** Asks for every call that needs a person and saves the run; decisions resume it in any process. */
-async function pause(run: SavedRun, calls: PendingCall[], env: LoopEnv, runEnv: RunEnv): Promise<LoopEnd> {
+/**
+ * Asks for every call that needs a person (or those of `toAsk`) and saves the run; decisions resume it
+ * in any process.
+ */
+export async function pause(
+  run: SavedRun,
+  calls: PendingCall[],
+  env: LoopEnv,
+  runEnv: RunEnv,
+  toAsk = calls.filter((c) => c.asked),
+): Promise<LoopEnd> {
   const deadline = env.now() + env.approvalTimeoutMs;
   run.status = 'waiting';
   run.pending = { calls, deadline };
@@ -139,11 +148,11 @@ async function pause(run: SavedRun, calls: PendingCall[], env: LoopEnv, runEnv: 
   // Saved before anyone is asked, so that a quick click finds the run.
   await env.runs.save(run);
   await env.runs.track(run.id, deadline);
-  for (const call of calls.filter((c) => c.asked)) {
+  for (const call of toAsk) {
     call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
   }
   await env.runs.save(run);
-  env.logger.info({ runId: run.id, waiting: calls.filter((c) => c.asked).map((c) => c.name) }, 'run waits for approval');
+  env.logger.info({ runId: run.id, waiting: toAsk.map((c) => c.name) }, 'run waits for approval');
   return { kind: 'waiting' };
 }
 
