@@ -28,21 +28,25 @@ export interface ProjectNames {
   members: Map<string, Member>;
 }
 
-/** From the cache; a list one of `items` refers to beyond is loaded once more, fresh. */
+/**
+ * The names behind the bare ids of `items`, from the cache; a list one of them refers to beyond is
+ * loaded once more, fresh. A list no item refers to by id (a read by key comes expanded) is not loaded.
+ */
 export async function projectNames(
   api: PlaneApi,
   slug: string,
   project: Project,
-  items: readonly WorkItem[] = [],
+  items: readonly WorkItem[],
 ): Promise<ProjectNames> {
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   const complete = async <T extends { id: string }>(
     load: (opts: Freshness) => Promise<T[]>,
     refs: (item: WorkItem) => unknown[],
   ): Promise<Map<string, T>> => {
+    const ids = items.flatMap(refs).filter((ref): ref is string => typeof ref === 'string');
+    if (ids.length === 0) return new Map();
     const cached = byId(await load({}));
-    const lacking = items.some((item) => refs(item).some((ref) => typeof ref === 'string' && !cached.has(ref)));
-    return lacking ? byId(await load({ fresh: true })) : cached;
+    return ids.every((id) => cached.has(id)) ? cached : byId(await load({ fresh: true }));
   };
   const [states, labels, members] = await Promise.all([
     complete((opts) => api.states(slug, project, opts), (item) => [item.state]),

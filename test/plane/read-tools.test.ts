@@ -172,6 +172,17 @@ describe('plane_get_issue', () => {
     await t.call('plane_get_issue', { key: 'ACME-1' });
     expect(t.apiRequests().map((r) => r.path)).toEqual(['/api/v1/workspaces/acme/work-items/ACME-1/']);
   });
+
+  it('lists no states, labels or members for an item read by key, which comes expanded', async () => {
+    const t = await startTestbed();
+    t.plane.db.addWorkItem('ACME', { name: 'x', state: 'Todo', assignees: [t.users.dana.id], labels: ['bug'] });
+    const out = await t.call('plane_get_issue', { key: 'ACME-1' });
+    expect(out).toContain('State: Todo (unstarted)\nPriority: none\nAssignees: dana\nLabels: bug');
+    expect(t.apiRequests().map((r) => r.path)).toEqual([
+      '/api/v1/workspaces/acme/projects/',
+      '/api/v1/workspaces/acme/work-items/ACME-1/',
+    ]);
+  });
 });
 
 describe('plane_list_comments', () => {
