@@ -14,8 +14,6 @@ import type { TaskEventMap } from './tools/task/events.js';
 
 /** How long a graceful stop waits for work in progress: inside Docker's default 10 s stop timeout. */
 const DRAIN_LIMIT_MS = 8_000;
-/** How long a run stays with the process driving it without a renewal (the agent's default). */
-const DEFAULT_RUN_LEASE_MS = 60_000;
 
 export interface PlanebotOptions {
   logger: Logger;
@@ -76,7 +74,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     deps,
     logger,
   );
-  const runLeaseMs = options.timing?.runLeaseMs ?? DEFAULT_RUN_LEASE_MS;
   if (config.anthropic.apiKey) {
     agent = await createAgent({
       registry,
@@ -89,7 +86,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
       frontEnd: slack.frontEnd,
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
-      leaseMs: runLeaseMs,
+      sweepOrphans: true,
+      leaseMs: options.timing?.runLeaseMs,
       logger,
     });
   }
@@ -102,13 +100,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   await slack.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
-  // A replica that dies mid-run leaves its run leased until the lease runs out; the survivors look
-  // again every half lease, so the run goes on without waiting for a restart.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweeping = agent?.resumeSaved().catch((error: unknown) => logger.warn({ err: error }, 'could not look for orphaned runs')) ?? sweeping;
-  }, runLeaseMs / 2);
-  sweep.unref();
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, resumed }, 'planebot is listening');
   return {
     url: server.url,
@@ -116,7 +107,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     store,
     async close() {
       draining = true;
-      clearInterval(sweep);
       // Take no new work, let what was taken reach a point where it is done or saved (a command's
       // reply, a run's end or its approval request), bounded: a run still busy then is left as a
       // crash leaves it, for the next process to take up when its lease runs out.
@@ -124,7 +114,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await slack.stop();
         await server.close();
         await slack.idle();
-        await sweeping;
         await agent?.close();
       });
       if (!drained) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'work still running at shutdown is left for another process');

@@ -36,6 +36,11 @@ export interface AgentOptions {
   leaseMs?: number;
   /** When set, `expireDueApprovals` runs this often (ms) until `close`. */
   expiryCheckMs?: number;
+  /**
+   * When true, `resumeSaved` runs every half lease until `close`: a replica that dies mid-run leaves
+   * its run leased until the lease runs out, and the survivors take it up without waiting for a restart.
+   */
+  sweepOrphans?: boolean;
   logger?: Logger;
   now?: () => number;
 }
@@ -63,7 +68,7 @@ export interface Agent {
   resumeSaved(): Promise<number>;
   /** Resolves once no run is being driven by this process. */
   idle(): Promise<void>;
-  /** Stops the expiry timer and waits for this process's runs to stop or pause. */
+  /** Stops the expiry and orphan timers and waits for this process's runs to stop or pause. */
   close(): Promise<void>;
 }
 
@@ -99,6 +104,7 @@ class AgentRuntime implements Agent {
   private readonly runs: RunStore;
   private readonly logger: Logger;
   private readonly timer?: NodeJS.Timeout;
+  private readonly sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly options: AgentOptions,
@@ -112,6 +118,14 @@ class AgentRuntime implements Agent {
     if (options.expiryCheckMs) {
       this.timer = setInterval(() => this.spawn(this.expireDueApprovals().then(() => undefined)), options.expiryCheckMs);
       this.timer.unref();
+    }
+    if (options.sweepOrphans) {
+      const sweep = () => this.resumeSaved().then(
+        () => undefined,
+        (error: unknown) => this.logger.warn({ err: error }, 'could not look for orphaned runs'),
+      );
+      this.sweeper = setInterval(() => this.spawn(sweep()), this.runs.leaseMs / 2);
+      this.sweeper.unref();
     }
   }
 
@@ -166,6 +180,7 @@ class AgentRuntime implements Agent {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
     await this.idle();
   }
 
