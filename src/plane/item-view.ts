@@ -1,5 +1,8 @@
 import type { Freshness, PlaneApi } from './api.js';
 import { memberName } from './member-names.js';
+import { mentionNames } from './mentions.js';
+import { readHtml, type ReadableHtml } from './read-html.js';
+import { findWorkItem } from './resolve.js';
 import type { Label, Member, Priority, Project, State, StateGroup, WorkItem } from './types.js';
 
 /** A work item with every id replaced by a name: what the tools print. */
@@ -81,4 +84,21 @@ export function viewItem(item: WorkItem, project: Project, names: ProjectNames):
     stateId: state?.id ?? (typeof item.state === 'string' ? item.state : undefined),
     assigneeIds: item.assignees.map((a) => (typeof a === 'string' ? a : a.id)),
   };
+}
+
+/** One work item of `project` (as a write returns it), named. */
+export async function viewOne(api: PlaneApi, slug: string, project: Project, item: WorkItem): Promise<ItemView> {
+  return viewItem(item, project, await projectNames(api, slug, project, [item]));
+}
+
+/** A work item by key, named, with its description as text (mentions named). */
+export async function readWorkItem(
+  api: PlaneApi,
+  slug: string,
+  key: string,
+): Promise<{ view: ItemView; description: ReadableHtml }> {
+  const { item, project } = await findWorkItem(api, slug, key);
+  const view = await viewOne(api, slug, project, item);
+  const description = readHtml(view.descriptionHtml, await mentionNames(api, slug, view.descriptionHtml));
+  return { view, description };
 }

@@ -1,8 +1,5 @@
-import { projectNames, viewItem } from '../../plane/item-view.js';
+import { readWorkItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { mentionNames } from '../../plane/mentions.js';
-import { readHtml } from '../../plane/read-html.js';
-import { findWorkItem } from '../../plane/resolve.js';
 import { ToolError, type ToolRegistry } from '../../tools/registry.js';
 import { buildHelp } from '../blocks/help.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -74,11 +71,8 @@ async function callTool(env: PlaneEnv, name: string, input: Record<string, unkno
 
 /** A work item as a card, from the kit's structured data (the tool's text is for the model). */
 async function workItemCard(plane: PlaneKit, key: string): Promise<SlackMessage> {
-  const api = plane.api();
   const slug = plane.slug();
-  const { item, project } = await findWorkItem(api, slug, key);
-  const view = viewItem(item, project, await projectNames(api, slug, project, [item]));
-  const description = readHtml(view.descriptionHtml, await mentionNames(api, slug, view.descriptionHtml));
+  const { view, description } = await readWorkItem(plane.api(), slug, key);
   return buildWorkItemCard({
     key: view.key,
     title: view.title,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assignableMembers } from '../../plane/assignable.js';
-import { projectNames, viewItem } from '../../plane/item-view.js';
+import { viewOne } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
@@ -52,7 +52,7 @@ export function createIssueTool(kit: PlaneKit) {
         if (!assignable) notes.push(`${memberLabel(mine.member)} cannot be assigned in ${target.identifier}, so nobody is assigned.`);
       }
       const created = await api.createWorkItem(workspace, target, body);
-      const view = viewItem(created, target, await projectNames(api, workspace, target, [created]));
+      const view = await viewOne(api, workspace, target, created);
       const text = readHtml(view.descriptionHtml);
       return withNotes(
         `Created ${view.key}.\n\n${itemDetails(view, kit.itemUrl(workspace, view.key), text.text, text.images)}`,

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { projectNames, viewItem } from '../../plane/item-view.js';
+import { readWorkItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { mentionNames } from '../../plane/mentions.js';
-import { readHtml } from '../../plane/read-html.js';
-import { findWorkItem } from '../../plane/resolve.js';
 import { definePlaneTool } from './define.js';
 import { itemDetails } from './render.js';
 import { key, slug } from './schemas.js';
@@ -18,9 +15,7 @@ export function getIssueTool(kit: PlaneKit) {
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
-      const { item, project } = await findWorkItem(api, workspace, input.key);
-      const view = viewItem(item, project, await projectNames(api, workspace, project, [item]));
-      const description = readHtml(view.descriptionHtml, await mentionNames(api, workspace, view.descriptionHtml));
+      const { view, description } = await readWorkItem(api, workspace, input.key);
       return itemDetails(view, kit.itemUrl(workspace, view.key), description.text, description.images);
     },
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectNames, viewItem } from '../../plane/item-view.js';
+import { viewOne } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
 import { readHtml } from '../../plane/read-html.js';
@@ -46,7 +46,7 @@ export function updateIssueTool(kit: PlaneKit) {
         resolveMe(api, workspace, context.requester),
       );
       const updated = await api.updateWorkItem(workspace, keyed, body);
-      const view = viewItem(updated, project, await projectNames(api, workspace, project, [updated]));
+      const view = await viewOne(api, workspace, project, updated);
       const text = readHtml(view.descriptionHtml);
       const changed = FIELDS.filter((field) => input[field] !== undefined).join(', ');
       return withNotes(
