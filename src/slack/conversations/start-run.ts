@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
 import { channelFilesDir } from '../channel-files.js';
 import type { SlackDeps } from '../deps.js';
@@ -21,6 +22,8 @@ export interface StartRunInput {
   text: string;
   /** Whether the bot already holds a conversation in the thread, when the caller has read it; read here otherwise. */
   inBotThread?: boolean;
+  /** The person who asked, when the caller has looked them up already; looked up here otherwise. */
+  requester?: Requester;
 }
 
 /**
@@ -47,14 +50,14 @@ export async function startRun(client: App['client'], deps: SlackDeps, input: St
   // A thread the bot joins late is read once for context; a new thread has nothing earlier in it.
   const readEarlier = threadTs !== messageTs && !(input.inBotThread ?? (await isBotThread(store, channel, threadTs)));
   await markBotThread(store, channel, threadTs);
-  const requester = await requesterFor(client, store, input.userId);
+  const requester = input.requester ?? (await requesterFor(client, store, input.userId));
   const [earlierMessages, planeMember] = await Promise.all([
-    !readEarlier
-      ? undefined
-      : readEarlierMessages(client, store, { channel, threadTs, beforeTs: messageTs }).catch((error: unknown) => {
+    readEarlier
+      ? readEarlierMessages(client, store, { channel, threadTs, beforeTs: messageTs }).catch((error: unknown) => {
           logger.warn({ err: error, channel, threadTs }, 'could not read the thread for context');
           return undefined;
-        }),
+        })
+      : undefined,
     planeMemberOf(deps.plane, requester, logger),
   ]);
   const state: RunState = { channel, threadTs, statusTs, startPending: true };

@@ -1,3 +1,4 @@
+import type { Requester } from '../../../tools/registry.js';
 import { ZWSP } from '../../blocks/text.js';
 import { slackErrorCode } from '../../commands/deliver.js';
 import { ephemeral, errorReply, type Reply } from '../../commands/reply.js';
@@ -7,9 +8,10 @@ import type { CommandArgs } from './answer.js';
 
 /**
  * `/task <anything else>`: the request is posted in the channel under the person's name, and the
- * agent answers in that message's thread, as it would a mention.
+ * agent answers in that message's thread, as it would a mention. `requester` is the person the
+ * command's context has already looked up.
  */
-export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string): Promise<Reply> {
+export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string, requester: Requester): Promise<Reply> {
   const { command, client } = args;
   let ts: string | undefined;
   try {
@@ -25,7 +27,7 @@ export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string)
     return errorReply({ reason: 'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)' });
   }
   if (ts === undefined) throw new Error('chat.postMessage returned no ts');
-  await startRun(client, deps, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text });
+  await startRun(client, deps, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text, requester });
   return ephemeral();
 }
 

@@ -9,7 +9,7 @@ import { askAgent } from './ask-agent.js';
 export function registerTaskCommand(app: App, deps: SlackDeps): void {
   app.command('/task', async (args) => {
     await answerCommand(args, deps, 'task', parseTask, (command, context) =>
-      command.action === 'agent' ? askAgent(args, deps, command.text) : executeTask(command, context, deps),
+      command.action === 'agent' ? askAgent(args, deps, command.text, context.requester) : executeTask(command, context, deps),
     );
   });
 }
