@@ -79,7 +79,7 @@ function normaliseHost(host: string): string {
 const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
 
 /** Reads PLANEBOT_WEBFETCH_ALLOW entries: host names, addresses or CIDRs. A malformed entry is a configuration error. */
-export function parseAllowList(entries: readonly string[]): AllowList {
+function parseAllowList(entries: readonly string[]): AllowList {
   const allow: AllowList = { hosts: new Set(), networks: [] };
   for (const raw of entries) {
     const entry = raw.trim();

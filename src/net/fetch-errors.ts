@@ -11,7 +11,7 @@ export class NetError extends Error {
   }
 }
 
-export function isAbort(error: unknown): boolean {
+function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 

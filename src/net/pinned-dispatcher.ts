@@ -16,7 +16,7 @@ import { NetError } from './fetch-errors.js';
 /** Resolves a host name to its addresses; tests inject one that answers without DNS. */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** A `lookup` for net/tls.connect that resolves once, checks every address, and pins the result. */
 export function pinnedLookup(guard: AddressGuard, resolve: Resolve): LookupFunction {

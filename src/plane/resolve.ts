@@ -62,7 +62,7 @@ export function findProject(api: PlaneApi, slug: string, ref: string): Promise<P
 }
 
 /** The project of a key: by identifier only, so that an unknown one is named before Plane's 403. */
-export function findProjectOfKey(api: PlaneApi, slug: string, key: ParsedKey): Promise<Project> {
+function findProjectOfKey(api: PlaneApi, slug: string, key: ParsedKey): Promise<Project> {
   return lookUp(
     (opts) => api.projects(slug, opts),
     (all) => all.find((p) => same(p.identifier, key.identifier)),

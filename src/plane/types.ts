@@ -74,8 +74,3 @@ export interface Page<T> {
   total_results?: number;
   results: T[];
 }
-
-/** The projects' ids of a work item, whatever its `project` field looks like. */
-export function projectIdOf(item: WorkItem): string {
-  return typeof item.project === 'string' ? item.project : item.project.id;
-}

@@ -88,7 +88,7 @@ export class ToolRegistry {
 }
 
 /** A zod error as one readable paragraph that lets the model correct its input. */
-export function describeInputError(toolName: string, error: z.ZodError): string {
+function describeInputError(toolName: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'input';
     return `- ${where}: ${issue.message}`;

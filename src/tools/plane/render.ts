@@ -3,7 +3,7 @@ import type { DescriptionImage } from '../../plane/read-html.js';
 
 /** How the Plane tools print things: keys and names, dates as YYYY-MM-DD, never ids. */
 
-export function stateText(view: ItemView): string {
+function stateText(view: ItemView): string {
   return view.state ? `${view.state.name} (${view.state.group})` : 'no state';
 }
 
@@ -25,7 +25,7 @@ export function itemList(heading: string, found: readonly ItemView[], limit: num
   return [`${heading}: ${count}`, ...shown.map(itemLine)].join('\n');
 }
 
-export function imageList(images: readonly DescriptionImage[]): string[] {
+function imageList(images: readonly DescriptionImage[]): string[] {
   return images.map(({ n, src }) => `[image ${n}] ${/^https?:/i.test(src) ? `external image ${src}` : 'uploaded image'}`);
 }
 
