@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { day } from '../../plane/item-view.js';
 import { memberName } from '../../plane/member-names.js';
-import { mentionNames } from '../../plane/mentions.js';
+import { mentionNames, workspaceMemberNames } from '../../plane/mentions.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
-import type { Comment, Member } from '../../plane/types.js';
+import type { Comment } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
 import { plural } from './render.js';
 import { key, slug } from './schemas.js';
@@ -36,9 +36,9 @@ export function listCommentsTool(kit: PlaneKit) {
 /** Authors come expanded (`expand=actor`); a bare id is named from the workspace members. */
 async function authorNames(kit: PlaneKit, workspace: string, comments: Comment[]): Promise<(c: Comment) => string> {
   const bare = comments.some((c) => typeof c.actor === 'string');
-  const members = bare ? new Map((await kit.api().workspaceMembers(workspace)).map((m) => [m.id, m])) : new Map<string, Member>();
+  const names = bare ? await workspaceMemberNames(kit.api(), workspace) : new Map<string, string>();
   return (c) => {
-    const actor = typeof c.actor === 'string' ? members.get(c.actor) : c.actor;
-    return actor ? memberName(actor) : 'someone';
+    const name = typeof c.actor === 'string' ? names.get(c.actor) : c.actor && memberName(c.actor);
+    return name ?? 'someone';
   };
 }
