@@ -1,6 +1,6 @@
 import type { Task, TaskStatus } from './format.js';
 import { openDependencies } from './dependencies.js';
-import { indexTasks } from './tree.js';
+import { indexTasks, withDescendants } from './tree.js';
 
 /** The text of a task tree as seed 000 shows it, blocked as `⛔` (SPEC §4). Pure functions only. */
 
@@ -63,9 +63,9 @@ export function renderTaskList(tasks: Task[], options: RenderOptions = {}): stri
   const index = indexTasks(tasks);
   return tasks.map((task) => {
     const line = taskLine(task, openDependencies(task, index), options);
-    const below = [...indexTasks(task.subtasks ?? []).values()];
+    const below = withDescendants(task).slice(1);
     if (below.length === 0) return line;
-    const done = below.filter((placement) => placement.task.status === 'done').length;
+    const done = below.filter((subtask) => subtask.status === 'done').length;
     return `${line} — ${done}/${below.length} subtasks done`;
   });
 }
