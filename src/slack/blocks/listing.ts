@@ -1,6 +1,6 @@
 import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
 import { button, escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, pack, plainText, truncate } from './text.js';
-import type { Block, PagedMessage } from './types.js';
+import type { Block, SlackMessage } from './types.js';
 
 /** A line of a listing is shortened (visibly) beyond this, so one huge title cannot fill a page. */
 export const LISTING_LINE_MAX = 500;
@@ -14,7 +14,7 @@ export interface ListingInput {
   header: string;
   /** mrkdwn-safe lines (escaped by the caller); longer than LISTING_LINE_MAX, one is shortened with "…". */
   lines: readonly string[];
-  /** Where this page starts, as given by a previous page's `nextCursor`; absent for the first page. */
+  /** Where this page starts: the value of a previous page's "More" button; absent for the first page. */
   cursor?: string | undefined;
   /** Show the lines in a code block (monospace keeps tree connectors aligned). */
   code: boolean;
@@ -51,7 +51,7 @@ function pageLines(lines: readonly string[], start: number, maxChars: number): s
  * context line saying which lines are shown, and a "More" button carrying the next cursor. Nothing
  * is dropped without saying so.
  */
-export function buildListing(input: ListingInput): PagedMessage {
+export function buildListing(input: ListingInput): SlackMessage {
   const header = plainText(input.header, SLACK_LIMITS.headerText);
   const total = input.lines.length;
   if (total === 0) {
@@ -73,16 +73,11 @@ export function buildListing(input: ListingInput): PagedMessage {
   const paged = start > 0 || end < total;
   const range = `${start + 1}–${end} of ${total}`;
   if (paged) blocks.push({ type: 'context', elements: [mrkdwn(`Lines ${range}`)] });
-  const message: PagedMessage = {
-    text: escapeTruncated(paged ? `${input.header} (lines ${range})` : input.header, FALLBACK_TEXT_MAX),
-    blocks,
-  };
   if (end < total) {
-    message.nextCursor = String(end);
     blocks.push({
       type: 'actions',
-      elements: [button({ text: `More (${total - end} more lines)`, actionId: input.moreActionId, value: message.nextCursor })],
+      elements: [button({ text: `More (${total - end} more lines)`, actionId: input.moreActionId, value: String(end) })],
     });
   }
-  return message;
+  return { text: escapeTruncated(paged ? `${input.header} (lines ${range})` : input.header, FALLBACK_TEXT_MAX), blocks };
 }

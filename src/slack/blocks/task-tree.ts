@@ -1,19 +1,19 @@
 import { ACTION_IDS } from './action-ids.js';
 import { buildListing } from './listing.js';
 import { escapeMrkdwn } from './text.js';
-import type { PagedMessage } from './types.js';
+import type { SlackMessage } from './types.js';
 
 export interface TaskTreeInput {
   /** e.g. "Tasks in #ops". */
   title: string;
   /** The tree as rendered text lines, e.g. `├─ → [1-1] Title [HIGH] (@alice)`. */
   lines: readonly string[];
-  /** A previous page's `nextCursor` (the value of its "More" button); absent for the first page. */
+  /** The value of a previous page's "More" button; absent for the first page. */
   cursor?: string | undefined;
 }
 
 /** The channel's task tree, paged: each page fits every Slack limit and ends with a "More" button. */
-export function buildTaskTree(input: TaskTreeInput): PagedMessage {
+export function buildTaskTree(input: TaskTreeInput): SlackMessage {
   return buildListing({
     header: input.title,
     // A line break inside a title would break the tree's shape; indentation must stay.

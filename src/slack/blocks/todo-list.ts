@@ -1,7 +1,7 @@
 import { ACTION_IDS } from './action-ids.js';
 import { buildListing } from './listing.js';
 import { escapeMrkdwn, oneLine } from './text.js';
-import type { PagedMessage } from './types.js';
+import type { SlackMessage } from './types.js';
 
 export type TodoStatus = 'todo' | 'blocked' | 'done';
 
@@ -18,7 +18,7 @@ export interface TodoListInput {
   /** e.g. "Todo list of #ops". */
   title: string;
   items: readonly TodoItemView[];
-  /** A previous page's `nextCursor`; absent for the first page. */
+  /** The value of a previous page's "More" button; absent for the first page. */
   cursor?: string | undefined;
 }
 
@@ -40,7 +40,7 @@ function itemLine(item: TodoItemView, icon: string): string {
 }
 
 /** The channel's todo list grouped by status (to do, blocked, done), paged like the task tree. */
-export function buildTodoList(input: TodoListInput): PagedMessage {
+export function buildTodoList(input: TodoListInput): SlackMessage {
   const lines: string[] = [];
   const groupOf: string[] = [];
   for (const group of GROUPS) {

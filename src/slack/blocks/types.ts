@@ -64,8 +64,3 @@ export interface SlackMessage {
   text: string;
   blocks: Block[];
 }
-
-/** A page of a long listing; `nextCursor` is set when a "More" button leads to the next page. */
-export interface PagedMessage extends SlackMessage {
-  nextCursor?: string;
-}

@@ -3,7 +3,7 @@ import { renderTaskList, renderTree } from '../../tools/task/render.js';
 import { TodoStore } from '../../tools/todo/store.js';
 import { buildTaskTree } from '../blocks/task-tree.js';
 import { buildTodoList } from '../blocks/todo-list.js';
-import type { PagedMessage } from '../blocks/types.js';
+import type { SlackMessage } from '../blocks/types.js';
 import { channelLabel } from './context.js';
 
 /**
@@ -25,7 +25,7 @@ export async function taskPage(
   channel: { name: string },
   view: TaskView,
   cursor?: string,
-): Promise<PagedMessage> {
+): Promise<SlackMessage> {
   const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
   const where = channelLabel(channel);
   const page =
@@ -36,7 +36,7 @@ export async function taskPage(
   return page;
 }
 
-export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<PagedMessage> {
+export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<SlackMessage> {
   const { items } = await (await TodoStore.open({ dir: filesDir })).read();
   return buildTodoList({
     title: `Todo list of ${channelLabel(channel)}`,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildTodoList, type TodoItemView } from '../../../src/slack/blocks/todo-list.js';
-import type { PagedMessage } from '../../../src/slack/blocks/types.js';
+import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
+import { moreButton } from './more-button.js';
 import { assertInert } from './safety.js';
 
-function sectionText(page: PagedMessage): string {
+function sectionText(page: SlackMessage): string {
   return page.blocks.flatMap((block) => (block.type === 'section' && block.text ? [block.text.text] : [])).join('\n');
 }
 
@@ -47,9 +48,10 @@ describe('buildTodoList', () => {
       const text = sectionText(page);
       count += text.split('\n').filter((line) => /^(○|⛔|✓) \[/.test(line)).length;
       if (pages > 0) expect(text.split('\n')[0]).toMatch(/^\*(To do|Blocked|Done)\* \(\d+(, continued)?\)$/);
-      cursor = page.nextCursor;
-      if (cursor === undefined) break;
-      expect(page.blocks.at(-1)).toMatchObject({ type: 'actions', elements: [{ action_id: 'todo_list_more', value: cursor }] });
+      const more = moreButton(page);
+      if (more === undefined) break;
+      expect(more).toMatchObject({ action_id: 'todo_list_more', value: expect.any(String) });
+      cursor = more.value;
     }
     expect(count).toBe(1000);
     expect(pages).toBeGreaterThan(1);

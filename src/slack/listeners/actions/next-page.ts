@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { mrkdwn } from '../../blocks/text.js';
-import type { PagedMessage } from '../../blocks/types.js';
+import type { SlackMessage } from '../../blocks/types.js';
 import { channelFilesDir } from '../../channel-files.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, inChannel } from '../../commands/reply.js';
@@ -9,7 +9,7 @@ import type { SlackDeps } from '../../deps.js';
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** Reads the page that starts at `cursor` (the clicked button's value), afresh from the channel's file. */
-export type PageReader = (filesDir: string, channel: { name: string }, cursor: string) => Promise<PagedMessage>;
+export type PageReader = (filesDir: string, channel: { name: string }, cursor: string) => Promise<SlackMessage>;
 
 const CLICKS = 'slack:page-clicks';
 const CLICK_MEMORY_MS = 24 * 60 * 60_000;
