@@ -7,7 +7,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import type { Comment } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
-import { plural } from './render.js';
+import { plural } from '../text.js';
 import { key, slug } from './schemas.js';
 
 export function listCommentsTool(kit: PlaneKit) {

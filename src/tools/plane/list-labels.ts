@@ -1,6 +1,6 @@
 import type { PlaneKit } from '../../plane/kit.js';
 import { projectListTool } from './project-list.js';
-import { plural } from './render.js';
+import { plural } from '../text.js';
 
 export function listLabelsTool(kit: PlaneKit) {
   return projectListTool(kit, {

@@ -2,7 +2,7 @@ import { assignableMembers } from '../../plane/assignable.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { fullName, memberName } from '../../plane/member-names.js';
 import { projectListTool } from './project-list.js';
-import { plural } from './render.js';
+import { plural } from '../text.js';
 
 export function listMembersTool(kit: PlaneKit) {
   return projectListTool(kit, {

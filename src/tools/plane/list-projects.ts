@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { definePlaneTool } from './define.js';
-import { plural } from './render.js';
+import { plural } from '../text.js';
 import { slug } from './schemas.js';
 
 export function listProjectsTool(kit: PlaneKit) {

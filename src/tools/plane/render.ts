@@ -1,5 +1,6 @@
 import type { ItemView } from '../../plane/item-view.js';
 import type { DescriptionImage } from '../../plane/read-html.js';
+import { plural } from '../text.js';
 
 /** How the Plane tools print things: keys and names, dates as YYYY-MM-DD, never ids. */
 
@@ -59,8 +60,4 @@ export function withNotes(text: string, notes: readonly (string | undefined)[]):
 export function excerpt(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return `"${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

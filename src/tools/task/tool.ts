@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
+import { plural } from '../text.js';
 import type { TaskEventEmitter } from './events.js';
 import { requiredPerAction } from './fields.js';
 import { taskPrioritySchema, taskStatusSchema } from './format.js';
@@ -146,10 +147,6 @@ async function perform(store: TaskStore, call: Input): Promise<string> {
 
 function empty(store: TaskStore): string {
   return `${store.file} has no tasks yet; create one with action "add".`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** The call in plain words, for an approval message. */
