@@ -38,15 +38,5 @@ export async function taskPage(
 
 export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<SlackMessage> {
   const { items } = await (await TodoStore.open({ dir: filesDir })).read();
-  return buildTodoList({
-    title: `Todo list of ${channelLabel(channel)}`,
-    items: items.map((item) => ({
-      id: item.id,
-      title: item.title,
-      status: item.status,
-      ...(item.tags && { tags: item.tags }),
-      ...(item.dueAt && { dueAt: item.dueAt }),
-    })),
-    cursor,
-  });
+  return buildTodoList({ title: `Todo list of ${channelLabel(channel)}`, items, cursor });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTodoList, type TodoItemView } from '../../../src/slack/blocks/todo-list.js';
+import { buildTodoList } from '../../../src/slack/blocks/todo-list.js';
+import type { TodoItem } from '../../../src/tools/todo/format.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
@@ -12,7 +13,7 @@ function sectionText(page: SlackMessage): string {
 
 describe('buildTodoList', () => {
   it('groups items by status with ids, tags and due dates', () => {
-    const items: TodoItemView[] = [
+    const items: TodoItem[] = [
       { id: '1', title: 'Write docs', status: 'done', tags: ['docs'] },
       { id: '2', title: 'Fix login', status: 'todo', tags: ['bug', 'auth'], dueAt: '2026-12-31T23:59:59Z' },
       { id: '3', title: 'Deploy', status: 'blocked', dueAt: '2026-01-15' },
@@ -24,6 +25,14 @@ describe('buildTodoList', () => {
     );
   });
 
+  it('shows no due date for an empty one, and skips groups without items', () => {
+    const items: TodoItem[] = [
+      { id: '1', title: 'Call the bank', status: 'blocked', dueAt: '', tags: [] },
+      { id: '2', title: 'Pay rent', status: 'blocked', description: 'not shown', createdAt: '2026-01-01' },
+    ];
+    expect(sectionText(buildTodoList({ title: 'Todo list', items }))).toBe(['*Blocked* (2)', '⛔ [1] Call the bank', '⛔ [2] Pay rent'].join('\n'));
+  });
+
   it('says so when the list is empty', () => {
     const page = buildTodoList({ title: 'Todo list', items: [] });
     assertWithinSlackLimits(page);
@@ -31,7 +40,7 @@ describe('buildTodoList', () => {
   });
 
   it('pages 1,000 hostile items within every limit, repeating the group heading', () => {
-    const items: TodoItemView[] = Array.from({ length: 1000 }, (_, i) => ({
+    const items: TodoItem[] = Array.from({ length: 1000 }, (_, i) => ({
       id: String(i + 1),
       title: `${PING_ATTEMPTS} ${long(3000)}`,
       status: i < 600 ? 'todo' : i < 800 ? 'blocked' : 'done',
