@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { getGlobalDispatcher, interceptors, request, type Dispatcher } from 'undici';
 import { AddressRefusedError, createAddressGuard, type AddressGuard } from '../net/address-guard.js';
-import { NetError } from '../net/fetch-errors.js';
+import { explainFetchFailure, NetError } from '../net/fetch-errors.js';
 import { guardedFetch } from '../net/guarded-fetch.js';
 import { createPinnedDispatcher, type Resolve } from '../net/pinned-dispatcher.js';
 import { PlaneError } from './errors.js';
@@ -42,6 +42,8 @@ interface Download {
   body: AsyncIterable<Uint8Array> | null;
   /** Drops the rest of the body, closing the connection. */
   discard(): void;
+  /** An error met while reading the body (a dropped connection, a timeout) as this image's failure. */
+  failure(error: unknown): unknown;
 }
 
 const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,15 +86,25 @@ export function createImageSaver(options: ImageSaverOptions = {}): ImageSaver {
   };
 }
 
+// The message leaves out the signed URL: it carries a credential.
+const storageFailure = (error: unknown) =>
+  new PlaneError(`the download failed (${(error as { code?: string }).code ?? (error as Error).message})`);
+
 async function fromStorage(url: string): Promise<Download> {
   let response;
   try {
     response = await request(url, { dispatcher: storage, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
   } catch (error) {
-    throw new PlaneError(`the download failed (${(error as { code?: string }).code ?? (error as Error).message})`);
+    throw storageFailure(error);
   }
   const { body } = response;
-  return { status: response.statusCode, declaredLength: Number(response.headers['content-length']), body, discard: () => body.destroy() };
+  return {
+    status: response.statusCode,
+    declaredLength: Number(response.headers['content-length']),
+    body,
+    discard: () => body.destroy(),
+    failure: storageFailure,
+  };
 }
 
 /** Every hop's URL and resolved address checked, and connected to the address checked. */
@@ -105,12 +117,19 @@ async function fromOutside(url: URL, guard: AddressGuard, dispatcher: Dispatcher
       declaredLength: Number(response.headers.get('content-length')),
       body,
       discard: () => void body?.cancel().catch(() => undefined),
+      // undici's fetch ends a broken body with TypeError "terminated", the reason in its cause.
+      failure: (error) => outsideFailure(explainFetchFailure(error, url)),
     };
   } catch (error) {
-    if (error instanceof AddressRefusedError) throw new PlaneError(`refused: ${error.reason}`);
-    if (error instanceof NetError) throw new PlaneError(error.message);
-    throw error;
+    throw outsideFailure(error);
   }
+}
+
+/** The guard's and the network's errors as the image's failure; anything else as it is. */
+function outsideFailure(error: unknown): unknown {
+  if (error instanceof AddressRefusedError) return new PlaneError(`refused: ${error.reason}`);
+  if (error instanceof NetError) return new PlaneError(error.message);
+  return error;
 }
 
 async function readImage(download: Download, maxBytes: number): Promise<Buffer> {
@@ -125,11 +144,15 @@ async function readImage(download: Download, maxBytes: number): Promise<Buffer> 
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Leaving the loop early closes the body: the rest is never downloaded.
-  for await (const chunk of download.body ?? []) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooBig;
-    chunks.push(chunk);
+  try {
+    // Leaving the loop early closes the body: the rest is never downloaded.
+    for await (const chunk of download.body ?? []) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooBig;
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw error === tooBig ? error : download.failure(error);
   }
   return Buffer.concat(chunks);
 }

@@ -1,11 +1,12 @@
 import type { LookupAddress } from 'node:dns';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageComponent } from '../../src/emulators/plane/index.js';
+import { createImageSaver } from '../../src/plane/images.js';
 import { closeTestbeds, startTestbed, type PlaneTestbed } from './setup.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -31,11 +32,12 @@ interface ImageHost {
   connections: number;
 }
 
-/** An "external" image host on loopback; a string answer is a 302 to it. */
-async function imageHost(files: Record<string, Buffer | string>, address = '127.0.0.1'): Promise<ImageHost> {
+/** An "external" image host on loopback; a string answer is a 302 to it, a function answers itself. */
+async function imageHost(files: Record<string, Buffer | string | ((res: ServerResponse) => void)>, address = '127.0.0.1'): Promise<ImageHost> {
   const server: Server = createServer((req, res) => {
     const answer = files[req.url ?? ''];
-    if (typeof answer === 'string') res.writeHead(302, { Location: answer }).end();
+    if (typeof answer === 'function') answer(res);
+    else if (typeof answer === 'string') res.writeHead(302, { Location: answer }).end();
     else if (answer) res.writeHead(200).end(answer);
     else res.writeHead(404).end('no');
   });
@@ -45,6 +47,12 @@ async function imageHost(files: Record<string, Buffer | string>, address = '127.
   const host: ImageHost = { origin: `http://${address}:${port}`, port, connections: 0 };
   server.on('connection', () => (host.connections += 1));
   return host;
+}
+
+/** Part of the body, then the connection goes: the headers promised more. */
+function cutShort(res: ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(PNG.length * 4) });
+  res.write(PNG, () => res.socket?.destroy());
 }
 
 /** External image hosts as the kit resolves them: no DNS, and nothing but loopback is ever connected to. */
@@ -114,6 +122,38 @@ describe('plane_get_issue_images', () => {
     expect(lines[5]).toBe('[image 5] not saved: its content is not a known image format');
     expect(lines[6]).toMatch(/^\[image 6\] .*image-6\.png \(image\/png/);
     expect(await readdir(dir)).toEqual(['image-6.png']);
+  });
+
+  it('reports a connection dropped in the middle of a body as that image’s failure, and saves the others', async () => {
+    const t = await startTestbed(openToLoopback);
+    const host = await imageHost({
+      '/cut.png': cutShort,
+      '/ok.png': PNG,
+    });
+    const dir = await tempDir();
+    describedItem(t, () => [imageComponent(`${host.origin}/cut.png`), imageComponent(`${host.origin}/ok.png`)]);
+    const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
+    expect(lines).toEqual([
+      `Saved 1 of 2 images of ACME-1 in ${dir}:`,
+      `[image 1] not saved: Could not fetch ${host.origin}/cut.png: UND_ERR_SOCKET other side closed`,
+      `[image 2] ${join(dir, 'image-2.png')} (image/png, 1 KB)`,
+    ]);
+    expect(await readdir(dir)).toEqual(['image-2.png']);
+  });
+
+  it('reports an uploaded image whose storage drops the connection mid-body as that image’s failure', async () => {
+    const host = await imageHost({ '/cut.png': cutShort, '/ok.png': PNG });
+    const dir = await tempDir();
+    const assets: Record<string, string> = {
+      '0b0b0b0b-0000-4000-8000-000000000001': `${host.origin}/cut.png`,
+      '0b0b0b0b-0000-4000-8000-000000000002': `${host.origin}/ok.png`,
+    };
+    const images = Object.keys(assets).map((src, i) => ({ n: i + 1, src }));
+    const outcomes = await createImageSaver().save(images, dir, async (id) => assets[id]!);
+    expect(outcomes).toEqual([
+      { n: 1, ok: false, error: 'the download failed (UND_ERR_SOCKET)' },
+      { n: 2, ok: true, file: join(dir, 'image-2.png'), mime: 'image/png', bytes: PNG.length },
+    ]);
   });
 
   it('refuses external images on loopback, link-local, private and other internal addresses before connecting', async () => {
