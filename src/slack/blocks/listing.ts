@@ -20,6 +20,8 @@ export interface ListingInput {
   code: boolean;
   /** action_id of the "More" button. */
   moreActionId: string;
+  /** block_id of the block that holds the "More" button, for a click to tell which listing it continues. */
+  pagerBlockId?: string | undefined;
   /** Plain words shown instead of lines when there are none. */
   empty: string;
   /** A line to repeat at the top of a page that starts at `index` (e.g. the group heading), if any. */
@@ -77,6 +79,7 @@ export function buildListing(input: ListingInput): SlackMessage {
     blocks.push({
       type: 'actions',
       elements: [button({ text: `More (${total - end} more lines)`, actionId: input.moreActionId, value: String(end) })],
+      ...(input.pagerBlockId !== undefined && { block_id: input.pagerBlockId }),
     });
   }
   return { text: escapeTruncated(paged ? `${input.header} (lines ${range})` : input.header, FALLBACK_TEXT_MAX), blocks };

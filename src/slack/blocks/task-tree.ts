@@ -10,6 +10,8 @@ export interface TaskTreeInput {
   lines: readonly string[];
   /** The value of a previous page's "More" button; absent for the first page. */
   cursor?: string | undefined;
+  /** block_id of the "More" button's block: which view of the tasks the page continues. */
+  pagerBlockId?: string | undefined;
 }
 
 /** The channel's task tree, paged: each page fits every Slack limit and ends with a "More" button. */
@@ -21,6 +23,7 @@ export function buildTaskTree(input: TaskTreeInput): SlackMessage {
     cursor: input.cursor,
     code: true,
     moreActionId: ACTION_IDS.taskTreeMore,
+    pagerBlockId: input.pagerBlockId,
     empty: 'No tasks yet. Add one with /task add <title>.',
   });
 }

@@ -28,12 +28,8 @@ export async function taskPage(
 ): Promise<SlackMessage> {
   const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
   const where = channelLabel(channel);
-  const page =
-    view === 'tree'
-      ? buildTaskTree({ title: `Task tree of ${where}`, lines: renderTree(tasks), cursor })
-      : buildTaskTree({ title: `Top-level tasks of ${where}`, lines: renderTaskList(tasks), cursor });
-  for (const block of page.blocks) if (block.type === 'actions') block.block_id = TASK_PAGER_BLOCK[view];
-  return page;
+  const [title, lines] = view === 'tree' ? [`Task tree of ${where}`, renderTree(tasks)] : [`Top-level tasks of ${where}`, renderTaskList(tasks)];
+  return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] });
 }
 
 export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<SlackMessage> {

@@ -91,6 +91,12 @@ describe('buildTaskTree', () => {
     expect(shownLines(page)).toEqual(['○ [1] first second', '└─ ○ [1-1] child']);
   });
 
+  it('gives the More button\'s block the pager block id it is asked for, and none otherwise', () => {
+    const lines = bigTree(1000);
+    expect(buildTaskTree({ title: 'T', lines, pagerBlockId: 'task_pages_list' }).blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'task_pages_list' });
+    expect(buildTaskTree({ title: 'T', lines }).blocks.at(-1)).not.toHaveProperty('block_id');
+  });
+
   it('starts from the top on a cursor it cannot read', () => {
     for (const cursor of ['', 'abc', '-5', '99999', '1e3']) {
       const page = buildTaskTree({ title: 'T', lines: SEED_TREE, cursor });
