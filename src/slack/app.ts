@@ -7,7 +7,6 @@ import { boltLogger } from './bolt-logger.js';
 import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
-import { dedupeEvents } from './middleware/dedupe-events.js';
 import { trackWork } from './middleware/track-work.js';
 
 export interface SlackConnection {
@@ -63,7 +62,6 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   await app.init();
   const work = trackWork();
   app.use(work.middleware);
-  app.use(dedupeEvents(deps.store));
   registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');

@@ -70,4 +70,21 @@ describe('one user message starts one run', () => {
     expect(harness.model!.requests).toHaveLength(2);
     expect(botMessages(harness, ts)).toHaveLength(4);
   });
+
+  it('claims the event id of an event that starts work, and writes nothing for chatter intake ignores', async () => {
+    harness = await startBotHarness({ model: [textReply('Hi.')] });
+    const lunch = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: 'lunch?' });
+    const sure = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: 'sure', threadTs: lunch });
+    const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> hello` });
+    await finalStatus(harness, ts);
+    await quiet(harness);
+    const claimed = async (eventId: string) => (await harness!.bot.store.get('slack:event', eventId)) !== undefined;
+    const { mention, message } = eventIdsOf(harness, ts);
+    expect(await claimed(mention)).toBe(true);
+    // The top-level message twin of the mention, a channel message and a reply in a thread the bot is not in.
+    for (const ignored of [message, eventIdsOf(harness, lunch).message, eventIdsOf(harness, sure).message]) {
+      expect(ignored).toBeTruthy();
+      expect(await claimed(ignored)).toBe(false);
+    }
+  });
 });

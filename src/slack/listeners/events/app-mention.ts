@@ -4,7 +4,7 @@ import { handleIntake } from './handle-intake.js';
 
 /** A mention starts a run in the thread of the mention (SPEC §3). */
 export function registerAppMention(app: App, deps: SlackDeps): void {
-  app.event('app_mention', async ({ event, client, context }) => {
-    await handleIntake(client, deps, event, context.botUserId);
+  app.event('app_mention', async ({ event, body, client, context }) => {
+    await handleIntake(client, deps, { event, eventId: body.event_id }, context.botUserId);
   });
 }

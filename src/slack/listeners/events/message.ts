@@ -5,7 +5,7 @@ import { handleIntake } from './handle-intake.js';
 
 /** A direct message starts a run; a reply in a thread the bot is in continues it (SPEC §3). */
 export function registerMessage(app: App, deps: SlackDeps): void {
-  app.event('message', async ({ event, client, context }) => {
-    await handleIntake(client, deps, event as IncomingEvent, context.botUserId);
+  app.event('message', async ({ event, body, client, context }) => {
+    await handleIntake(client, deps, { event: event as IncomingEvent, eventId: body.event_id }, context.botUserId);
   });
 }
