@@ -10,8 +10,11 @@ export interface Person {
 /** Everything a command's executor needs to know about where and by whom it was run. */
 export interface CommandContext {
   channel: { id: string; name: string };
-  /** Who ran the command: "me" for the Plane kit, `by` on task events (SPEC §5.5). */
-  requester: Requester;
+  /**
+   * Who ran the command: "me" for the Plane kit, `by` on task events (SPEC §5.5). Looked up on first
+   * use (a todo command never needs it), then the same answer every time.
+   */
+  requester(): Promise<Requester>;
   /** The channel's folder of todo and task files, shared with the agent's tools. */
   filesDir: string;
   /** The person behind `@user` or a plain name. */
@@ -24,6 +27,6 @@ export function channelLabel(channel: { name: string }): string {
 }
 
 /** The same facts as the tool registry wants them. */
-export function toolContext(context: CommandContext): ToolContext {
-  return { requester: context.requester, filesDir: context.filesDir, scope: context.channel.id };
+export async function toolContext(context: CommandContext): Promise<ToolContext> {
+  return { requester: await context.requester(), filesDir: context.filesDir, scope: context.channel.id };
 }

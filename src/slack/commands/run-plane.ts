@@ -64,7 +64,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
 }
 
 async function callTool(env: PlaneEnv, name: string, input: Record<string, unknown>, context: CommandContext): Promise<string> {
-  const result = await env.registry.call(name, input, toolContext(context));
+  const result = await env.registry.call(name, input, await toolContext(context));
   if (!result.ok) throw new ToolError(result.error);
   return result.output;
 }

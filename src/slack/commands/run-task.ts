@@ -30,7 +30,7 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
   const store = await TaskStore.open({
     dir: context.filesDir,
     scope: context.channel.id,
-    actor: context.requester,
+    actor: await context.requester(),
     events: env.taskEvents,
     logger: env.logger,
   });

@@ -38,6 +38,13 @@ describe('/todo', () => {
     ]);
   });
 
+  it('never looks up who ran it: a todo change needs no name or e-mail', async () => {
+    const carol = 'U0CAROL';
+    await run(harness(), { command: '/todo', text: 'add Water the plants', user: carol }, { ephemeral: 1 });
+    await run(harness(), { command: '/todo', text: 'list', user: carol }, { channel: 1 });
+    expect(harness().slack.calls.filter((c) => c.method === 'users.info' && c.args.user === carol)).toEqual([]);
+  });
+
   it('says when a mark changes nothing', async () => {
     await change('add Water the plants');
     expect(await change('undone 1')).toEqual({ summary: 'ℹ️ Nothing changed: [1] is todo', lines: ['○ [1] Water the plants'] });

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { PlaneError } from '../../../plane/errors.js';
-import { ToolError } from '../../../tools/registry.js';
+import { ToolError, type Requester } from '../../../tools/registry.js';
 import { channelFilesDir } from '../../channel-files.js';
 import type { CommandContext, Person } from '../../commands/context.js';
 import { deliver } from '../../commands/deliver.js';
@@ -32,7 +32,7 @@ export async function answerCommand<C extends { action: string }>(
     reply = errorReply(parsed.error);
   } else {
     try {
-      reply = await execute(parsed.command, await commandContext(args, deps));
+      reply = await execute(parsed.command, commandContext(args, deps));
     } catch (error) {
       reply = failureReply(error, name, parsed.command.action, deps);
     }
@@ -53,11 +53,12 @@ function failureReply(error: unknown, name: CommandName, action: string | undefi
   return errorReply({ reason: `/${name}${action ? ` ${action}` : ''} failed unexpectedly; the details are in the bot's log` });
 }
 
-async function commandContext(args: CommandArgs, deps: SlackDeps): Promise<CommandContext> {
+function commandContext(args: CommandArgs, deps: SlackDeps): CommandContext {
   const { command, client } = args;
+  let requester: Promise<Requester> | undefined;
   return {
     channel: { id: command.channel_id, name: command.channel_name },
-    requester: await requesterFor(client, deps.store, command.user_id),
+    requester: () => (requester ??= requesterFor(client, deps.store, command.user_id)),
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };

@@ -8,8 +8,8 @@ import { askAgent } from './ask-agent.js';
 /** `/task`: the channel's task tree; anything that is not a sub-command goes to the agent. */
 export function registerTaskCommand(app: App, deps: SlackDeps): void {
   app.command('/task', async (args) => {
-    await answerCommand(args, deps, 'task', parseTask, (command, context) =>
-      command.action === 'agent' ? askAgent(args, deps, command.text, context.requester) : executeTask(command, context, deps),
+    await answerCommand(args, deps, 'task', parseTask, async (command, context) =>
+      command.action === 'agent' ? askAgent(args, deps, command.text, await context.requester()) : executeTask(command, context, deps),
     );
   });
 }
