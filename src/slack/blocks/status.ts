@@ -1,4 +1,5 @@
 import { planProgress, type PlanItem, type PlanStatus } from '../../tools/plan/plan.js';
+import { plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, mrkdwn, oneLine, pack } from './text.js';
@@ -39,9 +40,6 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-function toolCallCount(count: number): string {
-  return `${count} tool call${count === 1 ? '' : 's'}`;
-}
 
 function planBlocks(plan: readonly PlanItemView[]): Block[] {
   const lines: string[] = [];
@@ -76,7 +74,7 @@ export function buildStatus(status: RunStatusView): SlackMessage {
       return { text: escapeTruncated(['Working', ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
     }
     case 'done': {
-      const summary = `Done in ${formatDuration(status.elapsedMs)} · ${toolCallCount(status.toolCalls)}`;
+      const summary = `Done in ${formatDuration(status.elapsedMs)} · ${plural(status.toolCalls, 'tool call')}`;
       blocks.push(context([`✓ ${summary}`, ...counted]));
       return { text: summary, blocks };
     }
@@ -85,7 +83,7 @@ export function buildStatus(status: RunStatusView): SlackMessage {
       blocks.push({ type: 'section', text: mrkdwn(`✗ *Failed:* ${failure}`) });
       const facts = [
         ...(status.elapsedMs === undefined ? [] : [`after ${formatDuration(status.elapsedMs)}`]),
-        ...(status.toolCalls === undefined ? [] : [toolCallCount(status.toolCalls)]),
+        ...(status.toolCalls === undefined ? [] : [plural(status.toolCalls, 'tool call')]),
         ...counted,
       ];
       if (facts.length > 0) blocks.push(context(facts));

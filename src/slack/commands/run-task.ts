@@ -2,6 +2,7 @@ import type { Logger } from '../../log.js';
 import type { TaskEventEmitter } from '../../tools/task/events.js';
 import { taskLine } from '../../tools/task/render.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
+import { plural } from '../../tools/text.js';
 import { buildHelp } from '../blocks/help.js';
 import { buildConfirmation, changedFields } from './confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
@@ -76,7 +77,7 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
     case 'remove': {
       const { removed } = await store.remove(command.id);
       const below = removed.length - 1;
-      const subtasks = below > 0 ? ` with ${below} subtask${below === 1 ? '' : 's'}` : '';
+      const subtasks = below > 0 ? ` with ${plural(below, 'subtask')}` : '';
       return confirm(`Removed [${removed[0]?.id ?? command.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)));
     }
   }

@@ -1,4 +1,5 @@
 import type { TaskEvent } from '../../tools/task/events.js';
+import { plural } from '../../tools/text.js';
 import type { TaskEventView } from '../blocks/task-event.js';
 import { changedFields } from '../commands/confirmation.js';
 
@@ -21,7 +22,7 @@ function change(event: TaskEvent): string {
       return `updated (${changedFields(event.changes)})`;
     case 'removed': {
       const below = event.removedIds.length - 1;
-      return below > 0 ? `removed with ${below} subtask${below === 1 ? '' : 's'}` : 'removed';
+      return below > 0 ? `removed with ${plural(below, 'subtask')}` : 'removed';
     }
   }
 }
