@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Agent, FrontEndFactory } from '../../src/agent/index.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import type { StateStore } from '../../src/state/store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { ALICE, startHarness, type Harness } from './support/harness.js';
+import { RecordingFrontEnd } from './support/recording-front-end.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -52,5 +54,34 @@ describe('a run that fails while it pauses for approval', () => {
     // The thread is free again: a new message starts at once rather than queueing behind a dead run.
     h.api.script(textReply('Hello.'));
     expect((await h.say('Anything else?')).status).toBe('started');
+  });
+});
+
+describe('a click that comes before the run has saved where its request was shown', () => {
+  it('still gets the request edited: the run settles it once it has saved where it is', async () => {
+    const ui = new RecordingFrontEnd();
+    let agent: Agent | undefined;
+    const clickAtOnce: FrontEndFactory = (state, run) => {
+      const inner = ui.factory(state, run);
+      return {
+        ...inner,
+        approver: {
+          ...inner.approver,
+          ask: async (request) => {
+            const shown = await inner.approver.ask(request);
+            // The person clicks as soon as the request shows, before the run has saved `shown`.
+            expect(await agent!.decide({ runId: request.runId, callId: request.callId, decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
+            return shown;
+          },
+        },
+      };
+    };
+    h = await startHarness({ frontEnd: clickAtOnce, script: [toolReply([createIssue], 'I will create it.'), textReply('Created ACME-42.')] });
+    agent = h.agent;
+    const { runId } = await h.say('Create an issue for the broken login');
+    await h.agent.idle();
+
+    expect(ui.result()).toMatchObject({ runId, answer: 'Created ACME-42.' });
+    expect(ui.of('settled').at(-1)).toMatchObject({ outcome: { decision: 'approve', decidedBy: ALICE }, shown: { shownAs: 'toolu_p' } });
   });
 });
