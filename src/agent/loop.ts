@@ -152,6 +152,11 @@ export async function pause(
     call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
   }
   await env.runs.save(run);
+  // A click that came before `shown` was saved found nothing to edit: the request is edited here.
+  for (const call of toAsk) {
+    const decided = await runEnv.decisionOf(call);
+    if (decided) await runEnv.frontEnd.approver.settled(approvalRequest(run, call), decided, call.shown);
+  }
   env.logger.info({ runId: run.id, waiting: toAsk.map((c) => c.name) }, 'run waits for approval');
   return { kind: 'waiting' };
 }
