@@ -36,7 +36,7 @@ export interface RunningPlanebot {
   close(): Promise<void>;
 }
 
-/** Start-up order of ARCHITECTURE.md: config → state → plane → tools → agent → front end. */
+/** Start-up order (docs/architecture.md): config → state → plane → tools → agent → front end. */
 export async function startPlanebot(config: Config, options: PlanebotOptions): Promise<RunningPlanebot> {
   const { logger } = options;
   if (!config.slack.botToken) throw new Error('startPlanebot needs a Slack bot token (the sandbox supplies its own)');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './agent/defaults.js';
 
-/** How the bot talks to Slack, decided by which tokens are present (SPEC §1, §10). */
+/** How the bot talks to Slack, decided by which tokens are present. */
 export type Mode = 'http' | 'socket' | 'sandbox';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';

@@ -22,7 +22,7 @@ export interface AgentOptions {
   registry: ToolRegistry;
   store: StateStore;
   model: ModelOptions;
-  /** The PLANEBOT_PERMISSIONS file, or its rules as an object; SPEC §5.3's defaults when absent. */
+  /** The PLANEBOT_PERMISSIONS file, or its rules as an object; the default permissions when absent. */
   permissions?: string | Readonly<Record<string, Permission>>;
   /** PLANEBOT_MAX_ITERATIONS: model requests per run (default 100). */
   maxIterations?: number;

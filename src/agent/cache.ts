@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
 /**
- * Prompt-cache breakpoints (reference/anthropic.md §4.4): the last tool and the system prompt are the
+ * Prompt-cache breakpoints: the last tool and the system prompt are the
  * same for every run, so they are cached for an hour (threads often pause longer than 5 minutes); the
  * newest user turn is marked with the default 5 minutes so that the next request of the loop reads the
  * whole history from cache. Three of the four slots; 1 h marks come before the 5 min one as required.

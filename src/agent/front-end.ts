@@ -7,7 +7,7 @@ import type { RunUsage } from './usage.js';
  * product: the front end decides what a "status message" or a "button" is.
  */
 
-/** The agent's checklist as it stands, with seed 004's progress line ("2/5 tasks completed"). */
+/** The agent's checklist as it stands, with its progress line ("2/5 tasks completed"). */
 export interface PlanView {
   items: PlanItem[];
   progress: string;

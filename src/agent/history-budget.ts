@@ -5,10 +5,10 @@ import type Anthropic from '@anthropic-ai/sdk';
  * way to short placeholders until it is back under `low`.
  *
  * - high, 200,000 characters: about 50–70K tokens, well inside every model's window (200K tokens on
- *   the smallest, reference §5.1) next to the tools, the system prompt and 32K of output, and a
- *   request of that size read from cache costs around a cent (§4.3).
+ *   the smallest) next to the tools, the system prompt and 32K of output, and a
+ *   request of that size read from cache costs around a cent.
  * - low, 100,000 characters: the gap is the hysteresis. Trimming changes an early block, so the
- *   cached prefix is lost from there (§4.1); after a trim the history must grow by ~100,000
+ *   cached prefix is lost from there; after a trim the history must grow by ~100,000
  *   characters (dozens of ordinary turns, or one fetched page) before the next one.
  */
 export interface HistoryBudget {

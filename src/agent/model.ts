@@ -6,7 +6,7 @@ export interface ModelOptions {
   apiKey?: string;
   baseURL?: string;
   model: string;
-  /** Output room per request; doubled once when a tool call is cut off (reference §2.5). */
+  /** Output room per request; doubled once when a tool call is cut off. */
   maxTokens?: number;
 }
 
@@ -14,7 +14,7 @@ export const DEFAULT_MAX_TOKENS = 8192;
 export const MAX_TOKENS_CEILING = 32_000;
 /**
  * An explicit per-request timeout: without one the SDK refuses non-streaming requests whose
- * max_tokens suggests more than 10 minutes (reference §1.2), which the doubled retry could reach.
+ * max_tokens suggests more than 10 minutes, which the doubled retry could reach.
  */
 export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 

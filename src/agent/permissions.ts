@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const PERMISSIONS = ['allow', 'ask', 'deny'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** SPEC §5.3: calls that reach outside or change Plane ask; everything else is allowed. */
+/** Calls that reach outside or change Plane ask; everything else is allowed. */
 export const DEFAULT_PERMISSIONS: Readonly<Record<string, Permission>> = {
   WebFetch: 'ask',
   plane_create_issue: 'ask',

@@ -20,7 +20,7 @@ export interface IncomingMessage {
   context: RunContext;
   /** Opaque JSON of the front end (where its status message is), given back to its factory. */
   frontEndState?: unknown;
-  /** Earlier messages of a conversation the bot was not part of (SPEC §5.1), read once for context. */
+  /** Earlier messages of a conversation the bot was not part of, read once for context. */
   earlierMessages?: string;
 }
 

@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RunStop } from './front-end.js';
 
-/** What the loop does with one model response (reference/anthropic.md §2.5). */
+/** What the loop does with one model response. */
 export type NextStep =
   | { kind: 'run_tools'; calls: Anthropic.ToolUseBlock[] }
   /** pause_turn: append the paused content as it is and send again. */

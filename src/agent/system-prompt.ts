@@ -18,7 +18,7 @@ export interface RequestFacts {
   requester: Requester;
   /** How the chat names the place the message was written in. */
   channel?: string;
-  /** The requester's Plane member, as the front end resolved it (SPEC §5.5). */
+  /** The requester's Plane member, as the front end resolved it. */
   planeMember?: string;
   /** Earlier messages of the conversation the bot was not part of, read once for context. */
   earlierMessages?: string;
@@ -29,9 +29,9 @@ const DEFAULT_FORMATTING =
   'Lead with the answer; no preamble.';
 
 /**
- * SPEC §5.1's system prompt. Who the bot is, the default workspace and the formatting rules are the
+ * The system prompt. Who the bot is, the default workspace and the formatting rules are the
  * same for every request, so the whole prompt is cached; the date, place and requester arrive in
- * each user message through `requestContext` (reference/anthropic.md §4.4).
+ * each user message through `requestContext`.
  */
 export function systemPrompt(settings: PromptSettings): string {
   const name = settings.botName ?? 'Planebot';

@@ -3,7 +3,7 @@ import { sendJson } from './server.js';
 
 /**
  * `/healthz` says the process is alive; `/readyz` says it can do work, which means the state store
- * answers (SPEC §2). `isDraining` turns readiness off during a graceful shutdown.
+ * answers. `isDraining` turns readiness off during a graceful shutdown.
  */
 export function healthRoutes(options: { ping: () => Promise<void>; isDraining?: () => boolean }): Route[] {
   return [

@@ -1,6 +1,6 @@
 /**
  * Which URLs and addresses an outgoing fetch of a URL someone else wrote (WebFetch, an external image
- * in a Plane description) may reach (SPEC §8): only http(s), only public unicast addresses, unless
+ * in a Plane description) may reach: only http(s), only public unicast addresses, unless
  * the allow list (PLANEBOT_WEBFETCH_ALLOW) names the host or a network holding the address.
  *
  * Odd spellings of an address (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`, `[::ffff:127.0.0.1]`)

@@ -5,8 +5,8 @@ import type { Member, Project } from './types.js';
 const GUEST = 5;
 
 /**
- * The project's members who can be assigned. Plane silently drops guests from `assignees` (reference
- * §4.3.6), and the project member list carries no role, so guests are recognised by their
+ * The project's members who can be assigned. Plane silently drops guests from `assignees`,
+ * and the project member list carries no role, so guests are recognised by their
  * workspace role when the workspace member list is readable.
  */
 export async function assignableMembers(

@@ -12,7 +12,7 @@ export class PlaneError extends Error {
   }
 }
 
-/** Plane answers errors as `{detail}`, `{error}`, `{error_message}` or a field map (reference §1.5). */
+/** Plane answers errors as `{detail}`, `{error}`, `{error_message}` or a field map. */
 export function planeErrorText(body: unknown): string {
   if (typeof body === 'string') return body.slice(0, 300);
   if (!body || typeof body !== 'object') return '';

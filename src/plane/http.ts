@@ -53,7 +53,7 @@ export class PlaneHttp {
     throw planeHttpError(answer.status, answer.body, req.what);
   }
 
-  /** The `Location` of a redirect answer (attachment downloads, reference §4.8); redirects are not followed. */
+  /** The `Location` of a redirect answer (attachment downloads); redirects are not followed. */
   async redirectLocation(req: PlaneRequest): Promise<string> {
     const answer = await this.send(req);
     const location = header(answer.headers, 'location');

@@ -52,7 +52,7 @@ const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 const storage = getGlobalDispatcher().compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
 
 export function createImageSaver(options: ImageSaverOptions = {}): ImageSaver {
-  // Whoever writes a description chooses external URLs: they get WebFetch's guard (SPEC §8).
+  // Whoever writes a description chooses external URLs: they get WebFetch's guard.
   const guard = createAddressGuard(options.allow ?? []);
   const dispatcher = createPinnedDispatcher(guard, options.resolve, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;

@@ -59,7 +59,7 @@ export async function projectNames(
   return { states, labels, members };
 }
 
-/** A date or datetime as YYYY-MM-DD (datetimes come in the key owner's timezone, reference §5.2). */
+/** A date or datetime as YYYY-MM-DD (datetimes come in the key owner's timezone). */
 export function day(value: string | null | undefined): string | null {
   return value ? value.slice(0, 10) : null;
 }

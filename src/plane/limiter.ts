@@ -3,8 +3,8 @@ import Bottleneck from 'bottleneck';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * Paces Plane requests per API key. Plane's throttle is a sliding log of the last 60 s (reference
- * §2), so the limiter mirrors it: a reservoir of `perMinute` units, one taken when a request starts
+ * Paces Plane requests per API key. Plane's throttle is a sliding log of the last 60 s,
+ * so the limiter mirrors it: a reservoir of `perMinute` units, one taken when a request starts
  * and given back one window after its answer arrived. Several processes share one budget per key
  * when they share a Redis (Bottleneck clustering over ioredis); otherwise the budget is per process.
  *

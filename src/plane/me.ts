@@ -18,7 +18,7 @@ export interface Me {
 }
 
 /**
- * "me" is the requester's Plane member when their e-mail matches a workspace member (SPEC §5.5),
+ * "me" is the requester's Plane member when their e-mail matches a workspace member,
  * else the API key's user. Without a requester (a script, an MCP client) it is the key's user.
  */
 export async function resolveMe(api: PlaneApi, slug: string, requester?: RequesterIdentity): Promise<Me> {

@@ -1,6 +1,6 @@
 /**
- * Work items live under `/work-items/` since CE v1.1.0 and under `/issues/` before (still routed,
- * reference §4.3.0); attachments are `attachments/` in the first family, `issue-attachments/` in
+ * Work items live under `/work-items/` since CE v1.1.0 and under `/issues/` before (still
+ * routed); attachments are `attachments/` in the first family, `issue-attachments/` in
  * the second. Everything else is the same in both.
  */
 export type PathStyle = 'work-items' | 'issues';

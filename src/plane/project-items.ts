@@ -18,7 +18,7 @@ const LIST_FIELDS = [
 ];
 
 /**
- * Every work item of a project, named. Community Edition ignores list filters (reference §4.3.3),
+ * Every work item of a project, named. Community Edition ignores list filters,
  * so callers filter these on the client; one request per 1,000 items, the names from the cache.
  */
 export async function projectItems(

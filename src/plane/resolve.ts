@@ -7,7 +7,7 @@ import type { KeyedItem } from './api.js';
 import type { Label, Member, Project, State, WorkItem } from './types.js';
 
 /**
- * Names to Plane objects (seed 002): projects by identifier, name or id; states and labels by name
+ * Names to Plane objects: projects by identifier, name or id; states and labels by name
  * in the project; members by "me", e-mail, display name, full name or id. A name that matches
  * nothing in the cached list is looked up once more in a fresh list; if it still matches nothing,
  * the error lists the valid options so that the caller can correct itself.

@@ -1,4 +1,4 @@
-/** The shapes of Plane's v1 objects that the kit reads (reference/plane-api.md §4), nothing more. */
+/** The shapes of Plane's v1 objects that the kit reads, nothing more. */
 
 export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
 export type StateGroup = (typeof STATE_GROUPS)[number];
@@ -66,7 +66,7 @@ export interface Comment {
   created_by?: string | Member | null;
 }
 
-/** The offset paginator's envelope (§3): loop on `next_page_results`, not on the cursor. */
+/** The offset paginator's envelope: loop on `next_page_results`, not on the cursor. */
 export interface Page<T> {
   next_cursor: string;
   next_page_results: boolean;

@@ -15,7 +15,7 @@ interface InstanceAnswer {
 }
 
 /**
- * What the instance is (reference §1.4): `GET /api/instances/` needs no key and gives the release,
+ * What the instance is: `GET /api/instances/` needs no key and gives the release,
  * hence the path family. Plane Cloud may not serve it; the current family is then assumed.
  */
 export async function probeInstance(http: PlaneHttp): Promise<InstanceInfo> {

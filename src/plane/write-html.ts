@@ -5,7 +5,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Plain text as Plane HTML: every line becomes a paragraph (seed 002). */
+/** Plain text as Plane HTML: every line becomes a paragraph. */
 export function textToHtml(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
@@ -17,7 +17,7 @@ export function textToHtml(text: string): string {
 const SAFE_URL = /^(https?:|mailto:|tel:)/i;
 
 // Raw HTML is shown as text, and links or images with other schemes (javascript:) lose their
-// target: Plane does not sanitise comment HTML (reference §4.7).
+// target: Plane does not sanitise comment HTML.
 const markdown = new Marked({
   gfm: true,
   async: false,

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { PageApi } from '../emulators/slack/index.js';
 import { sendJson, type Route } from '../http/server.js';
 
-/** What the page's banners say, decided at start-up (SPEC §10). */
+/** What the page's banners say, decided at start-up. */
 export interface SandboxInfo {
   /** `demo`: no PLANE_API_KEY, the demo Plane stands in. */
   plane: 'demo' | 'real';

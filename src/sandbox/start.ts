@@ -15,7 +15,7 @@ const SANDBOX_PEOPLE = [
 ];
 
 /**
- * `npm start` with no Slack (SPEC §10): the same bot, with Slack replaced by the embedded emulator
+ * `npm start` with no Slack: the same bot, with Slack replaced by the embedded emulator
  * (which signs its requests as Slack does) and, without a Plane key, Plane by the seeded demo fake.
  * Only this start-up code knows it is a sandbox; the bot is configured as for any Slack.
  */

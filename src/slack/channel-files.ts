@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The folder of one channel's todo and task files (SPEC §5.2): the agent's tools and the commands share it. */
+/** The folder of one channel's todo and task files: the agent's tools and the commands share it. */
 export function channelFilesDir(dataDir: string, channelId: string): string {
   // Slack ids are upper-case letters and digits; anything else would be a bug, not a path to honour.
   if (!/^[A-Z0-9]+$/.test(channelId)) throw new Error(`Not a Slack channel id: ${JSON.stringify(channelId)}`);

@@ -8,7 +8,7 @@ const PEOPLE_TTL_MS = 60 * 60_000;
 
 /**
  * The person behind a Slack user id, with the e-mail the Plane kit matches to a workspace member
- * (SPEC §5.5). `users.info` is asked once an hour per person, whatever replica asks.
+ * ("me"). `users.info` is asked once an hour per person, whatever replica asks.
  */
 export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
   const cached = await store.get<Requester>('slack:people', userId);

@@ -7,7 +7,7 @@ import { createTaskTool } from './task/tool.js';
 import { createTodoTool } from './todo/tool.js';
 import { createWebFetchTool } from './webfetch/webfetch-tool.js';
 
-/** Every tool of SPEC §5.2 but the agent's own `update_plan`, which the agent adds. */
+/** Every tool but the agent's own `update_plan`, which the agent adds. */
 export function createToolRegistry(options: {
   plane: PlaneKit;
   webfetchAllow: readonly string[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Who asked, as far as the tools need to know: "me" in the Plane kit is this person (SPEC §5.5). */
+/** Who asked, as far as the tools need to know: "me" in the Plane kit is this person. */
 export interface Requester {
   /** An opaque id of the front end's user (a Slack user id). */
   id: string;

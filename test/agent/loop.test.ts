@@ -284,7 +284,7 @@ describe('prompt and caching', () => {
     const usage = h.ui.result().usage;
     expect(usage.requests).toBe(4);
     expect(usage.cacheWriteTokens).toBeGreaterThan(0);
-    // From the second request on, most input is read from the cache (the simulator follows §4.1).
+    // From the second request on, most input is read from the cache (the simulator follows Anthropic's caching rules).
     expect(usage.cacheReadTokens).toBeGreaterThan(2 * (usage.inputTokens + usage.cacheWriteTokens));
     expect(usage.outputTokens).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 /**
- * The Dockerfile's rules (SPEC §9, the production-readiness issue), read without a Docker engine.
+ * The Dockerfile's rules, read without a Docker engine.
  * `image-stages.test.ts` then replays its stages and starts the result.
  */
 import { readFileSync } from 'node:fs';

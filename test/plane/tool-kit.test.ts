@@ -8,7 +8,7 @@ import { ToolError, ToolRegistry } from '../../src/tools/registry.js';
 const offKit = () => createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() });
 
 describe('the Plane tool kit', () => {
-  it('declares the thirteen tools of seed 002, writes flagged', () => {
+  it('declares the thirteen tools, writes flagged', () => {
     const tools = createPlaneTools(offKit());
     expect(tools.map((t) => t.name)).toEqual([
       'plane_whoami',

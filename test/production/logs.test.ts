@@ -8,7 +8,7 @@ import { startBotProcess, type BotProcess, type LogLine } from '../harness/proce
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 /**
- * Logs (SPEC §1, §8): one JSON line per event, a run's lines carry its `runId`, and no secret value is
+ * Logs: one JSON line per event, a run's lines carry its `runId`, and no secret value is
  * ever printed, even at debug level, through a run with tool calls, an approval and a Plane error.
  */
 

@@ -8,7 +8,7 @@ import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { heldReply } from '../slack/conversations/support.js';
 
 /**
- * Several replicas (SPEC §5.4, §6, §7): two real bot processes on one real redis-server serve one
+ * Several replicas: two real bot processes on one real redis-server serve one
  * Slack app. Each test starts its own Redis, fakes and processes, and stops them all.
  */
 

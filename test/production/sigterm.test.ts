@@ -7,7 +7,7 @@ import { FIXTURE_ENTRY, startBotProcess, testTiming, type BotProcess } from '../
 import { heldReply } from '../slack/conversations/support.js';
 
 /**
- * Graceful restarts (SPEC §5.4, §7): a real process with the embedded store gets SIGTERM, stops
+ * Graceful restarts: a real process with the embedded store gets SIGTERM, stops
  * taking work, finishes or saves what it took, exits 0; the next process on the same data folder
  * carries on.
  */

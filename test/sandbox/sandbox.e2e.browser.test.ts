@@ -14,7 +14,7 @@ import { eventually } from '../harness/bot.js';
 import { collectPageErrors, launchChromium, screenshotFolder } from './browser.js';
 
 /**
- * The local sandbox end to end, as `npm start` runs it with no Slack (SPEC §10): the real bot
+ * The local sandbox end to end, as `npm start` runs it with no Slack: the real bot
  * (the same composition, Bolt app, listeners, agent and tools) behind the embedded Slack emulator
  * and the demo Plane, driven only through the page in a real Chromium, as a newcomer would.
  */

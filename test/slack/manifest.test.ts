@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { HELP } from '../../src/slack/commands/usage.js';
 
-// Rules from shared/reference/slack.md §6 (the official manifest schema, as summarised there).
+// Rules of Slack's app manifest schema (https://docs.slack.dev/reference/app-manifest).
 const TOP_LEVEL_KEYS = ['_metadata', 'display_information', 'features', 'oauth_config', 'settings'];
-/** Bot scopes named in the reference (§4, §6): a typo here would make Slack refuse the manifest. */
+/** Bot scopes that Slack documents: a typo here would make Slack refuse the manifest. */
 const KNOWN_BOT_SCOPES = new Set([
   'app_mentions:read',
   'assistant:write',
@@ -117,7 +117,7 @@ describe('manifest.yml', () => {
     expect(scopes).toEqual(expect.arrayContaining(['chat:write', 'commands', 'users:read', 'users:read.email']));
   });
 
-  it('subscribes to the events of SPEC §3, with the scope each needs', () => {
+  it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
     expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im']);
     for (const event of events) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);

@@ -4,7 +4,7 @@ import { ApiError, bodies } from './errors.js';
 import type { UserRecord } from './records.js';
 
 /**
- * API-key authentication and the permission classes of Plane's v1 views (reference §1.2, §1.5).
+ * API-key authentication and the permission classes of Plane's v1 views.
  * DRF runs authentication, then permissions, then the throttle: 401/403 never touch the limiter.
  */
 
@@ -14,13 +14,13 @@ export type Access =
   | 'user'
   /** Active workspace member of any role (projects). */
   | 'workspace'
-  /** Workspace admin or member; guests get 403 (workspace members list, reference §4.6). */
+  /** Workspace admin or member; guests get 403 (workspace members list). */
   | 'workspace-staff'
   /** ProjectEntityPermission: reads for any active project member, writes for role ≥ 15. */
   | 'project'
-  /** ProjectLitePermission: any active project member, writes included (comments, reference §4.7). */
+  /** ProjectLitePermission: any active project member, writes included (comments). */
   | 'project-lite'
-  /** Membership in the project named by the URL's identifier, case-sensitive (reference §4.3.5). */
+  /** Membership in the project named by the URL's identifier, case-sensitive. */
   | 'project-identifier';
 
 export function authenticate(db: FakePlaneDb, headers: IncomingHttpHeaders): { user: UserRecord; apiKey: string } {

@@ -54,7 +54,7 @@ export function projectOf(context: BaseContext): ProjectRecord {
 }
 
 /**
- * Plane's `issue_objects` manager (reference §4.3.3): archived items, drafts, items in a triage state
+ * Plane's `issue_objects` manager: archived items, drafts, items in a triage state
  * and items of archived projects are invisible to lists and lookups alike.
  */
 export function isVisible(db: FakePlaneDb, item: WorkItemRecord): boolean {

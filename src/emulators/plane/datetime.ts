@@ -1,5 +1,5 @@
 /**
- * Datetimes as DRF renders them (reference §5.2): Python isoformat in the key owner's profile
+ * Datetimes as DRF renders them: Python isoformat in the key owner's profile
  * timezone, microseconds (dropped when zero, as isoformat does) and "Z" only for a zero offset.
  */
 

@@ -33,7 +33,7 @@ import { PlaneStore } from './store.js';
 export type * from './seed-inputs.js';
 export type { WorkItemFields } from './store.js';
 
-/** Plane's DEFAULT_STATES for a new project (reference §4.4). */
+/** Plane's DEFAULT_STATES for a new project. */
 const DEFAULT_STATES: ReadonlyArray<Omit<StateInput, 'description'>> = [
   { name: 'Backlog', group: 'backlog', color: '#60646C', sequence: 15000, default: true },
   { name: 'Todo', group: 'unstarted', color: '#60646C', sequence: 25000 },

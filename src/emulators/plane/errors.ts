@@ -1,4 +1,4 @@
-/** The error bodies of Plane CE v1, verbatim from reference §1.5. */
+/** The error bodies of Plane CE v1, verbatim (docs/plane.md lists them). */
 
 /** A response a handler gives up with; the server writes it as JSON. */
 export class ApiError extends Error {
@@ -28,5 +28,5 @@ export const bodies = {
 
 export const notFound = (): ApiError => new ApiError(404, bodies.doesNotExist);
 export const forbidden = (): ApiError => new ApiError(403, bodies.noPermission);
-/** An unhandled exception in a view (reference §1.5 "Anything else"). */
+/** An unhandled exception in a view (Plane's catch-all 500). */
 export const serverError = (): ApiError => new ApiError(500, bodies.somethingWentWrong);

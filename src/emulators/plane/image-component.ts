@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * The editor's image markup (reference §5.4): `src` is the asset UUID for uploaded images (or an
+ * The editor's image markup: `src` is the asset UUID for uploaded images (or an
  * absolute URL for external ones); `id` is the editor node id, not the asset.
  */
 export function imageComponent(src: string, size: { width?: number; height?: number } = {}): string {

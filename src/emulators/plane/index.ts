@@ -1,6 +1,6 @@
 /**
  * A faithful in-memory fake of Plane's public REST API (`/api/v1`), for the Plane client's tests and
- * the sandbox's demo Plane. It follows /work/shared/reference/plane-api.md, odd parts included:
+ * the sandbox's demo Plane. It follows Plane's behaviour (docs/plane.md), odd parts included:
  * 301 on a missing trailing slash, 401 vs 403 auth bodies, the 60/min sliding-window limiter with
  * its exact 429, CE ignoring list filters, the paginator's cursor rules, comments newest first,
  * attachment download as a 302 to a presigned storage URL that refuses the API key, the workspace
@@ -69,11 +69,11 @@ export interface FakePlaneOptions {
   apiKeys?: Record<string, string>;
   /** 'issues-only' mimics CE before v1.1 (no `/work-items/` routes). Default follows instanceVersion. */
   pathStyle?: PathStyle;
-  /** What `/api/instances/` reports and which routes exist (reference §8). Default '1.4.2'. */
+  /** What `/api/instances/` reports and which routes exist. Default '1.4.2'. */
   instanceVersion?: string;
   /** Default 'community'. Cloud: v2 probe, list filters honoured, per_page 20/100, no /api/instances/. */
   edition?: Edition;
-  /** Default 60 (reference §2), sliding window per key. */
+  /** Default 60, sliding window per key. */
   rateLimitPerMinute?: number;
   /** Epoch-ms clock for the limiter, timestamps and signed-URL expiry. Default Date.now. */
   now?: () => number;
@@ -92,8 +92,8 @@ export interface FakePlane {
 }
 
 /**
- * Page sizes (reference §3): CE code says default and maximum 1000; Cloud follows its docs, default
- * 20 and maximum 100 (UNVERIFIED, reference §9).
+ * Page sizes: CE code says default and maximum 1000; Cloud follows its docs, default
+ * 20 and maximum 100 (UNVERIFIED).
  */
 function pageRulesFor(flavour: Flavour): PageRules {
   if (flavour.edition === 'cloud') return { defaultPerPage: 20, maxPerPage: 100, offsetByCursorSize: false };

@@ -2,7 +2,7 @@ import { serverError } from './errors.js';
 
 /**
  * `order_by` as Django applies it: a field name, `-` for descending, NULLs last ascending and first
- * descending (PostgreSQL). An unknown field fails in the ORM → 500 (reference §4.3.3, inferred).
+ * descending (PostgreSQL). An unknown field fails in the ORM → 500 (inferred from Plane's code).
  */
 
 export type SortKey = string | number | null;

@@ -1,7 +1,7 @@
 import { ApiError, serverError } from './errors.js';
 
 /**
- * Plane's offset paginator (reference §3): `per_page` and a cursor `"<size>:<page>:<is_prev>"`.
+ * Plane's offset paginator: `per_page` and a cursor `"<size>:<page>:<is_prev>"`.
  * Since v0.28 the row offset is page × this request's per_page and the cursor's size is ignored, so
  * a cursor sent without per_page pages by the default (1000) and usually lands past the end.
  */
@@ -9,7 +9,7 @@ import { ApiError, serverError } from './errors.js';
 export interface PageRules {
   defaultPerPage: number;
   maxPerPage: number;
-  /** Before v0.28 the offset used the cursor's first number instead (reference §3). */
+  /** Before v0.28 the offset used the cursor's first number instead. */
   offsetByCursorSize: boolean;
 }
 
@@ -46,7 +46,7 @@ export function paginate<Row, Out>(
   if (perPage === undefined) throw parseError('Invalid per_page parameter.');
   if (perPage > rules.maxPerPage) throw parseError(`Invalid per_page value. Cannot exceed ${rules.maxPerPage}.`);
   // Zero divides by zero and negatives fail the queryset slice in the paginator: both escape as a
-  // 500 (reference §1.5 "Anything else"; the reference is silent on these values, inferred).
+  // 500 (Plane's catch-all; inferred from Plane's code for these values).
   if (perPage <= 0) throw serverError();
 
   const bits = (query.get('cursor') ?? `${perPage}:0:0`).split(':').map(pythonInt);

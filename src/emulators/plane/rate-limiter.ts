@@ -1,5 +1,5 @@
 /**
- * Plane's API-key throttle (reference §2): DRF SimpleRateThrottle, a sliding log of request times per
+ * Plane's API-key throttle: DRF SimpleRateThrottle, a sliding log of request times per
  * raw key over 60 s. Throttled requests are not logged, so waiting Retry-After is enough.
  */
 
@@ -24,7 +24,7 @@ export class RateLimiter {
     if (log.length >= this.perMinute) {
       this.history.set(key, log);
       const oldest = log[log.length - 1] ?? now;
-      // DRF rounds the wait up to whole seconds; the 429 carries no X-RateLimit-* (reference §2).
+      // DRF rounds the wait up to whole seconds; the 429 carries no X-RateLimit-*.
       const retryAfter = Math.ceil((WINDOW_MS - (now - oldest)) / 1000);
       return { allowed: false, headers: { 'Retry-After': String(retryAfter) } };
     }

@@ -1,16 +1,16 @@
 /**
  * The rows the fake stores. Field names follow Plane's models (snake_case) so the serializers mostly
- * copy them; datetimes are epoch milliseconds here and rendered per request (reference §5.2).
+ * copy them; datetimes are epoch milliseconds here and rendered per request.
  */
 
-/** 20 admin, 15 member, 5 guest (reference §4.2). */
+/** 20 admin, 15 member, 5 guest. */
 export type Role = 20 | 15 | 5;
 export const ROLES: readonly Role[] = [20, 15, 5];
 
 export const STATE_GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled', 'triage'] as const;
 export type StateGroup = (typeof STATE_GROUPS)[number];
 
-/** In `order_by=priority` rank order (reference §5.1). */
+/** In `order_by=priority` rank order. */
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -22,7 +22,7 @@ export interface UserRecord {
   display_name: string;
   avatar: string;
   avatar_url: string | null;
-  /** Profile timezone: datetimes in responses are rendered in the key owner's zone (reference §5.2). */
+  /** Profile timezone: datetimes in responses are rendered in the key owner's zone. */
   timezone: string;
 }
 
@@ -47,7 +47,7 @@ export interface ProjectRecord {
   name: string;
   identifier: string;
   description: string;
-  /** 2 public, 0 secret (reference §4.2). */
+  /** 2 public, 0 secret. */
   network: 0 | 2;
   archived_at: string | null;
   default_assignee: string | null;
@@ -66,7 +66,7 @@ export interface ProjectMemberRecord {
   member: string;
   role: Role;
   is_active: boolean;
-  /** The member's sidebar order: the project list is sorted by it (reference §3). */
+  /** The member's sidebar order: the project list is sorted by it. */
   sort_order: number;
 }
 
@@ -116,7 +116,7 @@ export interface WorkItemRecord {
   sequence_id: number;
   sort_order: number;
   completed_at: number | null;
-  /** A date, not a datetime (reference §4.3.1). */
+  /** A date, not a datetime. */
   archived_at: string | null;
   is_draft: boolean;
   external_source: string | null;
@@ -145,7 +145,7 @@ export interface CommentRecord {
   actor: string | null;
   created_by: string | null;
   updated_by: string | null;
-  /** Id of the comment's internal description row (reference §4.7). */
+  /** Id of the comment's internal description row. */
   description: string;
   edited_at: number | null;
   created_at: number;
@@ -162,7 +162,7 @@ export interface FileAssetRecord {
   issue: string | null;
   entity_type: AssetEntityType;
   attributes: { name: string; type: string; size: number };
-  /** The storage object key, e.g. `<workspace id>/<hex>-<name>` (reference §4.8). */
+  /** The storage object key, e.g. `<workspace id>/<hex>-<name>`. */
   asset: string;
   is_uploaded: boolean;
   is_deleted: boolean;
@@ -179,6 +179,6 @@ export interface ApiKeyRecord {
   /** The owner: a user id, or an e-mail resolved when a request arrives (so keys may precede users). */
   user: string;
   is_active: boolean;
-  /** Epoch ms; null never expires (reference §1.2). */
+  /** Epoch ms; null never expires. */
   expires_at: number | null;
 }

@@ -3,7 +3,7 @@ import type { BaseContext, Handler } from './context.js';
 
 /**
  * Django-style URL patterns: `:name` matches one path segment, and names ending in `_id` match only
- * a lower-case UUID (Django's uuid converter), so anything else is "no route" → 404 (reference §1.1).
+ * a lower-case UUID (Django's uuid converter), so anything else is "no route" → 404.
  */
 
 export type RouteAccess = Access | 'v2';
@@ -25,7 +25,7 @@ function compile(path: string): RegExp {
     .map((part) => {
       if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const name = part.slice(1);
-      // `[^/]+` is greedy, so `:a-:b` splits at the last hyphen, as Django does (reference §4.3.5).
+      // `[^/]+` is greedy, so `:a-:b` splits at the last hyphen, as Django does.
       return `(?<${name}>${name.endsWith('_id') ? UUID : '[^/]+'})`;
     })
     .join('');
@@ -49,7 +49,7 @@ export class Router {
 
   /**
    * Django's CommonMiddleware (APPEND_SLASH): a path without its slash that would match with one is
-   * answered 301 to the slashed path, query kept, for every method (reference §1.1).
+   * answered 301 to the slashed path, query kept, for every method.
    */
   slashRedirect(path: string, search: string): string | undefined {
     if (path.endsWith('/') || !this.match(`${path}/`)) return undefined;

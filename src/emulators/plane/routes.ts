@@ -14,14 +14,14 @@ import { createWorkItem, getWorkItem, getWorkItemByKey, listWorkItems, updateWor
 import { atLeast, type Flavour } from './version.js';
 
 /**
- * The routes the Plane tool kit uses (reference §4), for the release the fake plays (§8). What the
+ * The routes the Plane tool kit uses, for the release the fake plays (`version.ts`). What the
  * kit never calls is not emulated: other methods on these paths answer 405, other paths 404.
  */
 
 const WS = '/api/v1/workspaces/:slug';
 const PROJECT = `${WS}/projects/:project_id`;
 
-/** The two path families of reference §1.4 / §4.3.0, same handlers. */
+/** The two path families, `/work-items/` (CE v1.1.0 on) and `/issues/`, same handlers. */
 function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route[] {
   const attachments = items === 'work-items' ? 'attachments' : 'issue-attachments';
   const item = `${PROJECT}/${items}/:work_item_id`;
@@ -43,9 +43,9 @@ function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route
 export function buildRoutes(flavour: Flavour): Route[] {
   const routes: Route[] = [];
   const cloud = flavour.edition === 'cloud';
-  // Whether Cloud serves /api/instances/ is UNVERIFIED (reference §1.4, §9): the fake says no.
+  // Whether Cloud serves /api/instances/ is UNVERIFIED: the fake says no.
   if (!cloud) routes.push({ path: '/api/instances/', access: 'public', methods: { GET: getInstance } });
-  // API v2 is Cloud-only; on CE /api/v2/ is unrouted → 404 (reference §1.4).
+  // API v2 is Cloud-only; on CE /api/v2/ is unrouted → 404.
   if (cloud) routes.push({ path: '/api/v2/users/me/', access: 'v2', methods: { GET: getMeV2 } });
   if (atLeast(flavour, '0.28.0')) {
     routes.push(

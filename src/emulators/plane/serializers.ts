@@ -14,7 +14,7 @@ import type {
 import { type Expanders, type ShapeQuery, shape } from './shape.js';
 
 /**
- * Rows → the JSON objects of reference §4, keys in the documented order. `viewer` is the key's
+ * Rows → the JSON objects of Plane's v1 API, keys in Plane's order. `viewer` is the key's
  * owner: datetimes are rendered in their timezone and projects report their membership.
  */
 export class Serializers {
@@ -27,7 +27,7 @@ export class Serializers {
     return ms === null ? null : formatDateTime(ms, this.viewer.timezone);
   }
 
-  /** UserLiteSerializer (reference §4.1, §4.6). */
+  /** UserLiteSerializer. */
   user(user: UserRecord): Record<string, unknown> {
     return {
       id: user.id,
@@ -220,7 +220,7 @@ export class Serializers {
     });
   }
 
-  /** `is_member` is absent from create/update responses (reference §4.7). */
+  /** `is_member` is absent from create/update responses. */
   comment(comment: CommentRecord, query: ShapeQuery, withIsMember: boolean): Record<string, unknown> {
     const actor = comment.actor ? this.db.projectMember(comment.project, comment.actor) : undefined;
     const object = {
@@ -251,7 +251,7 @@ export class Serializers {
     });
   }
 
-  /** Every FileAsset column; no `asset_url` (reference §4.8). */
+  /** Every FileAsset column; no `asset_url`. */
   attachment(asset: FileAssetRecord): Record<string, unknown> {
     return {
       id: asset.id,

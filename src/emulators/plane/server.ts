@@ -39,7 +39,7 @@ export interface ServerParts {
   now: () => number;
 }
 
-/** FILE_SIZE_LIMIT, enforced by a middleware before any view (reference §1.3). */
+/** FILE_SIZE_LIMIT, enforced by a middleware before any view. */
 const BODY_LIMIT = 5_242_880;
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -53,7 +53,7 @@ function parseBody(headers: IncomingHttpHeaders, raw: Buffer): unknown {
   const contentType = headers['content-type'];
   if (raw.length === 0 || contentType === undefined) return {};
   if (!/^application\/json\b/i.test(contentType)) {
-    // Form and multipart parsing are not emulated (reference §1.3: JSON is all a client needs).
+    // Form and multipart parsing are not emulated (JSON is all a client needs).
     throw new ApiError(415, { detail: `Unsupported media type "${contentType}" in request.` });
   }
   try {
@@ -166,7 +166,7 @@ async function answerApi(
   try {
     identity = authenticate(parts.db, base.headers);
   } catch (error) {
-    // v2 reports auth failures as 401 problem+json (reference §1.4, docs only).
+    // v2 reports auth failures as 401 problem+json (from Plane's docs only).
     if (route.access === 'v2' && error instanceof ApiError) {
       return {
         status: 401,
@@ -191,6 +191,6 @@ async function answerApi(
   } catch (error) {
     reply = replyForError(error, record);
   }
-  // Every response of a throttled view carries the limiter's headers, errors included (reference §2).
+  // Every response of a throttled view carries the limiter's headers, errors included.
   return { ...reply, headers: { ...reply.headers, ...throttle.headers } };
 }

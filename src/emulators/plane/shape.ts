@@ -1,5 +1,5 @@
 /**
- * `fields=` and `expand=` (reference §4.3.2, §4.11): fields keeps only the listed keys, then each
+ * `fields=` and `expand=`: fields keeps only the listed keys, then each
  * expand name that is still present is replaced by its nested object. Unknown names are ignored.
  */
 
@@ -21,7 +21,7 @@ export function readShape(query: URLSearchParams): ShapeQuery {
   return { fields: fields.length > 0 ? fields : null, expand: list(query.get('expand')) };
 }
 
-/** Create/update responses ignore both parameters (reference §4.3.2). */
+/** Create/update responses ignore both parameters. */
 export const plainShape: ShapeQuery = { fields: null, expand: [] };
 
 export function shape(object: Record<string, unknown>, query: ShapeQuery, expanders: Expanders): Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { FileAssetRecord } from './records.js';
 /**
  * The object store behind the fake: presigned GET URLs on the same server under `/uploads/`, as
  * with Plane's bundled MinIO, whose signed URLs take their origin from the Host header of the API
- * request (reference §4.8). Signed URLs expire after SIGNED_URL_EXPIRATION (3600 s).
+ * request. Signed URLs expire after SIGNED_URL_EXPIRATION (3600 s).
  */
 
 export const BUCKET = 'uploads';
@@ -70,7 +70,7 @@ export class Storage {
       return s3Error(400, 'InvalidArgument', 'Only one auth mechanism allowed', key);
     }
     // Real S3 would ignore an unsigned X-Api-Key; the fake rejects it so a client that leaks the
-    // Plane key to the storage host fails loudly (reference §4.8: fetch the URL WITHOUT the key).
+    // Plane key to the storage host fails loudly (a client must fetch the URL without the key).
     if (headers['x-api-key'] !== undefined) {
       return s3Error(403, 'AccessDenied', 'Request carries an X-Api-Key header; presigned URLs take no Plane credentials', key);
     }

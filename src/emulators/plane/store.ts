@@ -118,7 +118,7 @@ export class PlaneStore {
     return this.projectStates(projectId).find((s) => s.default);
   }
 
-  /** The owner of a key, if the key is known, active and unexpired (reference §1.2). */
+  /** The owner of a key, if the key is known, active and unexpired. */
   apiKeyOwner(key: string): UserRecord | undefined {
     const record = this.apiKeys.get(key);
     if (!record || !record.is_active) return undefined;
@@ -149,7 +149,7 @@ export class PlaneStore {
 
   updateWorkItem(item: WorkItemRecord, changes: Partial<WorkItemFields>, actor: string): WorkItemRecord {
     Object.assign(item, changes);
-    // The model re-assigns the default state when state is cleared (reference §4.3.7).
+    // The model re-assigns the default state when state is cleared.
     if (item.state === null) item.state = this.defaultState(item.project)?.id ?? null;
     item.updated_at = this.stamp();
     item.updated_by = actor;
@@ -176,7 +176,7 @@ export class PlaneStore {
     return comment;
   }
 
-  /** completed_at follows the state's group (reference §4.3.1). */
+  /** completed_at follows the state's group. */
   private applyCompletion(item: WorkItemRecord, at: number): void {
     const group = item.state ? this.states.get(item.state)?.group : undefined;
     if (group === 'completed') item.completed_at ??= at;

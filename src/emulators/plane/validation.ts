@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
 
-/** DRF's request-body rules shared by the create/update handlers (reference §1.5). */
+/** DRF's request-body rules shared by the create/update handlers. */
 
 export type FieldErrors = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-/** Which CE release the fake plays, and what that release has (reference §8 version matrix). */
+/** Which CE release the fake plays, and what that release has (the version matrix in docs/plane.md). */
 
 export type Edition = 'community' | 'cloud';
 export type PathStyle = 'work-items' | 'issues-only';
@@ -17,7 +17,7 @@ export function parseVersion(version: string): [number, number, number] {
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
-/** True when the played release is at least `minimum`. Cloud runs the newest code (reference §0.2). */
+/** True when the played release is at least `minimum`. Cloud runs the newest code. */
 export function atLeast(flavour: Flavour, minimum: string): boolean {
   if (flavour.edition === 'cloud') return true;
   const have = parseVersion(flavour.version);
@@ -34,7 +34,7 @@ export function resolveFlavour(options: { edition?: Edition; instanceVersion?: s
   const edition = options.edition ?? 'community';
   const version = (options.instanceVersion ?? '1.4.2').replace(/^v/, '');
   parseVersion(version);
-  // `/work-items/` arrived in CE v1.1.0 (reference §1.4); an explicit pathStyle wins.
+  // `/work-items/` arrived in CE v1.1.0; an explicit pathStyle wins.
   const pathStyle =
     options.pathStyle ?? (atLeast({ edition, version, pathStyle: 'issues-only' }, '1.1.0') ? 'work-items' : 'issues-only');
   return { edition, version, pathStyle };

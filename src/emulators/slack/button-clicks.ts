@@ -27,7 +27,7 @@ type Json = Record<string, unknown>;
 
 /**
  * A person clicks a button. The app gets the signed `block_actions` payload built from the stored
- * message's block (reference §3.5), with a response_url whose `replace_original` /
+ * message's block, with a response_url whose `replace_original` /
  * `delete_original` act on that message.
  */
 export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<AppAnswer> {

@@ -16,7 +16,7 @@ export const DEFAULT_CHANNELS: WorkspaceSeed['channels'] = [
   { id: 'C0OPS', name: 'ops' },
 ];
 
-/** The bot scopes of the manifest in reference §6, plus the `:read` scopes conversations.info needs. */
+/** The bot scopes of `manifest.yml`, plus the `:read` scopes conversations.info needs. */
 export const DEFAULT_SCOPES = [
   'app_mentions:read',
   'channels:history',
@@ -34,5 +34,5 @@ export const DEFAULT_SCOPES = [
   'links:write',
 ];
 
-/** SPEC §4. */
+/** The slash commands the bot registers (`manifest.yml`). */
 export const DEFAULT_COMMANDS = ['/task', '/todo', '/plane'];

@@ -1,5 +1,5 @@
 /**
- * The message limits of reference/slack.md §4–§5, enforced the way Slack answers them, so that a
+ * Slack's message limits (docs/slack.md), enforced the way Slack answers them, so that a
  * bot that overflows a limit fails loudly in tests instead of in a customer's channel.
  */
 export const MESSAGE_LIMITS = {

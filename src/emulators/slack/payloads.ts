@@ -2,7 +2,7 @@ import { newEventId } from './ids.js';
 import type { SlackMessage, Workspace, WorkspaceChannel } from './workspace.js';
 
 /**
- * The bodies Slack posts to an app, shaped as in reference/slack.md §3. Pure: no I/O, no state
+ * The bodies Slack posts to an app, shaped as Slack sends them (docs/slack.md). Pure: no I/O, no state
  * beyond reading the workspace.
  */
 
@@ -100,7 +100,7 @@ export interface CommandFields {
   triggerId: string;
 }
 
-/** A slash command's form fields (reference §3.4); every value a string, as on the wire. */
+/** A slash command's form fields; every value a string, as on the wire. */
 export function commandForm(workspace: Workspace, fields: CommandFields): Record<string, string> {
   const { team, bot } = workspace;
   return {
@@ -131,7 +131,7 @@ export interface BlockActionFields {
 }
 
 /**
- * A `block_actions` payload (reference §3.5). Clicks on ephemeral messages carry no `message`: the
+ * A `block_actions` payload. Clicks on ephemeral messages carry no `message`: the
  * app only learns the container.
  */
 export function blockActionsPayload(workspace: Workspace, fields: BlockActionFields): Record<string, unknown> {

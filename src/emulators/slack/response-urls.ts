@@ -20,7 +20,7 @@ export interface ResponseTarget {
 
 export type ResponseResult = { ok: true } | { ok: false; error: string };
 
-/** reference §3.4: commonly cited as 5 uses within 30 minutes (UNVERIFIED); enforced so overuse shows. */
+/** A response_url's limit is commonly cited as 5 uses within 30 minutes (UNVERIFIED); enforced so overuse shows. */
 const MAX_USES = 5;
 const LIFETIME_MS = 30 * 60_000;
 
@@ -31,7 +31,7 @@ interface Entry {
 }
 
 /**
- * The `response_url`s of commands and clicks (reference §4): POST JSON `{text, blocks,
+ * The `response_url`s of commands and clicks: POST JSON `{text, blocks,
  * response_type, replace_original, delete_original, thread_ts}`; no token needed.
  */
 export class ResponseUrls {

@@ -9,7 +9,7 @@ export interface EncodedRequest {
 }
 
 /**
- * Slack's v0 signature headers (reference §2): HMAC-SHA256 of `v0:<ts>:<raw body>` keyed with the
+ * Slack's v0 signature headers: HMAC-SHA256 of `v0:<ts>:<raw body>` keyed with the
  * signing secret. `ts` (Unix seconds) defaults to now; pass an old one to forge a stale request.
  */
 export function signRequest(

@@ -23,7 +23,7 @@ export interface CommandDeps {
 }
 
 /**
- * A person runs a slash command. The app gets the signed form post (reference §3.4); an ack body
+ * A person runs a slash command. The app gets the signed form post; an ack body
  * with text or blocks is shown like a response_url post (ephemeral unless `in_channel`). When the
  * app fails to answer, the person sees an ephemeral error from Slackbot, as in Slack.
  */

@@ -17,7 +17,7 @@ export interface UserMessage {
 /**
  * A person posts a message. It is stored, then the app gets what Slack would send it: in a channel,
  * `message` (channel_type channel/group) and, when the bot is mentioned, `app_mention` too — two
- * envelopes with distinct event_ids for one ts (reference §1.5); in a DM, `message` (im) only.
+ * envelopes with distinct event_ids for one ts; in a DM, `message` (im) only.
  * Resolves with the message's ts once the app has answered every delivery.
  */
 export async function userSays(workspace: Workspace, deliverer: Deliverer, said: UserMessage): Promise<string> {

@@ -6,7 +6,7 @@ import { ICONS } from './icons.js';
  * conversation list, the composer's hints. Pure functions of the page API's answers.
  */
 
-/** SPEC §10: say when Plane is the demo one and when the agent has no model. */
+/** Say when Plane is the demo one and when the agent has no model. */
 export function bannersHtml(info, botName) {
   const banners = [];
   if (info.plane === 'demo') {

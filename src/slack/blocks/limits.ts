@@ -1,6 +1,6 @@
 /**
- * The Block Kit limits the builders work to (shared/reference/slack.md §5); lengths are JavaScript
- * string lengths. test/slack/blocks/limits.ts checks every limit of §5 independently.
+ * The Block Kit limits the builders work to; lengths are JavaScript
+ * string lengths. test/slack/blocks/limits.ts checks every limit independently.
  */
 export const SLACK_LIMITS = {
   blocksPerMessage: 50,

@@ -11,7 +11,7 @@ export interface Person {
 export interface CommandContext {
   channel: { id: string; name: string };
   /**
-   * Who ran the command: "me" for the Plane kit, `by` on task events (SPEC §5.5). Looked up on first
+   * Who ran the command: "me" for the Plane kit, `by` on task events. Looked up on first
    * use (a todo command never needs it), then the same answer every time.
    */
   requester(): Promise<Requester>;

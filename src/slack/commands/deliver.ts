@@ -19,7 +19,7 @@ export interface Destination {
 }
 
 /**
- * Sends a reply where SPEC §4 puts it: ephemeral answers through the response_url; channel posts
+ * Sends a reply where it belongs: ephemeral answers through the response_url; channel posts
  * as the bot (chat.postMessage), so that the ts of a task tree is known and task events can go in
  * its thread. Where the bot is not a member, the response_url posts in the channel instead.
  */

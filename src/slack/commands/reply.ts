@@ -3,7 +3,7 @@ import type { SlackMessage } from '../blocks/types.js';
 import type { CommandError } from './types.js';
 
 /**
- * Where a command's answer goes (SPEC §4): views (`tree`, `list`, `show`, `search`, `export`) are
+ * Where a command's answer goes: views (`tree`, `list`, `show`, `search`, `export`) are
  * posted in the channel; `mine`, `help`, errors and confirmations of a change only the person sees.
  */
 export type Placement = 'ephemeral' | 'channel';

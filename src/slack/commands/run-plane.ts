@@ -12,15 +12,15 @@ import type { PlaneCommand } from './types.js';
 
 export interface PlaneEnv {
   plane: PlaneKit;
-  /** `mine`, `search` and `new` run the agent's own Plane tools: one module, one set of rules (SPEC §6). */
+  /** `mine`, `search` and `new` run the agent's own Plane tools: one module, one set of rules. */
   registry: ToolRegistry;
 }
 
 /**
- * Runs a `/plane` sub-command as the requester ("me" is their Plane member, SPEC §5.5). Plane's
+ * Runs a `/plane` sub-command as the requester ("me" is their Plane member). Plane's
  * readable errors (unknown project or label with the valid options, Plane off) are thrown as they
  * are, for the caller to show with the usage line. Creating needs no approval: it is the user's
- * own direct intent (SPEC §5.4).
+ * own direct intent.
  */
 export async function executePlane(command: PlaneCommand, context: CommandContext, env: PlaneEnv): Promise<Reply> {
   const itemUrl = (key: string) => env.plane.itemUrl(env.plane.slug(), key);
@@ -48,7 +48,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
         project: command.project,
         title: command.title,
         ...(command.priority && { priority: command.priority }),
-        // Without assignees the tool assigns the requester, as it does for the agent (SPEC §5.5).
+        // Without assignees the tool assigns the requester, as it does for the agent.
         ...(assignees.length > 0 && { assignees }),
         ...(command.labels.length > 0 && { labels: command.labels }),
         ...(command.due && { target_date: command.due }),

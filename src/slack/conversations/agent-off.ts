@@ -8,7 +8,7 @@ export const AGENT_OFF = [
   'Meanwhile `/task`, `/todo` and `/plane` work without it.',
 ].join(' ');
 
-/** The answer to a mention when no model key is set (SPEC §10). */
+/** The answer to a mention when no model key is set. */
 export function agentOffReply(): SlackMessage[] {
   return renderReply(AGENT_OFF);
 }

@@ -9,7 +9,7 @@ const CLAIM_MS = 24 * 3_600_000;
 const THREAD_MS = 30 * 24 * 3_600_000;
 
 /**
- * Claims one event delivery by its `event_id`, which a redelivery keeps (reference §1.6): the first
+ * Claims one event delivery by its `event_id`, which a redelivery keeps: the first
  * caller in any process wins, so a retried event starts its work once.
  */
 export function claimEvent(store: StateStore, eventId: string): Promise<boolean> {

@@ -9,8 +9,7 @@ const MAX_MESSAGES = 50;
 const MAX_CHARS_PER_MESSAGE = 2000;
 
 /**
- * A thread people started without the bot, read once when the bot is first mentioned in it (SPEC
- * §5.1): the messages before the mention, oldest first, one per line as "Name (U123): text".
+ * A thread people started without the bot, read once when the bot is first mentioned in it: the messages before the mention, oldest first, one per line as "Name (U123): text".
  */
 export async function readEarlierMessages(
   client: WebClient,

@@ -1,4 +1,4 @@
-/** The fields of an `app_mention` or `message` event that intake reads (reference §3.2, §3.3). */
+/** The fields of an `app_mention` or `message` event that intake reads. */
 export interface IncomingEvent {
   type: string;
   subtype?: string;
@@ -26,7 +26,7 @@ export interface Intake {
 const PERSON_SUBTYPES = new Set(['file_share', 'thread_broadcast']);
 
 /**
- * SPEC §3 intake: a mention starts a run in the thread of the mention; a DM behaves like a mention;
+ * Intake: a mention starts a run in the thread of the mention; a DM behaves like a mention;
  * any other thread reply continues the thread's conversation if there is one. Edits, deletions,
  * joins and every bot's messages (the bot's own writes come back as events) are ignored.
  */

@@ -5,7 +5,7 @@ import type { PlaneKit } from '../../plane/index.js';
 import type { Requester } from '../../tools/registry.js';
 
 /**
- * The requester's Plane member in the default workspace, for the prompt (SPEC §5.5); undefined when
+ * The requester's Plane member in the default workspace, for the prompt; undefined when
  * Plane is off, no workspace is set, or the e-mail matches nobody (the prompt then says "me" falls
  * back to the key's user). The tools resolve "me" again for themselves; this is only what the model is told.
  */

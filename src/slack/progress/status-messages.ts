@@ -3,7 +3,7 @@ import type { Logger } from '../../log.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { Coalescer } from './coalescer.js';
 
-/** SPEC §3.1: one status message is edited at most about once a second. */
+/** One status message is edited at most about once a second. */
 export const STATUS_EDIT_INTERVAL_MS = 1000;
 
 /**

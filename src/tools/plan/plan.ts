@@ -16,7 +16,7 @@ export const planItemSchema = z.object({
   status: z.enum(PLAN_STATUSES),
 });
 
-/** The whole list, checked the way seed 004's TodoManager keeps it: unique ids, at most one step under way. */
+/** The whole list, checked as a checklist must be: unique ids, at most one step under way. */
 export const planSchema = z
   .array(planItemSchema)
   .superRefine((items, ctx) => {

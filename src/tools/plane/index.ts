@@ -15,7 +15,7 @@ import { updateIssueTool } from './update-issue.js';
 import { whoamiTool } from './whoami.js';
 
 /**
- * The thirteen plane_* tools of seed 002, in its order. With a kit that has no API key they still
+ * The thirteen plane_* tools, in the order the model sees them. With a kit that has no API key they still
  * exist, and each says that Plane is off and how to turn it on.
  */
 export function createPlaneTools(kit: PlaneKit): ToolDefinition[] {

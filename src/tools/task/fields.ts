@@ -15,7 +15,7 @@ export function normalizeTags(tags: readonly string[] | undefined): string[] | u
   return clean.length > 0 ? clean : undefined;
 }
 
-/** A name without a leading `@`, as the seed stores it (`alice`, shown `@alice`). */
+/** A name without a leading `@`, as the task file format stores it (`alice`, shown `@alice`). */
 export function normalizeAssignee(assignee: string): string {
   const name = assignee.trim().replace(/^@+/, '');
   if (name === '') throw new ToolError('The assignee is empty; give a name such as "alice".');

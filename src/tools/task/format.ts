@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JsonFormat } from '../files/json-file.js';
 import { parseWith } from './fields.js';
 
-/** The Task file of seed 000: `{version: 1, tasks, lastModified}`, subtasks nested with `parent`. */
+/** The task file format of version 1 (docs/tools.md): `{version: 1, tasks, lastModified}`, subtasks nested with `parent`. */
 
 export const TASK_STATUSES = ['todo', 'in-progress', 'done', 'blocked'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -29,7 +29,7 @@ export interface Task {
   /** ISO 8601: a date (`2024-12-15`) or a date-time (`2024-12-15T17:00:00Z`). */
   dueAt?: string;
   tags?: string[];
-  /** Ids of the tasks this one waits on: our extension, which the seed's tool ignores. */
+  /** Ids of the tasks this one waits on: an extension of the version-1 format, which other writers of the format ignore. */
   dependsOn?: string[];
   createdAt?: string;
   updatedAt?: string;
@@ -43,7 +43,7 @@ export interface TaskFile {
 }
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
-// Parsing puts known keys in this order, the seed's, so rewritten files keep its layout.
+// Parsing puts known keys in the format's order, so rewritten files keep its layout.
 const taskSchema = z.looseObject({
   id: z.string().min(1),
   title: z.string(),

@@ -2,7 +2,7 @@ import type { Task, TaskStatus } from './format.js';
 import { openDependencies } from './dependencies.js';
 import { indexTasks, withDescendants } from './tree.js';
 
-/** The text of a task tree as seed 000 shows it, blocked as `⛔` (SPEC §4). Pure functions only. */
+/** The text of a task tree as the Task tool shows it, blocked as `⛔`. Pure functions only. */
 
 export const STATUS_MARKS: Record<TaskStatus, string> = {
   todo: '○',

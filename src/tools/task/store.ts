@@ -89,7 +89,7 @@ export interface Removal {
   removed: Task[];
 }
 
-/** The channel's task tree in one file (seed 000's Task format), shared by the Task tool and `/task`. */
+/** The channel's task tree in one file (the task file format, docs/tools.md), shared by the Task tool and `/task`. */
 export class TaskStore {
   private readonly logger: Logger;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JsonFormat } from '../files/json-file.js';
 
-/** The TodoWrite file of seed 000: `{version: 1, items, lastModified}`. */
+/** The TodoWrite file format of version 1 (docs/tools.md): `{version: 1, items, lastModified}`. */
 
 export const TODO_STATUSES = ['todo', 'done', 'blocked'] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];

@@ -23,7 +23,7 @@ import { renderTodoMarkdown } from './markdown.js';
 
 export const DEFAULT_TODO_FILE = '.todos.json';
 
-/** The seed's status actions: what each sets, and the status it applies to when it is not any. */
+/** The TodoWrite format's status actions: what each sets, and the status it applies to when it is not any. */
 export const TODO_MARKS = {
   done: { to: 'done' },
   undone: { from: 'done', to: 'todo' },
@@ -58,7 +58,7 @@ export interface TodoMarking {
   changed: boolean;
 }
 
-/** The channel's todo list in one file (seed 000's TodoWrite format), shared by the tool and `/todo`. */
+/** The channel's todo list in one file (the TodoWrite file format, docs/tools.md), shared by the tool and `/todo`. */
 export class TodoStore {
   private readonly now: () => Date;
 
@@ -103,7 +103,7 @@ export class TodoStore {
     });
   }
 
-  /** Applies one of the seed's status actions (`done`, `undone`, `block`, `unblock`). */
+  /** Applies one of the status actions (`done`, `undone`, `block`, `unblock`). */
   async mark(id: string, mark: TodoMark): Promise<TodoMarking> {
     const rule: { from?: TodoStatus; to: TodoStatus } = TODO_MARKS[mark];
     if (!rule) throw new ToolError(`Unknown action "${mark}"; valid: ${Object.keys(TODO_MARKS).join(', ')}.`);

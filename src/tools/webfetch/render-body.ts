@@ -1,5 +1,5 @@
 /**
- * Turns the bytes read into what the reader is shown (seed 000): JSON pretty-printed, text and XML
+ * Turns the bytes read into what the reader is shown: JSON pretty-printed, text and XML
  * as they are, HTML as readable text, anything binary summarised with its type and size.
  */
 import { TextDecoder } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * The WebFetch tool (seed 000, SPEC §5.2, §8): one HTTP request, redirects followed up to five hops,
+ * The WebFetch tool: one HTTP request, redirects followed up to five hops,
  * every hop through the address guard, the body streamed and cut at the cap. Its permission default
  * (`ask`) is the agent's business; whatever is approved, the guard still holds.
  */

@@ -7,7 +7,7 @@ afterEach(() => seeded.plane.close());
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-describe('work-item attachments (reference §4.8)', () => {
+describe('work-item attachments', () => {
   it('lists uploaded attachments as a plain array of FileAsset rows without asset_url', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
@@ -109,7 +109,7 @@ describe('work-item attachments (reference §4.8)', () => {
   });
 });
 
-describe('workspace assets (reference §4.9)', () => {
+describe('workspace assets', () => {
   it('answers 500 on Community Edition for an uploaded asset, after the 404 and 400 checks', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;

@@ -4,7 +4,7 @@ import { KEY, type Seeded, jsonBody, startSeeded } from './setup.js';
 let seeded: Seeded;
 afterEach(() => seeded.plane.close());
 
-describe('API-key authentication (reference §1.2, §1.5)', () => {
+describe('API-key authentication', () => {
   it('answers 401 with DRF\'s body when the header is missing or empty', async () => {
     seeded = await startSeeded();
     for (const headers of [{}, { 'X-Api-Key': '' }] as Array<Record<string, string>>) {

@@ -9,7 +9,7 @@ interface Page {
   results: Comment[];
 }
 
-describe('comments (reference §4.7)', () => {
+describe('comments', () => {
   it('lists newest first in the paginated envelope, with is_member', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;

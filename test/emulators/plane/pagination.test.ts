@@ -7,7 +7,7 @@ afterEach(() => seeded.plane.close());
 
 type Envelope = PageEnvelope<{ id: string; name: string; sequence_id: number }>;
 
-describe('pagination (reference §3)', () => {
+describe('pagination', () => {
   it('builds the envelope of the reference example: 25 rows, per_page=10', async () => {
     seeded = await startSeeded();
     seeded.plane.db.addManyWorkItems('ACME', 25);

@@ -6,7 +6,7 @@ afterEach(() => seeded.plane.close());
 
 const ME = '/api/v1/users/me/';
 
-describe('rate limiter (reference §2)', () => {
+describe('rate limiter', () => {
   it('counts down X-RateLimit-Remaining from 59 with Reset = now + 60 s, and no X-RateLimit-Limit', async () => {
     const clock = fakeClock();
     seeded = await startSeeded({ rateLimitPerMinute: 60, now: clock.now });

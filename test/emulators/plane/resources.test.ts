@@ -9,7 +9,7 @@ interface Page<T> {
 }
 type Row = Record<string, unknown> & { id: string; name: string };
 
-describe('projects (reference §4.2)', () => {
+describe('projects', () => {
   it('lists member projects and public ones (is_member false), not secret ones', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
@@ -33,7 +33,7 @@ describe('projects (reference §4.2)', () => {
   });
 });
 
-describe('states and labels (reference §4.4, §4.5)', () => {
+describe('states and labels', () => {
   it('lists states unordered (creation order) with triage hidden', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
@@ -67,7 +67,7 @@ describe('states and labels (reference §4.4, §4.5)', () => {
   });
 });
 
-describe('members (reference §4.6)', () => {
+describe('members', () => {
   it('lists project members as plain user objects without role, under both paths', async () => {
     seeded = await startSeeded();
     const members = await seeded.json<Row[]>(`${seeded.projectPath}/members/`);
@@ -89,7 +89,7 @@ describe('members (reference §4.6)', () => {
   });
 });
 
-describe('text search (reference §4.10)', () => {
+describe('text search', () => {
   it('matches name, sequence number or identifier across member projects', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;

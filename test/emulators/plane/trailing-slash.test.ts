@@ -4,7 +4,7 @@ import { KEY, type Seeded, jsonBody, startSeeded } from './setup.js';
 let seeded: Seeded;
 afterEach(() => seeded.plane.close());
 
-describe('missing trailing slash (reference §1.1)', () => {
+describe('missing trailing slash', () => {
   it('answers GET with 301 to the slashed path, query kept, before authentication', async () => {
     seeded = await startSeeded();
     const response = await fetch(`${seeded.plane.url}/api/v1/users/me?fields=id`, { redirect: 'manual' });

@@ -6,7 +6,7 @@ afterEach(() => seeded.plane.close());
 
 const pageNotFound = { error: 'Page not found.' };
 
-describe('version and edition detection (reference §1.4, §8)', () => {
+describe('version and edition detection', () => {
   it('reports the release and the edition on /api/instances/ without a key, outside the limiter', async () => {
     seeded = await startSeeded({ instanceVersion: '1.4.2' });
     const response = await fetch(`${seeded.plane.url}/api/instances/`);

@@ -17,7 +17,7 @@ const WORK_ITEM_KEYS = [
   'estimate_point', 'assignees', 'labels',
 ];
 
-describe('work-item reads (reference §4.3)', () => {
+describe('work-item reads', () => {
   it('returns the documented object with UUIDs for state, assignees and labels', async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
@@ -178,7 +178,7 @@ describe('work-item reads (reference §4.3)', () => {
   });
 });
 
-describe('work-item writes (reference §4.3.6, §4.3.7)', () => {
+describe('work-item writes', () => {
   it('creates with defaults: default state, priority none, next sequence id, the key\'s user as creator', async () => {
     seeded = await startSeeded();
     seeded.plane.db.addWorkItem('ACME', { name: 'Existing' });

@@ -67,7 +67,7 @@ describe('a Bolt app in Socket Mode against the emulator', () => {
     const mention = emulator.deliveries.find((d) => (d.body.event as { type?: string } | undefined)?.type === 'app_mention')!;
     expect(mention).toMatchObject({ transport: 'socket', status: 200, responseBody: '', envelopeId: expect.any(String) });
     expect(JSON.parse(mention.rawBody)).toMatchObject({ type: 'events_api', envelope_id: mention.envelopeId, retry_attempt: 0, retry_reason: '' });
-    // Slack's first delivery in Socket Mode says attempt 0, not "no retry" (reference §1.6).
+    // Slack's first delivery in Socket Mode says attempt 0, not "no retry".
     expect(retries[0]).toEqual({ num: 0, reason: '' });
     expect(emulator.deliveries.every((d) => d.transport === 'socket' && d.status === 200)).toBe(true);
   });

@@ -9,11 +9,11 @@ export interface FakeUsage {
   cache_read_input_tokens: number;
 }
 
-/** How far back from a breakpoint a read looks for an earlier write (reference §4.1). */
+/** How far back from a breakpoint a read looks for an earlier write. */
 const LOOKBACK = 20;
 
 /**
- * Prompt caching as reference/anthropic.md §4.1 describes it, simplified: the request is the sequence
+ * Prompt caching as Anthropic documents it, simplified: the request is the sequence
  * tools → system → message blocks; a breakpoint writes the prefix that ends at it; a later request
  * reads the longest written prefix found within 20 blocks before one of its breakpoints. Tokens are
  * estimated as characters / 4. Enough to tell good breakpoints from bad ones, not a price model.

@@ -32,7 +32,7 @@ export interface FakeMessagesApi {
 }
 
 /**
- * A real HTTP server on 127.0.0.1 that answers the Messages API from a script (reference §1.4/§1.5):
+ * A real HTTP server on 127.0.0.1 that answers the Messages API from a script:
  * JSON replies with `content-type: application/json` and a `request-id`, errors in the API's shape,
  * usage computed by a prompt-cache simulator unless a reply gives its own. When the script runs out,
  * or without `fallback`, the request gets a 500 `api_error` that names the problem, so a test that

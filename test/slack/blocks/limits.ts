@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * Slack's message limits (shared/reference/slack.md §5), written out here independently of
+ * Slack's message limits, written out here independently of
  * src/slack/blocks/limits.ts so that a wrong constant there is caught, not copied.
  */
 export const REFERENCE_LIMITS = {
@@ -153,7 +153,7 @@ class Walker {
   }
 }
 
-/** Every way the message breaks a limit of reference §5, one line each; empty when it fits. */
+/** Every way the message breaks a limit of Slack's, one line each; empty when it fits. */
 export function slackLimitViolations(message: unknown): string[] {
   const walker = new Walker();
   const root = message as Json;
@@ -177,7 +177,7 @@ export function slackLimitViolations(message: unknown): string[] {
   return walker.problems;
 }
 
-/** Fails the test, listing every violation, when the message breaks any limit of reference §5. */
+/** Fails the test, listing every violation, when the message breaks any of Slack's limits. */
 export function assertWithinSlackLimits(message: unknown): void {
   expect(slackLimitViolations(message), 'Slack limit violations').toEqual([]);
 }

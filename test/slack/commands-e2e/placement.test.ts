@@ -9,7 +9,7 @@ const harness = sharedBot({
   },
 });
 
-describe('where answers go (SPEC §4)', () => {
+describe('where answers go', () => {
   it.each<[CommandRun['command'], string, 'channel' | 'ephemeral']>([
     ['/task', 'tree', 'channel'],
     ['/task', 'list', 'channel'],

@@ -72,7 +72,7 @@ describe('/plane', () => {
     expect(buttons(card!)[0]).toMatchObject({ url: itemLink(key) });
   });
 
-  it('assigns the requester when no one is named (SPEC §5.5)', async () => {
+  it('assigns the requester when no one is named', async () => {
     await plane('new ACME Tidy the changelog', { ephemeral: 2 });
     const created = [...harness().plane.db.workItems.values()].find((item) => item.name === 'Tidy the changelog');
     expect(created?.assignees).toEqual([harness().plane.db.user('alice@acme.test').id]);

@@ -2,10 +2,10 @@ import { type Handler, ok, workspaceOf } from '../context.js';
 import { ApiError, bodies } from '../errors.js';
 
 /**
- * GET /workspaces/{slug}/assets/{asset_id}/ (reference §4.9). On CE (v0.28.0 through v1.3.1 and
- * main, and 1.4.2 per seed 002) the view builds its storage class with an argument it does not
+ * GET /workspaces/{slug}/assets/{asset_id}/. On CE (v0.28.0 through v1.3.1 and
+ * main, and as seen on a 1.4.2 instance) the view builds its storage class with an argument it does not
  * accept, so every existing, uploaded asset answers 500; the 404 and 400 checks still come first.
- * Cloud runs other code: the fake gives it the documented 200 (UNVERIFIED, reference §9).
+ * Cloud runs other code: the fake gives it the documented 200 (UNVERIFIED).
  */
 export const getWorkspaceAsset: Handler = (context) => {
   const workspace = workspaceOf(context);

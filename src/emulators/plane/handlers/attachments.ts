@@ -1,7 +1,7 @@
 import { type Handler, ok, projectOf } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 
-/** Work-item attachments (reference §4.8). */
+/** Work-item attachments. */
 
 /** A plain array of uploaded, not-deleted attachments. */
 export const listAttachments: Handler = (context) => {
@@ -20,7 +20,7 @@ export const listAttachments: Handler = (context) => {
 /**
  * The "detail" is the download: 302 to a presigned storage URL. The lookup filters on asset id,
  * workspace and project only — not entity type nor work item — so editor images of the project's
- * descriptions download through it too (reference §4.8, §5.4).
+ * descriptions download through it too.
  */
 export const downloadAttachment: Handler = (context) => {
   const project = projectOf(context);

@@ -8,7 +8,7 @@ import { dictionaryBody, isUuid, readDateTime, type FieldErrors, validationError
 import { atLeast } from '../version.js';
 import { externalConflict } from './work-item-input.js';
 
-/** Comments (reference §4.7): newest first; any active project member, guests included, may post. */
+/** Comments: newest first; any active project member, guests included, may post. */
 
 export const listComments: Handler = (context) => {
   const project = projectOf(context);
@@ -46,20 +46,20 @@ export const createComment: Handler = (context) => {
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const item = db.workItems.get(context.params.work_item_id ?? '');
-  // The URL's work item is only a foreign key here: a missing one fails the insert (reference §1.5
-  // "DB integrity error"; the reference is silent on this case).
+  // The URL's work item is only a foreign key here: a missing one fails the insert (Plane's
+  // "DB integrity error" answer; inferred from Plane's code, not observed).
   if (!item || item.project !== project.id) throw new ApiError(400, bodies.payloadNotValid);
   const comment = db.createComment(item, {
     comment_html: html as string,
     access: access as CommentAccess,
     external_id: typeof body.external_id === 'string' ? body.external_id : null,
     external_source: typeof body.external_source === 'string' ? body.external_source : null,
-    // The actor is always the key's owner; created_by may be overridden (reference §4.7).
+    // The actor is always the key's owner; created_by may be overridden.
     actor: context.user.id,
     created_by: typeof createdBy === 'string' ? createdBy.toLowerCase() : context.user.id,
     created_at: createdAt as number,
   });
-  // CE v0.28.0 created the comment and still answered 400 (reference §4.7, §8).
+  // CE v0.28.0 created the comment and still answered 400.
   if (flavour.edition === 'community' && atLeast(flavour, '0.28.0') && !atLeast(flavour, '1.0.0')) {
     throw new ApiError(400, bodies.requiredKey);
   }

@@ -4,7 +4,7 @@ import { type BaseContext, type Handler, ok } from '../context.js';
 const INSTANCE_ID = randomUUID();
 
 /**
- * GET /api/instances/ — no auth (reference §1.4 detection step 1). Only `instance.current_version`
+ * GET /api/instances/ — no auth (step 1 of the detection in docs/plane.md). Only `instance.current_version`
  * ("v" + release) and `instance.edition` are documented; the other keys are plausible filler.
  */
 export const getInstance: Handler<BaseContext> = (context) =>

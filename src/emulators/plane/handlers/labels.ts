@@ -4,7 +4,7 @@ import { orderRows } from '../order.js';
 import { paginate } from '../pagination.js';
 import { readShape } from '../shape.js';
 
-/** Labels (reference §4.5): paginated, newest first. */
+/** Labels: paginated, newest first. */
 
 export const listLabels: Handler = (context) => {
   const project = projectOf(context);

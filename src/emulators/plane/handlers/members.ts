@@ -1,8 +1,8 @@
 import { type Handler, ok, projectOf, workspaceOf } from '../context.js';
 
 /**
- * Members (reference §4.6): plain arrays, not paginated. Neither list filters on is_active
- * (inferred in the reference), so deactivated members still appear.
+ * Members: plain arrays, not paginated. Neither list filters on is_active
+ * (inferred from Plane's code), so deactivated members still appear.
  */
 
 export const listProjectMembers: Handler = (context) => {

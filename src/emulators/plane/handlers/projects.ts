@@ -6,7 +6,7 @@ import type { ProjectRecord } from '../records.js';
 import { readShape } from '../shape.js';
 
 /**
- * Projects (reference §4.2): the key owner's projects plus every public one of the workspace
+ * Projects: the key owner's projects plus every public one of the workspace
  * (`is_member: false`); archived projects are not filtered out.
  */
 

@@ -3,7 +3,7 @@ import { ApiError, bodies, serverError } from '../errors.js';
 import { isUuid } from '../validation.js';
 
 /**
- * GET /workspaces/{slug}/work-items/search/ (reference §4.10): name contains the text, OR the
+ * GET /workspaces/{slug}/work-items/search/: name contains the text, OR the
  * sequence id equals a whole number in the text, OR the project identifier contains the text.
  * Only projects where the key owner is an active member; no pagination, no ordering guarantee.
  * The reference names no permission class beyond authentication, so an unknown slug simply finds
@@ -14,10 +14,10 @@ export const searchWorkItems: Handler = (context) => {
   const text = query.get('search') ?? '';
   if (text === '') return ok({ issues: [] });
   const limitText = query.get('limit') ?? '10';
-  // int(limit) raising inside the view → 500 (reference §1.5, inferred).
+  // int(limit) raising inside the view → 500 (inferred from Plane's code).
   if (!/^\s*[+-]?\d+\s*$/.test(limitText)) throw serverError();
   const projectId = query.get('project_id');
-  // A non-UUID in a UUID filter is a Django ValidationError → 400 (reference §1.5).
+  // A non-UUID in a UUID filter is a Django ValidationError → 400.
   if (projectId && !isUuid(projectId)) throw new ApiError(400, bodies.invalidDetail);
   const onlyProject = projectId && (query.get('workspace_search') ?? 'false') === 'false' ? projectId.toLowerCase() : null;
 

@@ -4,7 +4,7 @@ import { paginate } from '../pagination.js';
 import { readShape } from '../shape.js';
 
 /**
- * States (reference §4.4): triage states are hidden, and no order is applied — they come in the
+ * States: triage states are hidden, and no order is applied — they come in the
  * order they were created, so clients must sort by `sequence` themselves.
  */
 

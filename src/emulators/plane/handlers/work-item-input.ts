@@ -4,7 +4,7 @@ import { PRIORITIES, type Priority, type ProjectRecord } from '../records.js';
 import { dictionaryBody, isUuid, readDateTime, type FieldErrors, validationError } from '../validation.js';
 
 /**
- * The work-item serializer's input rules for create and PATCH (reference §4.3.6, §4.3.7): DRF field
+ * The work-item serializer's input rules for create and PATCH: DRF field
  * errors first (`{"field": ["..."]}`), then the object-level checks as `non_field_errors`. Assignees
  * and labels that exist but do not belong are dropped silently, as Plane does.
  */
@@ -129,7 +129,7 @@ export function readWorkItemInput(
     if (value === null || typeof value === 'string') fields[key] = value;
     else errors[key] = ['Not a valid string.'];
   }
-  // Honoured on create: attribution to another user and back-dating (reference §4.3.6).
+  // Honoured on create: attribution to another user and back-dating.
   if (has('created_by')) {
     const error = primaryKeyError(body.created_by, (id) => db.users.has(id));
     if (error) errors.created_by = [error];
@@ -156,7 +156,7 @@ export function readWorkItemInput(
   return fields;
 }
 
-/** 409 for a duplicate external_id + external_source pair (reference §1.5, §4.3.6). */
+/** 409 for a duplicate external_id + external_source pair. */
 export function externalConflict(message: string, existingId: string): ApiError {
   return new ApiError(409, { error: message, id: existingId });
 }

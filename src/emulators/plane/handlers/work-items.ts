@@ -7,7 +7,7 @@ import { PRIORITIES, STATE_GROUPS, type WorkItemRecord } from '../records.js';
 import { plainShape, readShape } from '../shape.js';
 import { externalConflict, readWorkItemInput } from './work-item-input.js';
 
-/** Work items (reference §4.3), served identically under `/work-items/` and `/issues/`. */
+/** Work items, served identically under `/work-items/` and `/issues/`. */
 
 const CONFLICT = 'Issue with the same external id and external source already exists';
 
@@ -36,9 +36,9 @@ function sortKeys(db: FakePlaneDb): SortKeys<WorkItemRecord> {
 }
 
 /**
- * Community Edition reads no filter parameters at all (reference §4.3.3). Cloud honours the SDKs'
- * `state` and `assignee` (comma-separated UUIDs) — reference §4.3.3 names them Cloud features; their
- * exact semantics are UNVERIFIED (reference §9), so the fake applies the obvious "any of" match.
+ * Community Edition reads no filter parameters at all. Cloud honours the SDKs'
+ * `state` and `assignee` (comma-separated UUIDs) — Plane's docs name them Cloud features; their
+ * exact semantics are UNVERIFIED, so the fake applies the obvious "any of" match.
  */
 function cloudFilters(context: ApiContext, items: WorkItemRecord[]): WorkItemRecord[] {
   if (context.flavour.edition !== 'cloud') return items;
@@ -70,12 +70,12 @@ export const listWorkItems: Handler = (context) => {
 
 export const getWorkItem: Handler = (context) => ok(context.out.workItem(workItemOf(context), readShape(context.query)));
 
-/** GET /workspaces/{slug}/work-items/ACME-130/ (reference §4.3.5). */
+/** GET /workspaces/{slug}/work-items/ACME-130/. */
 export const getWorkItemByKey: Handler = (context) => {
   const workspace = workspaceOf(context);
   const identifier = context.params.project_identifier ?? '';
   const number = context.params.issue_identifier ?? '';
-  // The view converts the number with int(): anything else raises → 500 (inferred in the reference).
+  // The view converts the number with int(): anything else raises → 500 (inferred from Plane's code).
   if (!/^\s*[+-]?\d+\s*$/.test(number)) throw serverError();
   const project = [...context.db.projects.values()].find((p) => p.workspace === workspace.id && p.identifier === identifier);
   const item = [...context.db.workItems.values()].find(

@@ -2,7 +2,7 @@ import type { RetryHeaders } from '../delivery.js';
 import type { RequestKind } from '../signing.js';
 
 /**
- * The JSON frames of Socket Mode (reference §1.3, §1.6), as @slack/socket-mode reads them: it looks
+ * The JSON frames of Socket Mode, as @slack/socket-mode reads them: it looks
  * at `type`, `envelope_id`, `payload`, `accepts_response_payload`, `retry_attempt` and
  * `retry_reason`. The other fields (`num_connections`, `debug_info`, `connection_info`, `reason`)
  * follow Slack's documented frames; the client only logs them. Pure: no I/O.
@@ -36,7 +36,7 @@ export function disconnectFrame(reason: string): Json {
 /**
  * What Slack would otherwise POST to the Request URL, wrapped for the socket. The body is the same:
  * an event envelope, the command's fields (strings), the interaction payload. Events carry the
- * attempt: 0 and an empty reason the first time (reference §1.6).
+ * attempt: 0 and an empty reason the first time.
  */
 export function envelopeFrame(kind: RequestKind, payload: Json, envelopeId: string, retry?: RetryHeaders): Json {
   return {

@@ -1,7 +1,7 @@
 import type { MethodSpec } from './args.js';
 
 /**
- * Socket Mode's start (reference §1.3): called with the app-level token, it answers the URL of a
+ * Socket Mode's start: called with the app-level token, it answers the URL of a
  * WebSocket that can be opened once. The app token's one scope, connections:write, is implied.
  */
 const connectionsOpen: MethodSpec = {

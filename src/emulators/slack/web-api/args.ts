@@ -10,7 +10,7 @@ export interface ApiContext {
   workspace: Workspace;
   /** The bot's writes to channel messages go through it, so they are echoed as events. */
   botWriter: BotWriter;
-  /** The scopes of the bot token (reference §6). */
+  /** The scopes of the bot token. */
   scopes: ReadonlySet<string>;
   /** Socket Mode's connection URLs. */
   sockets: Pick<SocketConnections, 'issueUrl'>;
@@ -24,7 +24,7 @@ export interface MethodSpec {
   run: (args: Args, context: ApiContext) => Record<string, unknown>;
 }
 
-/** Arguments that the client sends as JSON strings inside the form (reference §1.7). */
+/** Arguments that the client sends as JSON strings inside the form. */
 const JSON_ARGS = ['blocks', 'attachments', 'metadata', 'unfurls', 'view', 'prompts'];
 
 export function decodeJsonArgs(args: Args): Args {

@@ -23,7 +23,7 @@ function checkContent(args: Args, requireContent: boolean): void {
 
 /**
  * A thread is addressed by its parent's ts. The emulator refuses a reply's ts or an unknown ts,
- * which Slack does not reject loudly (reference §4: "never a reply's ts").
+ * which Slack does not reject loudly (a thread is named by its parent's ts, never a reply's).
  */
 function threadParent(context: ApiContext, channelId: string, threadTs: string | undefined): string | undefined {
   if (threadTs === undefined) return undefined;
@@ -90,7 +90,7 @@ const postEphemeral: MethodSpec = {
     if (!user) throw new SlackApiError('user_not_found');
     if (!workspace.isMember(channel.id, user.id)) throw new SlackApiError('user_not_in_channel');
     checkContent(args, true);
-    // Slack accepts any thread_ts here; the ephemeral only shows if that thread exists (reference §4).
+    // Slack accepts any thread_ts here; the ephemeral only shows if that thread exists.
     const message = workspace.postEphemeral(channel.id, user.id, newBotMessage(workspace, args, optionalString(args, 'thread_ts')));
     return { message_ts: message.ts };
   },

@@ -61,7 +61,7 @@ function pageOffset(args: Args): number {
   return Number(match[1]);
 }
 
-/** oldest/latest bound the replies; the parent always comes first (reference §4). */
+/** oldest/latest bound the replies; the parent always comes first. */
 function inRange(args: Args, ts: string): boolean {
   const inclusive = flag(args, 'inclusive');
   const oldest = optionalString(args, 'oldest');

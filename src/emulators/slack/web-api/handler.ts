@@ -48,7 +48,7 @@ export interface ApiTokens {
 }
 
 /**
- * `POST /api/<method>` as the client in @slack/web-api expects it (reference §1.7): form or JSON
+ * `POST /api/<method>` as the client in @slack/web-api expects it: form or JSON
  * body, `Authorization: Bearer`, always HTTP 200 with `{ ok }`, except scripted HTTP failures.
  */
 export class WebApi {

@@ -7,7 +7,7 @@ const add: MethodSpec = {
     const { workspace } = context;
     const channel = channelById(context, args);
     requireBotMember(context, channel);
-    // The message is named by `timestamp`, not `ts` (reference §4).
+    // The message is named by `timestamp`, not `ts`.
     const ts = requiredString(args, 'timestamp');
     const name = requiredString(args, 'name').replace(/^:|:$/g, '');
     if (name === '') throw new SlackApiError('invalid_name');

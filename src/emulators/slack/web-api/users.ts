@@ -2,7 +2,7 @@ import type { WorkspaceUser } from '../workspace.js';
 import { requiredString, type ApiContext, type MethodSpec } from './args.js';
 import { SlackApiError } from './errors.js';
 
-/** The user object of users.info; `profile.email` needs the users:read.email scope (reference §4). */
+/** The user object of users.info; `profile.email` needs the users:read.email scope. */
 function describe(user: WorkspaceUser, context: ApiContext): Record<string, unknown> {
   const { team, bot } = context.workspace;
   const withEmail = context.scopes.has('users:read.email') && user.email !== undefined;

@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { handleIntake } from './handle-intake.js';
 
-/** A mention starts a run in the thread of the mention (SPEC §3). */
+/** A mention starts a run in the thread of the mention. */
 export function registerAppMention(app: App, deps: SlackDeps): void {
   app.event('app_mention', async ({ event, body, client, context }) => {
     await handleIntake(client, deps, { event, eventId: body.event_id }, context.botUserId);

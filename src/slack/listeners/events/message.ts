@@ -3,7 +3,7 @@ import type { IncomingEvent } from '../../conversations/intake.js';
 import type { SlackDeps } from '../../deps.js';
 import { handleIntake } from './handle-intake.js';
 
-/** A direct message starts a run; a reply in a thread the bot is in continues it (SPEC §3). */
+/** A direct message starts a run; a reply in a thread the bot is in continues it. */
 export function registerMessage(app: App, deps: SlackDeps): void {
   app.event('message', async ({ event, body, client, context }) => {
     await handleIntake(client, deps, { event: event as IncomingEvent, eventId: body.event_id }, context.botUserId);
