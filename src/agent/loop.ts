@@ -40,7 +40,7 @@ export type LoopEnd =
 const NUDGE = 'Please continue.';
 
 /**
- * Seed 004's loop, from wherever the saved run stands: answer a turn that waited for decisions, then
+ * The agent loop, from wherever the saved run stands: answer a turn that waited for decisions, then
  * call the model, show its text, run its tool calls and answer them all in one user message, until
  * the model ends its turn without calls, a call needs a person, the model fails or the cap is hit.
  * The run is saved after each answered turn so another process can take it over.

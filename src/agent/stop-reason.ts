@@ -44,7 +44,7 @@ export function nextStep(message: Anthropic.Message, retries: Retries): NextStep
           ? { kind: 'retry_longer' }
           : { kind: 'finish', stop: 'truncated', keep: false, note: NOTES.cutToolCall };
       }
-      // Seed 004 stops only when a turn has no tool calls, whatever the stop reason says.
+      // The loop stops only when a turn has no tool calls, whatever the stop reason says.
       if (calls.length > 0) return { kind: 'run_tools', calls };
       if (message.stop_reason === 'max_tokens') return { kind: 'finish', stop: 'truncated', keep: true, note: NOTES.truncated };
       if (message.content.length === 0 && retries.nudges < MAX_NUDGES) return { kind: 'nudge' };

@@ -8,7 +8,7 @@ import type { Permissions } from './permissions.js';
 import type { PendingCall } from './run.js';
 import type { DecisionRecord } from './run-store.js';
 
-/** Seed 004's answer to the model for a call a person refused. */
+/** The answer the model gets for a call a person refused. */
 const CANCELLED = 'Operation cancelled by user';
 
 export interface ToolTurnEnv {
@@ -115,7 +115,7 @@ export function callView(call: PendingCall): ToolCallView {
   return { id: call.id, name: call.name, input: call.input, description: call.description };
 }
 
-/** Seed 004's answers: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
+/** The answers the model gets: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const result = await env.tools.call(call.name, call.input, env.context);
   return result.ok ? { status: 'ok', text: capToolResult(result.output) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };

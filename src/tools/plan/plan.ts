@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Seed 004's TodoItem: one step of the agent's own checklist for the run under way. */
+/** One step of the agent's own checklist for the run under way. */
 export const PLAN_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
@@ -29,7 +29,7 @@ export const planSchema = z
     if (active > 1) ctx.addIssue({ code: 'custom', message: `${active} items are in_progress; at most one may be` });
   });
 
-/** Seed 004's getProgress(): completed items over all items. */
+/** The progress line: completed items over all items. */
 export function planProgress(items: readonly PlanItem[]): string {
   const completed = items.filter((item) => item.status === 'completed').length;
   return `${completed}/${items.length} tasks completed`;
