@@ -2,18 +2,28 @@ import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import type { StateStore } from './store.js';
 
 /**
- * A Keyv store adapter that also owns two atomic steps on a serialized entry: set-if-absent (absent or
- * expired), and delete-if-equal (live and byte-for-byte the given text).
+ * A Keyv store adapter that also owns three atomic steps on a serialized entry: set-if-absent (absent
+ * or expired), and delete-if-equal and expire-if-equal (live and byte-for-byte the given text).
  */
 export type ClaimingAdapter = KeyvStoreAdapter & {
   setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean>;
   deleteIfEqual(key: string, serialized: string): Promise<boolean>;
+  expireIfEqual(key: string, serialized: string, ttlMs: number): Promise<boolean>;
 };
+
+/** One entry of a namespace, its value already serialized. */
+export interface SerializedEntry {
+  namespace: string;
+  key: string;
+  serialized: string;
+}
 
 /** What a backend (embedded file, Redis) provides; the rest of the StateStore is the same for all. */
 export interface Backend {
   /** A new adapter for one namespace; Keyv sets its `namespace`, which the adapter keys by. */
   adapter(): ClaimingAdapter;
+  /** Writes `entry` only while `guard` is live and byte-for-byte its text, atomically. */
+  setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +72,20 @@ export function storeOverBackend(backend: Backend): StateStore {
       const { keyv, adapter } = space(namespace);
       return adapter.deleteIfEqual(key, await serialize(keyv, expected));
     },
+    async extend(namespace, key, expected, ttlMs) {
+      if (expected === undefined) throw new TypeError('extend needs the value that was claimed');
+      const { keyv, adapter } = space(namespace);
+      return adapter.expireIfEqual(key, await serialize(keyv, expected), normalizeTtl(ttlMs) ?? invalidTtl(ttlMs));
+    },
+    async setIfHeld(namespace, key, value, guard, ttlMs) {
+      if (guard.value === undefined) throw new TypeError('setIfHeld needs the value the guard holds');
+      const guarded = space(guard.namespace);
+      return backend.setIfHeld(
+        { namespace, key, serialized: await serialize(space(namespace).keyv, value) },
+        { namespace: guard.namespace, key: guard.key, serialized: await serialize(guarded.keyv, guard.value) },
+        normalizeTtl(ttlMs),
+      );
+    },
     keyv: (namespace) => space(namespace).keyv,
     ping() {
       if (closed) return Promise.reject(new Error('the state store is closed'));
@@ -90,6 +114,10 @@ async function serialize(keyv: Keyv, value: unknown): Promise<string> {
 /** Undefined or 0: no expiry (as in Keyv). Backends take whole milliseconds. */
 function normalizeTtl(ttlMs: number | undefined): number | undefined {
   if (ttlMs === undefined || ttlMs === 0) return undefined;
-  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError(`a TTL must be a positive number of ms, got ${ttlMs}`);
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) invalidTtl(ttlMs);
   return Math.ceil(ttlMs);
+}
+
+function invalidTtl(ttlMs: number | undefined): never {
+  throw new RangeError(`a TTL must be a positive number of ms, got ${ttlMs}`);
 }

@@ -1,6 +1,6 @@
 import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
 import { silentLogger, type Logger } from '../log.js';
-import { storeOverBackend, type ClaimingAdapter } from './keyv-store.js';
+import { storeOverBackend, type ClaimingAdapter, type SerializedEntry } from './keyv-store.js';
 import type { StateStore } from './store.js';
 
 const STARTUP_RETRIES = 5;
@@ -9,6 +9,11 @@ const PING_TIMEOUT_MS = 2_000;
 
 // Redis runs a script alone, so nothing lands between the GET and the DEL; an expired key reads as nil.
 const DELETE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const EXPIRE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+// KEYS[1] is written (with PX ARGV[3] when given) only while KEYS[2] holds ARGV[2].
+const SET_IF_HELD = `if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+if ARGV[3] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) else redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
 
 /** @keyv/redis with the claim and release primitives, on the same `namespace::key` layout so `get` reads claims. */
 class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
@@ -28,6 +33,25 @@ class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
       arguments: [serialized],
     });
     return deleted === 1;
+  }
+
+  async expireIfEqual(key: string, serialized: string, ttlMs: number): Promise<boolean> {
+    const client = await this.getClient();
+    const extended = await client.eval(EXPIRE_IF_EQUAL, {
+      keys: [this.createKeyPrefix(key, this.namespace)],
+      arguments: [serialized, String(ttlMs)],
+    });
+    return extended === 1;
+  }
+
+  /** Across namespaces: `entry` written while `guard` holds its text. */
+  async setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean> {
+    const client = await this.getClient();
+    const written = await client.eval(SET_IF_HELD, {
+      keys: [this.createKeyPrefix(entry.key, entry.namespace), this.createKeyPrefix(guard.key, guard.namespace)],
+      arguments: [entry.serialized, guard.serialized, ...(ttlMs === undefined ? [] : [String(ttlMs)])],
+    });
+    return written === 1;
   }
 
   // The connection belongs to the store: a caller disconnecting one namespace's Keyv must not cut it.
@@ -73,8 +97,12 @@ export async function createRedisStore(url: string, options: { logger?: Logger }
   }
   logger.info({ redis: where }, 'state kept in Redis');
 
+  const adapter = () => new ClaimingKeyvRedis(client, { throwOnErrors: true });
+  // Namespace-free: it builds the keys of both namespaces it touches.
+  const crossNamespace = adapter();
   return storeOverBackend({
-    adapter: () => new ClaimingKeyvRedis(client, { throwOnErrors: true }),
+    adapter,
+    setIfHeld: (entry, guard, ttlMs) => crossNamespace.setIfHeld(entry, guard, ttlMs),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { ClaimingAdapter } from './keyv-store.js';
+import type { ClaimingAdapter, SerializedEntry } from './keyv-store.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const BUSY_TIMEOUT_MS = 5_000;
@@ -26,6 +26,11 @@ interface Row {
   now: number;
 }
 type Where = Pick<Row, 'namespace' | 'key' | 'now'>;
+interface Guard {
+  guardNamespace: string;
+  guardKey: string;
+  guardValue: string;
+}
 
 /**
  * One SQLite file of Keyv entries, shareable by several processes: WAL lets readers run beside the
@@ -72,6 +77,16 @@ export class SqliteEntries {
       deleteIfEqual: db.prepare<Where & Pick<Row, 'value'>>(
         `DELETE FROM entries WHERE namespace = @namespace AND key = @key AND value = @value AND ${LIVE}`,
       ),
+      expireIfEqual: db.prepare<Row>(
+        `UPDATE entries SET expires = @expires WHERE namespace = @namespace AND key = @key AND value = @value AND ${LIVE}`,
+      ),
+      // One statement: the row is written only when the guard row is live and holds the guard text.
+      setIfHeld: db.prepare<Omit<Row, 'now'> & Guard & { now: number }>(
+        `INSERT INTO entries (namespace, key, value, expires)
+         SELECT @namespace, @key, @value, @expires WHERE EXISTS (
+           SELECT 1 FROM entries WHERE namespace = @guardNamespace AND key = @guardKey AND value = @guardValue AND ${LIVE})
+         ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,
+      ),
       clear: db.prepare<{ namespace: string }>('DELETE FROM entries WHERE namespace = @namespace'),
       list: db.prepare<Pick<Row, 'namespace' | 'now'>, { key: string; value: string }>(
         `SELECT key, value FROM entries WHERE namespace = @namespace AND ${LIVE} ORDER BY key`,
@@ -102,6 +117,27 @@ export class SqliteEntries {
 
   deleteIfEqual(namespace: string, key: string, value: string): boolean {
     return this.statements.deleteIfEqual.run({ namespace, key, value, now: Date.now() }).changes > 0;
+  }
+
+  expireIfEqual(namespace: string, key: string, value: string, ttlMs: number): boolean {
+    const now = Date.now();
+    return this.statements.expireIfEqual.run({ namespace, key, value, expires: expiresAt(ttlMs, now), now }).changes > 0;
+  }
+
+  setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): boolean {
+    const now = Date.now();
+    return (
+      this.statements.setIfHeld.run({
+        namespace: entry.namespace,
+        key: entry.key,
+        value: entry.serialized,
+        expires: expiresAt(ttlMs, now),
+        guardNamespace: guard.namespace,
+        guardKey: guard.key,
+        guardValue: guard.serialized,
+        now,
+      }).changes > 0
+    );
   }
 
   clear(namespace: string): void {
@@ -179,6 +215,10 @@ export class KeyvSqlite extends EventEmitter implements ClaimingAdapter {
 
   async deleteIfEqual(key: string, serialized: string): Promise<boolean> {
     return this.entries.deleteIfEqual(this.space, key, serialized);
+  }
+
+  async expireIfEqual(key: string, serialized: string, ttlMs: number): Promise<boolean> {
+    return this.entries.expireIfEqual(this.space, key, serialized, ttlMs);
   }
 
   async clear(): Promise<void> {

@@ -10,6 +10,9 @@ export function createSqliteStore(file: string, options: { sweepEveryMs?: number
   const entries = new SqliteEntries(file, options);
   return storeOverBackend({
     adapter: () => new KeyvSqlite(entries),
+    async setIfHeld(entry, guard, ttlMs) {
+      return entries.setIfHeld(entry, guard, ttlMs);
+    },
     async ping() {
       entries.ping();
     },

@@ -1,5 +1,12 @@
 import Keyv from 'keyv';
 
+/** The entry a guarded write depends on, and the value it must hold. */
+export interface StoreGuard {
+  namespace: string;
+  key: string;
+  value: unknown;
+}
+
 /**
  * Everything the bot must remember lives behind this interface: the Plane cache, thread histories,
  * saved runs, approvals and Slack event ids seen. Keys are grouped in namespaces (letters, digits,
@@ -22,6 +29,19 @@ export interface StateStore {
    * deletes the claim of another process that took the key over after ours expired.
    */
   release<T>(namespace: string, key: string, expected: T): Promise<boolean>;
+  /**
+   * Compare-and-expire, atomic across every process sharing the backend: while the entry is unexpired
+   * and holds `expected` (compared as `release` compares), its TTL starts again at `ttlMs`; says
+   * whether it did. Renewing a lease this way never extends, nor revives, one another process took
+   * over or that lapsed meanwhile.
+   */
+  extend<T>(namespace: string, key: string, expected: T, ttlMs: number): Promise<boolean>;
+  /**
+   * Set, only while the entry `guard` is unexpired and holds `guard.value` (compared as `release`
+   * compares), in one atomic step; says whether it wrote. The holder of a lease writes the record the
+   * lease protects, and a holder whose lease lapsed or was taken over writes nothing.
+   */
+  setIfHeld<T>(namespace: string, key: string, value: T, guard: StoreGuard, ttlMs?: number): Promise<boolean>;
   /** A Keyv view of one namespace, for libraries that want a Keyv (the Plane cache). */
   keyv(namespace: string): Keyv;
   /** Throws with a readable reason when the backend does not answer (readiness). */

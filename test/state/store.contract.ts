@@ -184,6 +184,75 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       }
     });
 
+    it('extends an entry only while it holds the expected value, and never revives one that lapsed', async () => {
+      const owner = await fresh();
+      const other = harness.again ? await again() : owner;
+      expect(await owner.claim('agent:lease', 'run', { token: 'a' }, 400)).toBe(true);
+      expect(await owner.extend('agent:lease', 'run', { token: 'b' }, 60_000)).toBe(false);
+      expect(await owner.extend('agent:lease', 'missing', { token: 'a' }, 60_000)).toBe(false);
+      // Extended well past its first TTL: it outlives it.
+      for (let round = 0; round < 4; round++) {
+        await sleep(150);
+        expect(await other.extend('agent:lease', 'run', { token: 'a' }, 400)).toBe(true);
+      }
+      expect(await owner.get('agent:lease', 'run')).toEqual({ token: 'a' });
+      // Left alone, it lapses; a late extend does not bring it back, nor touch the next holder's.
+      await untilGone(() => owner.get('agent:lease', 'run'));
+      expect(await owner.extend('agent:lease', 'run', { token: 'a' }, 60_000)).toBe(false);
+      expect(await owner.get('agent:lease', 'run')).toBeUndefined();
+      expect(await other.claim('agent:lease', 'run', { token: 'b' }, 300)).toBe(true);
+      expect(await owner.extend('agent:lease', 'run', { token: 'a' }, 60_000)).toBe(false);
+      expect(await other.extend('agent:lease', 'run', { token: 'b' }, 60_000)).toBe(true);
+      await sleep(400);
+      expect(await owner.get('agent:lease', 'run')).toEqual({ token: 'b' });
+      await expect(owner.extend('agent:lease', 'run', { token: 'b' }, 0)).rejects.toThrow(RangeError);
+      await expect(owner.extend('agent:lease', 'run', undefined, 1_000)).rejects.toThrow(TypeError);
+    });
+
+    it('sets an entry only while its guard holds the expected value', async () => {
+      const owner = await fresh();
+      const other = harness.again ? await again() : owner;
+      const guard = (value: string) => ({ namespace: 'agent:lease', key: 'run', value });
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 1 }, guard('a'))).toBe(false);
+      expect(await owner.get('agent:run', 'run')).toBeUndefined();
+      expect(await owner.claim('agent:lease', 'run', 'a', 100)).toBe(true);
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 1 }, guard('a'), 60_000)).toBe(true);
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 2 }, guard('a'))).toBe(true);
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 9 }, guard('b'))).toBe(false);
+      expect(await other.get('agent:run', 'run')).toEqual({ turn: 2 });
+      // The guard lapses and another takes it: the first holder's write is refused, the new one's lands.
+      await untilGone(() => owner.get('agent:lease', 'run'));
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 3 }, guard('a'))).toBe(false);
+      expect(await other.claim('agent:lease', 'run', 'b', 60_000)).toBe(true);
+      expect(await owner.setIfHeld('agent:run', 'run', { turn: 3 }, guard('a'))).toBe(false);
+      expect(await other.setIfHeld('agent:run', 'run', { turn: 3 }, guard('b'), 80)).toBe(true);
+      expect(await owner.get('agent:run', 'run')).toEqual({ turn: 3 });
+      // The TTL given applies to the written entry.
+      await untilGone(() => owner.get('agent:run', 'run'));
+      expect(await owner.get('agent:lease', 'run')).toBe('b');
+      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'a b', key: 'k', value: 1 })).rejects.toThrow(/invalid state namespace/);
+      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'agent:lease', key: 'run', value: undefined })).rejects.toThrow(TypeError);
+    });
+
+    it('keeps extend and setIfHeld exact when a takeover races them', async () => {
+      const owner = await fresh();
+      const other = harness.again ? await again() : owner;
+      for (let round = 0; round < 10; round++) {
+        const key = `lease-${round}`;
+        expect(await owner.claim('agent:lease', key, 'old', 30)).toBe(true);
+        await untilGone(() => owner.get('agent:lease', key));
+        const guard = { namespace: 'agent:lease', key, value: 'old' };
+        const [extended, written, taken] = await Promise.all([
+          owner.extend('agent:lease', key, 'old', 60_000),
+          owner.setIfHeld('agent:run', key, 'stale', guard),
+          other.claim('agent:lease', key, 'new', 60_000),
+        ]);
+        expect([extended, written, taken]).toEqual([false, false, true]);
+        expect(await owner.get('agent:lease', key)).toBe('new');
+        expect(await owner.get('agent:run', key)).toBeUndefined();
+      }
+    });
+
     it('serves a namespace as a Keyv cache', async () => {
       const store = await fresh();
       const cache = store.keyv('plane-cache');
@@ -213,6 +282,8 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       await expect(store.delete('runs', 'k')).rejects.toThrow(/closed/);
       await expect(store.claim('runs', 'k', 1)).rejects.toThrow(/closed/);
       await expect(store.release('runs', 'k', 1)).rejects.toThrow(/closed/);
+      await expect(store.extend('runs', 'k', 1, 1_000)).rejects.toThrow(/closed/);
+      await expect(store.setIfHeld('runs', 'k', 1, { namespace: 'runs', key: 'g', value: 1 })).rejects.toThrow(/closed/);
     });
 
     if (harness.again) {
