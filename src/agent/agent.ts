@@ -3,14 +3,15 @@ import { silentLogger, type Logger } from '../log.js';
 import type { StateStore } from '../state/store.js';
 import { updatePlanTool } from '../tools/plan/index.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { decide, expireDue, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
+import { decide, expireDue, undecidedCalls, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
 import type { FrontEnd, FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
-import { drive, pause, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
-import { newRun, runTurns, type IncomingMessage, type PendingCall, type SavedRun } from './run.js';
+import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
+import { LeaseLost, RunLease } from './run-lease.js';
 import { RunStore } from './run-store.js';
 import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
@@ -97,9 +98,12 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   return new AgentRuntime(options, loopEnv, tools, permissions, new ThreadStore(store));
 }
 
-/** One process's share of the agent: it drives the runs whose lease it holds. */
+/**
+ * One process's share of the agent: it drives the runs whose lease it holds. The run's states and the
+ * transitions named here (start, claim, drive, pause, resume, take over, finish, fail, retry, lose)
+ * are in docs/runs.md.
+ */
 class AgentRuntime implements Agent {
-  private readonly owner = randomUUID();
   private readonly tasks = new Set<Promise<void>>();
   private readonly runs: RunStore;
   private readonly logger: Logger;
@@ -132,7 +136,7 @@ class AgentRuntime implements Agent {
   async submit(input: SubmitInput): Promise<Submission> {
     const { threadKey, ...message } = input;
     const runId = randomUUID();
-    const admission = await this.threads.admit(threadKey, { runId, message }, this.starter(threadKey), (id) => this.isLive(id));
+    const admission = await this.threads.admit(threadKey, { runId, message }, this.start(threadKey), (id) => this.isLive(id));
     if (admission.status === 'queued') {
       this.logger.info({ runId, threadKey, position: admission.position }, 'message queued behind the thread’s run');
       return { status: 'queued', runId, position: admission.position };
@@ -148,7 +152,7 @@ class AgentRuntime implements Agent {
       return { status: 'gone', runId };
     }
     const item: QueuedItem = { runId, retry: true, frontEndState };
-    const admission = await this.threads.admit(failed.threadKey, item, this.starter(failed.threadKey), (id) => this.isLive(id));
+    const admission = await this.threads.admit(failed.threadKey, item, this.start(failed.threadKey), (id) => this.isLive(id));
     if (admission.status === 'started') this.spawn(this.claimAndDrive(runId));
     return admission.status === 'gone' ? { status: 'gone', runId } : { ...admission, runId };
   }
@@ -161,14 +165,14 @@ class AgentRuntime implements Agent {
     return expireDue(this.approvalEnv(), now);
   }
 
+  /** Take over: every unfinished run nobody holds and that has something to do is claimed and driven here. */
   async resumeSaved(): Promise<number> {
     let resumed = 0;
     for (const runId of Object.keys(await this.runs.index())) {
-      if (!(await this.runs.claimLease(runId, this.owner))) continue;
-      const run = await this.drivableRun(runId);
-      if (!run) continue;
-      this.logger.info({ runId, status: run.status }, 'taking up a saved run');
-      this.spawn(this.driveLeased(run));
+      const claimed = await this.claim(runId);
+      if (!claimed) continue;
+      this.logger.info({ runId, status: claimed.run.status }, 'taking up a saved run');
+      this.spawn(this.drive(claimed));
       resumed += 1;
     }
     return resumed;
@@ -184,8 +188,12 @@ class AgentRuntime implements Agent {
     await this.idle();
   }
 
-  /** Creates (or, for a retry, revives) the run of a queue item; called under the thread's lock. */
-  private starter(threadKey: string): StartItem {
+  /**
+   * Start: a queue item becomes a running run (new, or a failed one taken up again), saved and listed
+   * as unfinished while the thread's lock is held. Nothing is shown from here: a run that must ask
+   * again for decisions does so when it is driven, after the lock is released.
+   */
+  private start(threadKey: string): StartItem {
     return async (item, history) => {
       let run: SavedRun;
       if ('message' in item) {
@@ -204,20 +212,14 @@ class AgentRuntime implements Agent {
         // The thread may have moved on since; this run's own turns go after what was said meanwhile.
         run = {
           ...failed,
-          status: failed.pending ? 'waiting' : 'running',
+          status: 'running',
           messages: [...history, ...runTurns(failed)],
           historyLength: history.length,
           frontEndState: item.frontEndState ?? failed.frontEndState,
         };
       }
-      await this.runs.save(run);
-      const unasked = run.pending ? await this.undecidedCalls(run) : [];
-      if (run.pending && unasked.length > 0) {
-        // Failed while pausing, it may never have asked, or its deadline has gone: ask again, anew.
-        await pause(run, run.pending.calls, this.loopEnv, this.runEnv(run, this.frontEndOf(run)), unasked);
-      } else {
-        await this.runs.track(run.id);
-      }
+      await this.runs.saveUnleased(run);
+      await this.runs.track(run.id);
       return true;
     };
   }
@@ -227,100 +229,98 @@ class AgentRuntime implements Agent {
     return run !== undefined && run.status !== 'failed';
   }
 
+  /** Claim, then drive: what a started run, a resumed one and the thread's next one go through. */
   private async claimAndDrive(runId: string): Promise<void> {
-    if (await this.runs.claimLease(runId, this.owner)) await this.driveOwned(runId);
-    else this.logger.info({ runId }, 'another process drives this run');
+    const claimed = await this.claim(runId);
+    if (claimed) await this.drive(claimed);
   }
 
-  /** Resumes a waiting run once every asked call is decided, in exactly one process. */
-  private async resume(runId: string): Promise<void> {
-    const run = await this.runs.get(runId);
-    if (run?.status !== 'waiting' || !(await this.allDecided(run))) return;
-    if (await this.runs.claimLease(runId, this.owner)) this.spawn(this.driveOwned(runId));
-  }
-
-  private async allDecided(run: SavedRun): Promise<boolean> {
-    return (await this.undecidedCalls(run)).length === 0;
-  }
-
-  /** The calls of the waiting turn asked of a person and not decided yet. */
-  private async undecidedCalls(run: SavedRun): Promise<PendingCall[]> {
-    const open = run.pending?.calls.filter((call) => call.asked && !call.outcome) ?? [];
-    const decisions = await Promise.all(open.map((call) => this.runs.decisionOf(run.id, call.id)));
-    return open.filter((_, i) => decisions[i] === undefined);
-  }
-
-  /** Drives a run whose lease this process holds, if there is anything to drive. */
-  private async driveOwned(runId: string): Promise<void> {
-    const run = await this.drivableRun(runId);
-    if (run) await this.driveLeased(run);
+  /** Resume: a waiting run whose every asked call is decided is driven again, by exactly one process. */
+  private resume(runId: string): void {
+    this.spawn(this.claimAndDrive(runId));
   }
 
   /**
-   * The saved run, when the lease holder should drive it: a waiting run needs all its decisions, a
-   * failed one a retry, and a running one must not be over already. Otherwise the lease is released.
+   * Claim: the run's lease for this process, with the saved run, when there is something to drive: a
+   * running run not over already, or a waiting one with all its decisions. Otherwise nothing (and
+   * the lease, if it was claimed, is released).
    */
-  private async drivableRun(runId: string): Promise<SavedRun | undefined> {
+  private async claim(runId: string): Promise<{ run: SavedRun; lease: RunLease } | undefined> {
+    const lease = await RunLease.claim(this.runs, runId, this.logger, this.loopEnv.now);
+    if (!lease) {
+      this.logger.debug({ runId }, 'another process holds this run');
+      return undefined;
+    }
     const run = await this.runs.get(runId);
-    let drivable = run !== undefined && run.status !== 'failed';
+    let drivable = false;
     if (!run) {
       await this.runs.untrack(runId);
     } else if (run.status === 'waiting') {
-      drivable = await this.allDecided(run);
-    } else if (run.status === 'running' && run.messages.at(-1)?.role === 'assistant') {
+      drivable = (await undecidedCalls(this.runs, run)).length === 0;
+    } else if (run.status === 'running' && !run.pending && run.messages.at(-1)?.role === 'assistant') {
       // A crash between the end of a run and its clean-up leaves it "running" with its answer last.
       this.logger.info({ runId }, 'saved run had already finished; completing its clean-up');
       await this.retire(run);
-      drivable = false;
+    } else {
+      drivable = run.status === 'running';
     }
-    if (!drivable) await this.runs.releaseLease(runId, this.owner);
-    return drivable ? run : undefined;
+    if (!drivable) await lease.release();
+    return drivable && run ? { run, lease } : undefined;
   }
 
-  /** Drives the run to its end or its next pause; the lease is renewed meanwhile and released after. */
-  private async driveLeased(run: SavedRun): Promise<void> {
+  /**
+   * Drive: the run goes on to its end (finish or fail) or its next pause, its lease renewed meanwhile.
+   * Lose: once the lease is lost, the run is another process's; this one stops without a word.
+   */
+  private async drive({ run, lease }: { run: SavedRun; lease: RunLease }): Promise<void> {
     const runId = run.id;
     const resumed = run.iterations > 0 || run.pending !== undefined;
     this.logger.info({ runId, threadKey: run.threadKey, status: run.status, iterations: run.iterations }, resumed ? 'run resumed' : 'run started');
     const frontEnd = this.frontEndOf(run);
-    const renewal = setInterval(() => void this.runs.renewLease(runId, this.owner).catch(() => undefined), this.runs.leaseMs / 3);
-    renewal.unref();
-    let end: LoopEnd;
+    lease.keepRenewing();
     try {
-      end = await drive(run, this.loopEnv, this.runEnv(run, frontEnd));
+      let end: LoopEnd;
+      try {
+        end = await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease));
+      } catch (error) {
+        if (error instanceof LeaseLost) throw error;
+        this.logger.error({ err: error, runId }, 'run failed unexpectedly');
+        const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
+        end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
+        // What is in memory may be half-done; the last saved state is consistent and is what a retry takes
+        // up, whole (a turn pending in memory but never saved must not survive).
+        run = (await this.runs.get(runId).catch(() => undefined)) ?? run;
+      } finally {
+        lease.stopRenewing();
+      }
+      await this.conclude(run, end, frontEnd, lease);
     } catch (error) {
-      this.logger.error({ err: error, runId }, 'run failed unexpectedly');
-      const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
-      end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
-      // What is in memory may be half-done; the last saved state is consistent and is what a retry takes
-      // up, whole (a turn pending in memory but never saved must not survive).
-      run = (await this.runs.get(runId).catch(() => undefined)) ?? run;
-    } finally {
-      clearInterval(renewal);
+      if (!(error instanceof LeaseLost)) throw error;
+      this.logger.warn({ runId }, 'run left to the process that holds its lease now');
     }
-    await this.conclude(run, end, frontEnd);
   }
 
-  private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd): Promise<void> {
+  /** Pause, finish or fail: what the drive's end means for the run, its lease and its thread. */
+  private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd, lease: RunLease): Promise<void> {
     switch (end.kind) {
       case 'waiting':
-        await this.runs.releaseLease(run.id, this.owner);
+        await lease.release();
         // Decisions that arrived while the lease was held could not resume the run; this can.
-        await this.resume(run.id);
+        this.resume(run.id);
         return;
       case 'done':
         this.logger.info({ runId: run.id, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
         // Saved with its answer first, so a crash during the clean-up is recognised as a finished run.
-        await this.runs.save(run);
+        await lease.save(run);
         await frontEnd.reporter.done(end.result);
         await this.retire(run);
-        await this.runs.releaseLease(run.id, this.owner);
+        await lease.release();
         return;
       case 'failed':
         this.logger.warn({ runId: run.id, failure: end.failure.message }, 'run failed');
-        await this.runs.save({ ...run, status: 'failed' });
+        await lease.save({ ...run, status: 'failed' });
         await this.runs.untrack(run.id);
-        await this.runs.releaseLease(run.id, this.owner);
+        await lease.release();
         await frontEnd.reporter.failed(end.failure);
         // Nothing of a failed run joins the history; a retry brings its turns back.
         await this.next(run, []);
@@ -328,7 +328,7 @@ class AgentRuntime implements Agent {
     }
   }
 
-  /** A finished run's turns join its thread, which goes on with its next message; the run is forgotten. */
+  /** Retire: a finished run's turns join its thread, which goes on with its next message; the run is forgotten. */
   private async retire(run: SavedRun): Promise<void> {
     await this.next(run, runTurns(run));
     await this.runs.untrack(run.id);
@@ -337,7 +337,7 @@ class AgentRuntime implements Agent {
 
   /** Hands the thread to its next queued message, if any. */
   private async next(run: SavedRun, turns: SavedRun['messages']): Promise<void> {
-    const nextRunId = await this.threads.complete(run.threadKey, run.id, turns, this.starter(run.threadKey));
+    const nextRunId = await this.threads.complete(run.threadKey, run.id, turns, this.start(run.threadKey));
     if (nextRunId) this.spawn(this.claimAndDrive(nextRunId));
   }
 
@@ -346,7 +346,7 @@ class AgentRuntime implements Agent {
     return guardFrontEnd(frontEnd, this.logger.child({ runId: run.id }));
   }
 
-  private runEnv(run: SavedRun, frontEnd: FrontEnd): RunEnv {
+  private runEnv(run: SavedRun, frontEnd: FrontEnd, lease: RunLease): RunEnv {
     return {
       tools: this.tools,
       permissions: this.permissions,
@@ -354,6 +354,7 @@ class AgentRuntime implements Agent {
       context: { ...run.message.context, requester: run.message.requester },
       frontEnd,
       decisionOf: (call) => this.runs.decisionOf(run.id, call.id),
+      lease,
       logger: this.logger.child({ runId: run.id }),
     };
   }

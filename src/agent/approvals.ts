@@ -28,8 +28,8 @@ export interface ApprovalEnv {
   threads: ThreadStore;
   approvers: readonly string[];
   frontEndOf(run: SavedRun): FrontEnd;
-  /** Continues the run if every asked call has its decision and no process drives it yet. */
-  resume(runId: string): Promise<void>;
+  /** Continues the run, in the background, if every asked call has its decision and no process drives it yet. */
+  resume(runId: string): void;
   now(): number;
   logger: Logger;
 }
@@ -64,7 +64,7 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
     const sameTool = run.pending!.calls.filter((c) => c.asked && c.id !== call.id && c.name === call.name);
     for (const other of sameTool) await settle(env, frontEnd, run, other, record);
   }
-  await env.resume(run.id);
+  env.resume(run.id);
   return { outcome: 'accepted' };
 }
 
@@ -83,7 +83,7 @@ export async function expireDue(env: ApprovalEnv, now: number): Promise<number> 
       if (await settle(env, frontEnd, run, call, { decision: 'expired', at: now })) expired += 1;
     }
     env.logger.info({ runId }, 'approval timed out: denied');
-    await env.resume(runId);
+    env.resume(runId);
   }
   return expired;
 }
@@ -93,6 +93,13 @@ async function settle(env: ApprovalEnv, frontEnd: FrontEnd, run: SavedRun, call:
   if (!(await env.runs.claimDecision(run.id, call.id, record))) return false;
   await frontEnd.approver.settled(approvalRequest(run, call), record, call.shown);
   return true;
+}
+
+/** The calls of the waiting turn asked of a person and not decided yet. */
+export async function undecidedCalls(runs: RunStore, run: SavedRun): Promise<PendingCall[]> {
+  const open = run.pending?.calls.filter((call) => call.asked && !call.outcome) ?? [];
+  const decisions = await Promise.all(open.map((call) => runs.decisionOf(run.id, call.id)));
+  return open.filter((_, i) => decisions[i] === undefined);
 }
 
 export function approvalRequest(run: SavedRun, call: PendingCall): ApprovalRequest {

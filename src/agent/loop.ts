@@ -1,12 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Logger } from '../log.js';
 import { planProgress } from '../tools/plan/index.js';
-import { approvalRequest } from './approvals.js';
+import { approvalRequest, undecidedCalls } from './approvals.js';
 import { cachedMessages } from './cache.js';
 import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
 import { fitHistory } from './history-budget.js';
 import { describeModelError, MAX_TOKENS_CEILING, REQUEST_TIMEOUT_MS } from './model.js';
 import type { PendingCall, SavedRun } from './run.js';
+import type { RunLease } from './run-lease.js';
 import type { DecisionRecord, RunStore } from './run-store.js';
 import { nextStep } from './stop-reason.js';
 import { resultsTurn, runAllowed, runDecided, sortCalls, type ToolTurnEnv } from './tool-calls.js';
@@ -26,12 +27,15 @@ export interface LoopEnv {
   logger: Logger;
 }
 
-/** The front end and tool access of one run in this process. */
+/** The front end, tool access and lease of one run in this process. */
 export interface RunEnv extends Omit<ToolTurnEnv, 'reporter' | 'onPlan'> {
   frontEnd: FrontEnd;
   decisionOf(call: PendingCall): Promise<DecisionRecord | undefined>;
+  /** Confirmed before each model request and each batch of calls; every save goes through it. */
+  lease: RunLease;
 }
 
+/** Where a drive stops (docs/runs.md); a lost lease ends it by throwing LeaseLost. */
 export type LoopEnd =
   | { kind: 'done'; result: RunResult }
   | { kind: 'waiting' }
@@ -40,13 +44,16 @@ export type LoopEnd =
 const NUDGE = 'Please continue.';
 
 /**
- * The agent loop, from wherever the saved run stands: answer a turn that waited for decisions, then
- * call the model, show its text, run its tool calls and answer them all in one user message, until
- * the model ends its turn without calls, a call needs a person, the model fails or the cap is hit.
- * The run is saved after each answered turn so another process can take it over.
+ * The agent loop, from wherever the saved run stands: answer a turn that waited for decisions (or ask
+ * again for those a failed pause never asked), then call the model, show its text, run its tool calls
+ * and answer them all in one user message, until the model ends its turn without calls, a call needs
+ * a person, the model fails or the cap is hit. The run is saved after each answered turn so another
+ * process can take it over; the lease is confirmed before each model request and before the calls of
+ * each turn, so a process that lost it neither asks the model again nor runs a call.
  */
 export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promise<LoopEnd> {
   const { reporter } = runEnv.frontEnd;
+  const { lease } = runEnv;
   const tools: ToolTurnEnv = {
     ...runEnv,
     reporter,
@@ -56,9 +63,13 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     },
   };
   if (run.pending) {
+    const unasked = await undecidedCalls(env.runs, run);
+    // Taken up again after failing while it paused: it may never have asked, or its deadline is gone.
+    if (unasked.length > 0) return pause(run, run.pending.calls, env, runEnv, unasked);
+    await lease.confirm();
     await runDecided(run.pending.calls, runEnv.decisionOf, tools);
     answerTurn(run, run.pending.calls);
-    await env.runs.save(run);
+    await lease.save(run);
   }
   for (;;) {
     if (run.iterations >= env.maxIterations) {
@@ -66,6 +77,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
       return finish(run, env, 'iteration_limit', [], note);
     }
     fitRunHistory(run, env);
+    await lease.confirm();
     let response: Anthropic.Message;
     let requestId: string | null | undefined;
     try {
@@ -83,6 +95,8 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     run.iterations += 1;
     run.usage = addUsage(run.usage, response.usage);
     env.logger.debug({ runId: run.id, requestId, stop: response.stop_reason, usage: response.usage }, 'model turn');
+    // The answer may have come after a stall that outlasted the lease: then it is not this process's to act on.
+    await lease.confirm();
 
     const step = nextStep(response, run.retries);
     switch (step.kind) {
@@ -95,7 +109,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         await runAllowed(calls, tools);
         if (calls.some((call) => call.asked)) return pause(run, calls, env, runEnv);
         answerTurn(run, calls);
-        await env.runs.save(run);
+        await lease.save(run);
         break;
       }
       case 'resume':
@@ -132,9 +146,9 @@ function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {
 
 /**
  * Asks for every call that needs a person (or those of `toAsk`) and saves the run; decisions resume it
- * in any process.
+ * in any process. Called while driving, never under a lock: asking may wait on the chat's rate limits.
  */
-export async function pause(
+async function pause(
   run: SavedRun,
   calls: PendingCall[],
   env: LoopEnv,
@@ -146,12 +160,12 @@ export async function pause(
   run.pending = { calls, deadline };
   run.frontEndState = runEnv.frontEnd.state?.() ?? run.frontEndState;
   // Saved before anyone is asked, so that a quick click finds the run.
-  await env.runs.save(run);
+  await runEnv.lease.save(run);
   await env.runs.track(run.id, deadline);
   for (const call of toAsk) {
     call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
   }
-  await env.runs.save(run);
+  await runEnv.lease.save(run);
   // A click that came before `shown` was saved found nothing to edit: the request is edited here.
   for (const call of toAsk) {
     const decided = await runEnv.decisionOf(call);

@@ -31,9 +31,21 @@ export class RunStore {
     return this.store.get<SavedRun>(RUNS, runId);
   }
 
-  /** Only the process holding the run's lease (or creating it) writes it. */
-  save(run: SavedRun): Promise<void> {
+  /**
+   * Writes a run no process drives: a new one, or a failed one taken up again (both while its
+   * thread's lock is held). Every later write is `save`, by the lease holder.
+   */
+  saveUnleased(run: SavedRun): Promise<void> {
     return this.store.set(RUNS, run.id, run, KEEP_MS);
+  }
+
+  /**
+   * Writes the run only while `lease` (a token given to `claimLease`) still holds its lease, in one
+   * atomic step: a process that stalled past its lease cannot overwrite the turns of the process that
+   * took the run over. False when the lease is gone.
+   */
+  save(run: SavedRun, lease: string): Promise<boolean> {
+    return this.store.setIfHeld(RUNS, run.id, run, { namespace: LEASES, key: run.id, value: lease }, KEEP_MS);
   }
 
   async remove(runId: string): Promise<void> {
@@ -74,17 +86,24 @@ export class RunStore {
     return this.store.get<DecisionRecord>(DECISIONS, `${runId}/${callId}`);
   }
 
-  /** Exactly one process drives a run at a time: the one holding its lease. */
-  claimLease(runId: string, owner: string): Promise<boolean> {
-    return this.store.claim(LEASES, runId, owner, this.leaseMs);
+  /**
+   * Exactly one process drives a run at a time: the one holding its lease. `lease` is a token new to
+   * this claim, so a process that lost a lease and claimed it again later is two holders, not one.
+   */
+  claimLease(runId: string, lease: string): Promise<boolean> {
+    return this.store.claim(LEASES, runId, lease, this.leaseMs);
   }
 
-  renewLease(runId: string, owner: string): Promise<void> {
-    return this.store.set(LEASES, runId, owner, this.leaseMs);
+  /**
+   * Extends the lease for another `leaseMs` while `lease` still holds it; false once it lapsed or
+   * another process took it over (it is then not taken back).
+   */
+  renewLease(runId: string, lease: string): Promise<boolean> {
+    return this.store.extend(LEASES, runId, lease, this.leaseMs);
   }
 
-  /** Only while `owner` still holds it: a lease another process took over after ours lapsed stays. */
-  async releaseLease(runId: string, owner: string): Promise<void> {
-    await this.store.release(LEASES, runId, owner);
+  /** Only while `lease` still holds it: a lease another process took over after ours lapsed stays. */
+  async releaseLease(runId: string, lease: string): Promise<void> {
+    await this.store.release(LEASES, runId, lease);
   }
 }
