@@ -178,6 +178,47 @@ describe('a killed replica', () => {
   }, 60_000);
 });
 
+describe('a stalled replica', () => {
+  it('never drives the run again once the other took it over: one approval request, one Plane write, one answer', async () => {
+    // A's first model answer is held until A has been stopped (SIGSTOP) past its lease and B has taken over.
+    const held = heldReply(comment('Written by A after its stall'));
+    const { s, start } = await setUp([held.step, comment('Looks good'), textReply('Commented once.')], { runLeaseMs: RUN_LEASE_MS });
+    const [a, b] = await Promise.all([start('A'), start('B')]);
+    s.slack.setRequestUrl(a.requestUrl);
+    const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> say it looks good on ACME-1' });
+    await held.requested;
+    const { runId } = await a.waitForLog((line) => line.msg === 'run started', 5_000, 'the run to start');
+    process.kill(a.pid, 'SIGSTOP');
+    try {
+      s.slack.setRequestUrl(b.requestUrl);
+      await b.waitForLog((line) => line.msg === 'taking up a saved run' && line.runId === runId, 20_000, 'B to take the run over');
+      await b.waitForLog((line) => line.msg === 'run waits for approval' && line.runId === runId, 10_000, 'B to ask for approval');
+      // A's answer reaches its socket while it is stopped; it reads it when it goes on.
+      held.release();
+    } finally {
+      process.kill(a.pid, 'SIGCONT');
+    }
+    await a.waitForLog((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId, 10_000, 'A to stop');
+    expect(a.logs().some((line) => line.msg === 'run lease lost: this process stops driving the run' && line.runId === runId)).toBe(true);
+
+    const approval = await approvalMessage(s.slack, ts);
+    await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
+    await botSays(s.slack, ts, 'Commented once.', 20_000);
+    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+
+    // A's request, B's retake of it, and B's one after the approval: no turn of A's after the takeover.
+    expect(s.model!.requests).toHaveLength(3);
+    const comments = [...s.plane.db.comments.values()].map((c) => c.comment_html);
+    expect(comments.filter((html) => html.includes('Looks good'))).toHaveLength(1);
+    expect(comments.filter((html) => html.includes('Written by A'))).toEqual([]);
+    const thread = botMessages(s.slack, ts);
+    expect(thread.filter((m) => shownText(m).includes('approval_approve'))).toHaveLength(0);
+    expect(thread.filter((m) => shownText(m).includes('Approved by'))).toHaveLength(1);
+    expect(thread.filter((m) => m.text.includes('Commented once.'))).toHaveLength(1);
+    expect(runLines(a, 'tool call')).toEqual([]);
+  }, 90_000);
+});
+
 /** The bot's top-level messages in the channel: the `/plane show` cards. */
 function channelCards(s: FakeServices) {
   return s.slack.workspace.messages(GENERAL).filter((m) => m.user === 'U0BOT' && m.thread_ts === undefined);
