@@ -5,11 +5,13 @@ import { healthRoutes } from './http/health.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
 import { closeLimiters, createPlaneKit } from './plane/index.js';
-import { createSlackApp } from './slack/app.js';
+import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
+import { agentOff } from './slack/conversations/agent-off.js';
+import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
-import type { SlackDeps } from './slack/deps.js';
+import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { createStateStore, type StateStore } from './state/index.js';
-import { createToolRegistry } from './tools/index.js';
+import { createToolRegistry, planeMemberOf } from './tools/index.js';
 import type { TaskEventMap } from './tools/task/events.js';
 
 /** How long a graceful stop waits for work in progress: inside Docker's default 10 s stop timeout. */
@@ -36,7 +38,7 @@ export interface RunningPlanebot {
   close(): Promise<void>;
 }
 
-/** Start-up order (docs/architecture.md): config → state → plane → tools → agent → front end. */
+/** Start-up order (docs/architecture.md): config → state → plane → tools → agent (with its Slack front end) → Slack app. */
 export async function startPlanebot(config: Config, options: PlanebotOptions): Promise<RunningPlanebot> {
   const { logger } = options;
   if (!config.slack.botToken) throw new Error('startPlanebot needs a Slack bot token (the sandbox supplies its own)');
@@ -53,27 +55,14 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   });
   const taskEvents = new EventEmitter<TaskEventMap>();
   const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents, logger });
-  // The agent needs the front end, which needs the Slack app's client: listeners reach it through deps.agent().
-  let agent: Agent | undefined;
-  const deps: SlackDeps = {
-    store,
-    registry,
-    plane,
-    dataDir: config.dataDir,
-    taskEvents,
-    agent: () => agent,
-    logger,
+  const connection: SlackConnection = {
+    botToken: config.slack.botToken,
+    signingSecret: config.slack.signingSecret,
+    appToken: config.slack.appToken,
+    apiUrl: config.slack.apiUrl,
   };
-  const slack = await createSlackApp(
-    {
-      botToken: config.slack.botToken,
-      signingSecret: config.slack.signingSecret,
-      appToken: config.slack.appToken,
-      apiUrl: config.slack.apiUrl,
-    },
-    deps,
-    logger,
-  );
+  // The agent's front end posts with a Web API client of its own; the app's listeners then get the agent.
+  let agent: Agent | undefined;
   if (config.anthropic.apiKey) {
     agent = await createAgent({
       registry,
@@ -84,13 +73,17 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
-      frontEnd: slack.frontEnd,
+      frontEnd: slackFrontEnd(slackWebClient(connection, logger), logger),
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
       sweepOrphans: true,
       leaseMs: options.timing?.runLeaseMs,
       logger,
     });
   }
+  const conversations = agent
+    ? agentConversations(agent, { store, logger, dataDir: config.dataDir, planeMemberOf: (requester) => planeMemberOf(plane, requester, logger) })
+    : agentOff(store);
+  const slack = await createSlackApp(connection, { store, registry, plane, dataDir: config.dataDir, taskEvents, conversations, logger }, logger);
   let draining = false;
   const server = await startHttpServer({
     port: config.port,

@@ -7,7 +7,7 @@ import { decide, expireDue, undecidedCalls, type ApprovalEnv, type DecideInput, 
 import { cachedSystem, cachedTools } from './cache.js';
 import type { FrontEnd, FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
-import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { drive, planView, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
 import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
@@ -342,7 +342,12 @@ class AgentRuntime implements Agent {
   }
 
   private frontEndOf(run: SavedRun): FrontEnd {
-    const frontEnd = this.options.frontEnd(run.frontEndState, { runId: run.id, threadKey: run.threadKey, requester: run.message.requester });
+    const frontEnd = this.options.frontEnd(run.frontEndState, {
+      runId: run.id,
+      threadKey: run.threadKey,
+      requester: run.message.requester,
+      plan: planView(run),
+    });
     return guardFrontEnd(frontEnd, this.logger.child({ runId: run.id }));
   }
 

@@ -108,6 +108,8 @@ export interface RunInfo {
   runId: string;
   threadKey: string;
   requester: Requester;
+  /** The plan as the run last saved it (a run resumed in another process shows it again). */
+  plan: PlanView;
 }
 
 export interface FrontEnd {

@@ -21,5 +21,7 @@ export type { ModelOptions } from './model.js';
 export { createPermissions, DEFAULT_PERMISSIONS, loadPermissions, PermissionsError, type Permission, type Permissions } from './permissions.js';
 export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';
+// The agent's own checklist (its update_plan tool), as front ends show it.
+export { planProgress, type PlanItem, type PlanStatus } from '../tools/plan/index.js';
 export { toModelTools } from './tool-schema.js';
 export type { RunUsage } from './usage.js';

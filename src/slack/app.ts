@@ -1,10 +1,8 @@
-import { App, SocketModeReceiver } from '@slack/bolt';
+import { App, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
-import type { FrontEndFactory } from '../agent/index.js';
 import { AckFirstReceiver } from './receiver/ack-first-receiver.js';
 import { boltLogger } from './bolt-logger.js';
-import { slackFrontEnd } from './conversations/front-end.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { trackWork } from './middleware/track-work.js';
@@ -23,8 +21,6 @@ export interface SlackApp {
   app: App;
   /** HTTP mode: the routes to mount on the process's server (POST /slack/events). Empty in Socket Mode. */
   routes: Route[];
-  /** The agent's front end: status messages, replies and approvals in threads, through the app's client. */
-  frontEnd: FrontEndFactory;
   /** Socket Mode: opens the connection. HTTP mode: nothing to do (the server owns the socket). */
   start(): Promise<void>;
   /** Resolves once no request is still being handled after its ack. */
@@ -37,7 +33,7 @@ export interface SlackApp {
  * checks and the Slack endpoint share one port and one shutdown, and acks go first (receiver/ack-first-receiver.ts).
  */
 export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
-  const clientOptions = connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
+  const clientOptions = webClientOptions(connection);
   const socket = connection.appToken
     ? new SocketModeReceiver({
         appToken: connection.appToken,
@@ -69,7 +65,6 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   return {
     app,
     routes: receiver instanceof AckFirstReceiver ? [{ method: 'POST', path: '/slack/events', handler: receiver.handler }] : [],
-    frontEnd: slackFrontEnd(app.client, logger),
     start: async () => {
       if (socket) await app.start();
     },
@@ -83,4 +78,16 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
       if (socket) await socket.client.disconnect();
     },
   };
+}
+
+/**
+ * A Web API client like the app's own (same token, API URL and logging), for what posts outside any
+ * listener: the agent's front end, which must exist before the agent and so before the app's listeners.
+ */
+export function slackWebClient(connection: SlackConnection, logger: Logger): webApi.WebClient {
+  return new webApi.WebClient(connection.botToken, { ...webClientOptions(connection), logger: boltLogger(logger) });
+}
+
+function webClientOptions(connection: SlackConnection): { slackApiUrl?: string } {
+  return connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
 }

@@ -1,22 +1,25 @@
-import type { Agent } from '../agent/index.js';
 import type { Logger } from '../log.js';
-import type { PlaneKit } from '../plane/index.js';
 import type { StateStore } from '../state/store.js';
-import type { ToolRegistry } from '../tools/registry.js';
-import type { TaskEventEmitter } from '../tools/task/events.js';
+import type { PlaneEnv } from './commands/run-plane.js';
+import type { TaskEnv } from './commands/run-task.js';
+import type { Conversations } from './conversations/conversations.js';
+import type { TaskEventDeps } from './task-events/post-events.js';
 
-/** What the Slack listeners work with; start-up builds it once. */
-export interface SlackDeps {
+/** What every listener may use: the shared store, the log, and the folder of each channel's files. */
+export interface ListenerDeps {
   store: StateStore;
-  /** Every tool; the slash commands call the same declarations the agent uses. */
-  registry: ToolRegistry;
-  plane: PlaneKit;
+  logger: Logger;
   /** Each channel's todo and task files live in a folder under it. */
   dataDir: string;
-  /** The Task tool's transition events, shown in the channel where the tree was last shown. */
-  taskEvents: TaskEventEmitter;
-  /** Undefined when no model key is configured: mentions then explain how to turn the agent on. */
-  agent(): Agent | undefined;
-  logger: Logger;
-  now?: () => number;
 }
+
+/** The slash commands run the tools the agent uses, on Plane and the channel's files. */
+export type CommandDeps = ListenerDeps & PlaneEnv & TaskEnv & TaskEventDeps;
+
+/** Mentions, replies, DMs, `/task <text>`, approvals and Retry: the agent, or its stand-in when it is off. */
+export interface ConversationDeps {
+  conversations: Conversations;
+}
+
+/** What start-up gives the Slack app, once; each listener takes the part it needs. */
+export type SlackDeps = CommandDeps & ConversationDeps;

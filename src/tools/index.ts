@@ -7,6 +7,9 @@ import { createTaskTool } from './task/tool.js';
 import { createTodoTool } from './todo/tool.js';
 import { createWebFetchTool } from './webfetch/webfetch-tool.js';
 
+export { readableFailure } from './plane/define.js';
+export { planeMemberOf } from './plane/requester-member.js';
+
 /** Every tool but the agent's own `update_plan`, which the agent adds. */
 export function createToolRegistry(options: {
   plane: PlaneKit;

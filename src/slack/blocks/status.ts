@@ -1,4 +1,4 @@
-import { planProgress, type PlanItem, type PlanStatus } from '../../tools/plan/plan.js';
+import { planProgress, type PlanItem, type PlanStatus } from '../../agent/index.js';
 import { plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';

@@ -1,5 +1,8 @@
+import type { StateStore } from '../../state/store.js';
 import { renderReply } from '../render/reply.js';
 import type { SlackMessage } from '../blocks/types.js';
+import { claimMessage } from './claims.js';
+import type { Conversations } from './conversations.js';
 
 /** Plain words, also fine as a one-line notice. */
 export const AGENT_OFF = [
@@ -9,6 +12,21 @@ export const AGENT_OFF = [
 ].join(' ');
 
 /** The answer to a mention when no model key is set. */
-export function agentOffReply(): SlackMessage[] {
+function agentOffReply(): SlackMessage[] {
   return renderReply(AGENT_OFF);
+}
+
+/**
+ * The conversations when no model key is set: a message for the agent is answered, once, in its
+ * thread with how to turn the agent on; a click on one of its buttons is told the same privately.
+ */
+export function agentOff(store: StateStore): Conversations {
+  return {
+    async start(client, { channel, threadTs, messageTs }) {
+      if (!(await claimMessage(store, channel, messageTs))) return;
+      for (const message of agentOffReply()) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
+    },
+    decide: async () => AGENT_OFF,
+    retry: async () => AGENT_OFF,
+  };
 }

@@ -12,9 +12,9 @@ import { parseRunState } from './run-state.js';
  */
 export function slackFrontEnd(client: App['client'], logger: Logger): FrontEndFactory {
   const status = new StatusMessages(client, logger);
-  return (saved) => {
+  return (saved, run) => {
     const where = parseRunState(saved);
-    const reporter = new SlackReporter(client, status, where);
+    const reporter = new SlackReporter(client, status, where, run.plan.items);
     const approver = new SlackApprover(client, where, () => reporter.awaitingApproval());
     return { reporter, approver, state: () => reporter.state() };
   };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PLAN_STATUSES } from '../../tools/plan/plan.js';
 
 /**
  * What the Slack front end saves with a run (the agent keeps it as opaque JSON): where the run's
@@ -11,8 +10,6 @@ export const runStateSchema = z.object({
   threadTs: z.string().min(1),
   /** The status message the run edits. */
   statusTs: z.string().min(1),
-  /** The plan as last shown, so a run resumed in another process shows it again. */
-  plan: z.array(z.object({ id: z.string(), content: z.string(), status: z.enum(PLAN_STATUSES) })).optional(),
   /**
    * The status message does not say the run is under way yet (it was queued, or is being retried):
    * the reporter shows "Working…" as soon as the run is driven.

@@ -2,13 +2,11 @@ import type { App } from '@slack/bolt';
 import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
 import { channelFilesDir } from '../channel-files.js';
-import type { SlackDeps } from '../deps.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus, workingStatus } from '../progress/status-views.js';
-import { agentOffReply } from './agent-off.js';
 import { claimMessage, isBotThread, markBotThread, releaseMessage } from './claims.js';
+import type { ConversationAgent, ConversationEnv } from './conversations.js';
 import { readEarlierMessages } from './earlier-messages.js';
-import { planeMemberOf } from './plane-member.js';
 import { threadKey, type RunState } from './run-state.js';
 
 export interface StartRunInput {
@@ -28,18 +26,13 @@ export interface StartRunInput {
 
 /**
  * Everything after intake: claims the message, posts the status message in the thread at once,
- * finds out who asked and hands the request to the agent (or says how to turn the agent on). A
- * request that waits behind the thread's run says so in its status message.
+ * finds out who asked and hands the request to the agent. A request that waits behind the thread's
+ * run says so in its status message.
  */
-export async function startRun(client: App['client'], deps: SlackDeps, input: StartRunInput): Promise<void> {
-  const { store, logger } = deps;
+export async function startRun(client: App['client'], agent: ConversationAgent, env: ConversationEnv, input: StartRunInput): Promise<void> {
+  const { store, logger } = env;
   const { channel, threadTs, messageTs } = input;
   if (!(await claimMessage(store, channel, messageTs))) return;
-  const agent = deps.agent();
-  if (!agent) {
-    for (const message of agentOffReply()) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
-    return;
-  }
   let statusTs: string;
   try {
     statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus() })).ts!;
@@ -58,7 +51,7 @@ export async function startRun(client: App['client'], deps: SlackDeps, input: St
           return undefined;
         })
       : undefined,
-    planeMemberOf(deps.plane, requester, logger),
+    env.planeMemberOf(requester),
   ]);
   const state: RunState = { channel, threadTs, statusTs, startPending: true };
   try {
@@ -66,7 +59,7 @@ export async function startRun(client: App['client'], deps: SlackDeps, input: St
       threadKey: threadKey(channel, threadTs),
       requester,
       text: input.text,
-      context: { filesDir: channelFilesDir(deps.dataDir, channel), scope: channel, channel: placeName(channel), planeMember },
+      context: { filesDir: channelFilesDir(env.dataDir, channel), scope: channel, channel: placeName(channel), planeMember },
       frontEndState: state,
       ...(earlierMessages ? { earlierMessages } : {}),
     });

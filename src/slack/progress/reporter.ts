@@ -1,6 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { PlanView, Reporter, RunFailure, RunResult, ToolCallView } from '../../agent/index.js';
-import type { PlanItem } from '../../tools/plan/plan.js';
+import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from '../conversations/run-state.js';
@@ -17,7 +16,6 @@ const WAITING_FOR_APPROVAL = 'Waiting for approval…';
  * notified); the end shows the time taken and tool calls, or what failed with a Retry button.
  */
 export class SlackReporter implements Reporter {
-  private plan: readonly PlanItem[];
   /** Steps of the calls running now, by call id; the newest is shown. */
   private readonly steps = new Map<string, string>();
   private waiting = false;
@@ -26,16 +24,17 @@ export class SlackReporter implements Reporter {
     private readonly client: App['client'],
     private readonly status: StatusMessages,
     private readonly where: RunState,
+    /** The plan as the agent saved it: a run resumed in another process shows it again. */
+    private plan: readonly PlanItem[],
   ) {
-    this.plan = where.plan ?? [];
     // A queued or retried run: its status message still says so until the run shows something.
     if (where.startPending) this.show();
   }
 
-  /** Where the run is shown, with its plan, for the agent to save while the run waits. */
+  /** Where the run is shown, for the agent to save while the run waits (the agent keeps the plan). */
   state(): RunState {
     const { channel, threadTs, statusTs } = this.where;
-    return { channel, threadTs, statusTs, plan: [...this.plan] };
+    return { channel, threadTs, statusTs };
   }
 
   async text(text: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
-import type { PlanItem } from '../../tools/plan/plan.js';
+import type { PlanItem } from '../../agent/index.js';
 
 /** What the status message says before the run's first step is known. */
 export const THINKING = 'Thinking…';

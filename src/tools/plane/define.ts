@@ -16,3 +16,11 @@ export function definePlaneTool<Schema extends z.ZodType>(definition: ToolDefini
     },
   });
 }
+
+/**
+ * The message of a failure written for the person who caused it (a ToolError, or a Plane error a
+ * Plane tool would report as one), for a front end to show as it is; undefined for anything else.
+ */
+export function readableFailure(error: unknown): string | undefined {
+  return error instanceof ToolError || error instanceof PlaneError ? error.message : undefined;
+}

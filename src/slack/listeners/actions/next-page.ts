@@ -4,7 +4,7 @@ import type { SlackMessage } from '../../blocks/types.js';
 import { channelFilesDir } from '../../channel-files.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, inChannel } from '../../commands/reply.js';
-import type { SlackDeps } from '../../deps.js';
+import type { ListenerDeps } from '../../deps.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -19,7 +19,7 @@ const CLICK_MEMORY_MS = 24 * 60 * 60_000;
  * in one), and the clicked page loses its button, so the pages read in order and each is posted once
  * however many people click.
  */
-export async function postNextPage(args: ButtonArgs, deps: SlackDeps, readPage: PageReader): Promise<void> {
+export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPage: PageReader): Promise<void> {
   await args.ack();
   const { body, action, client, respond } = args;
   const { channel, message } = body;

@@ -1,13 +1,13 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { PlaneError } from '../../../plane/errors.js';
-import { ToolError, type Requester } from '../../../tools/registry.js';
+import { readableFailure } from '../../../tools/index.js';
+import type { Requester } from '../../../tools/registry.js';
 import { channelFilesDir } from '../../channel-files.js';
 import type { CommandContext, Person } from '../../commands/context.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, type Reply } from '../../commands/reply.js';
 import type { CommandName, ParseResult, UserRef } from '../../commands/types.js';
 import { usageOf } from '../../commands/usage.js';
-import type { SlackDeps } from '../../deps.js';
+import type { ListenerDeps } from '../../deps.js';
 import { requesterFor } from '../../people.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -19,7 +19,7 @@ export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  */
 export async function answerCommand<C extends { action: string }>(
   args: CommandArgs,
-  deps: SlackDeps,
+  deps: ListenerDeps,
   name: CommandName,
   parse: (text: string) => ParseResult<C>,
   execute: (command: C, context: CommandContext) => Promise<Reply>,
@@ -47,13 +47,14 @@ export async function answerCommand<C extends { action: string }>(
   }
 }
 
-function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: SlackDeps): Reply {
-  if (error instanceof ToolError || error instanceof PlaneError) return errorReply({ reason: error.message, usage: usageOf(name, action) });
+function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps): Reply {
+  const readable = readableFailure(error);
+  if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action) });
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');
   return errorReply({ reason: `/${name}${action ? ` ${action}` : ''} failed unexpectedly; the details are in the bot's log` });
 }
 
-function commandContext(args: CommandArgs, deps: SlackDeps): CommandContext {
+function commandContext(args: CommandArgs, deps: ListenerDeps): CommandContext {
   const { command, client } = args;
   let requester: Promise<Requester> | undefined;
   return {

@@ -2,8 +2,7 @@ import type { Requester } from '../../../tools/registry.js';
 import { ZWSP } from '../../blocks/text.js';
 import { slackErrorCode } from '../../commands/deliver.js';
 import { ephemeral, errorReply, type Reply } from '../../commands/reply.js';
-import { startRun } from '../../conversations/start-run.js';
-import type { SlackDeps } from '../../deps.js';
+import type { ConversationDeps } from '../../deps.js';
 import type { CommandArgs } from './answer.js';
 
 /**
@@ -11,7 +10,7 @@ import type { CommandArgs } from './answer.js';
  * agent answers in that message's thread, as it would a mention. `requester` is the person the
  * command's context has already looked up.
  */
-export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string, requester: Requester): Promise<Reply> {
+export async function askAgent(args: CommandArgs, deps: ConversationDeps, text: string, requester: Requester): Promise<Reply> {
   const { command, client } = args;
   let ts: string | undefined;
   try {
@@ -27,7 +26,7 @@ export async function askAgent(args: CommandArgs, deps: SlackDeps, text: string,
     return errorReply({ reason: 'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)' });
   }
   if (ts === undefined) throw new Error('chat.postMessage returned no ts');
-  await startRun(client, deps, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text, requester });
+  await deps.conversations.start(client, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text, requester });
   return ephemeral();
 }
 

@@ -1,8 +1,7 @@
 import type { App } from '@slack/bolt';
 import { claimEvent, isBotThread } from '../../conversations/claims.js';
 import { intakeOf, type IncomingEvent } from '../../conversations/intake.js';
-import { startRun } from '../../conversations/start-run.js';
-import type { SlackDeps } from '../../deps.js';
+import type { ConversationDeps, ListenerDeps } from '../../deps.js';
 
 /**
  * What the `app_mention` and `message` listeners share: intake rules, then a run. Only an event that
@@ -10,7 +9,7 @@ import type { SlackDeps } from '../../deps.js';
  */
 export async function handleIntake(
   client: App['client'],
-  deps: SlackDeps,
+  deps: ListenerDeps & ConversationDeps,
   delivery: { event: IncomingEvent; eventId: string },
   botUserId: string | undefined,
 ): Promise<void> {
@@ -22,5 +21,5 @@ export async function handleIntake(
   if (inBotThread === false) return;
   // A redelivery of this event, here or on another replica, starts nothing.
   if (!(await claimEvent(deps.store, delivery.eventId))) return;
-  await startRun(client, deps, { ...input, inBotThread });
+  await deps.conversations.start(client, { ...input, inBotThread });
 }

@@ -1,9 +1,9 @@
 import type { App } from '@slack/bolt';
-import type { SlackDeps } from '../../deps.js';
+import type { ConversationDeps, ListenerDeps } from '../../deps.js';
 import { registerAppMention } from './app-mention.js';
 import { registerMessage } from './message.js';
 
-export function registerEventListeners(app: App, deps: SlackDeps): void {
+export function registerEventListeners(app: App, deps: ListenerDeps & ConversationDeps): void {
   registerAppMention(app, deps);
   registerMessage(app, deps);
 }

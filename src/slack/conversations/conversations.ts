@@ -1,0 +1,75 @@
+import type { App } from '@slack/bolt';
+import type { Decision, DecideInput, DecideResult, Submission, SubmitInput } from '../../agent/index.js';
+import type { Logger } from '../../log.js';
+import type { StateStore } from '../../state/store.js';
+import type { Requester } from '../../tools/registry.js';
+import { decisionNotice } from '../approvals/notices.js';
+import { requesterFor } from '../people.js';
+import { queuedStatus } from '../progress/status-views.js';
+import type { RunState } from './run-state.js';
+import { startRun, type StartRunInput } from './start-run.js';
+
+type WebClient = App['client'];
+
+/** What the Slack front end asks of the agent; the agent fits it as it is. */
+export interface ConversationAgent {
+  submit(input: SubmitInput): Promise<Submission>;
+  decide(input: DecideInput): Promise<DecideResult>;
+  retry(runId: string, frontEndState: RunState): Promise<Submission | { status: 'gone'; runId: string }>;
+}
+
+export interface ApprovalClick {
+  runId: string;
+  callId: string;
+  decision: Decision;
+  userId: string;
+}
+
+/** A Retry click on a failed run's status message. */
+export interface RetryClick {
+  runId: string;
+  channel: string;
+  threadTs: string;
+  statusTs: string;
+}
+
+/**
+ * What the listeners ask when a person talks to the agent or clicks one of its buttons. Start-up
+ * builds it over the agent (`agentConversations`), or, without a model key, takes `agentOff`, which
+ * answers how to turn the agent on: no listener asks which.
+ */
+export interface Conversations {
+  /** A message for the agent (a mention, a reply in its thread, a DM, `/task <text>`): it runs in its thread once. */
+  start(client: WebClient, input: StartRunInput): Promise<void>;
+  /** Approve, Approve for this thread or Deny: resolves to what the clicker alone is told, if anything. */
+  decide(client: WebClient, click: ApprovalClick): Promise<string | undefined>;
+  /** Retry: resolves to what the clicker alone is told, if anything. */
+  retry(client: WebClient, click: RetryClick): Promise<string | undefined>;
+}
+
+/** What the conversations over the agent need besides it. */
+export interface ConversationEnv {
+  store: StateStore;
+  logger: Logger;
+  /** Each channel's todo and task files live in a folder under it. */
+  dataDir: string;
+  /** The requester's Plane member as the prompt names it; undefined when there is none to name. */
+  planeMemberOf(requester: Requester): Promise<string | undefined>;
+}
+
+export function agentConversations(agent: ConversationAgent, env: ConversationEnv): Conversations {
+  return {
+    start: (client, input) => startRun(client, agent, env, input),
+    async decide(client, { runId, callId, decision, userId }) {
+      const decidedBy = await requesterFor(client, env.store, userId);
+      return decisionNotice(await agent.decide({ runId, callId, decision, decidedBy }));
+    },
+    async retry(client, { runId, channel, threadTs, statusTs }) {
+      const state: RunState = { channel, threadTs, statusTs, startPending: true };
+      const submission = await agent.retry(runId, state);
+      if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+      if (submission.status === 'gone') return 'This run cannot be retried any more: it is already running again, or it was forgotten.';
+      return undefined;
+    },
+  };
+}
