@@ -16,7 +16,7 @@ import { createTodoTool } from '../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../src/tools/webfetch/webfetch-tool.js';
 import type { BenchRow } from './run.js';
 
-const CHARS_PER_TOKEN = 3.5;
+export const CHARS_PER_TOKEN = 3.5;
 const TOOLS_TARGET_TOKENS = 8_000;
 
 function allTools(): ToolDefinition[] {
@@ -24,7 +24,7 @@ function allTools(): ToolDefinition[] {
   return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool(), createTaskTool(), updatePlanTool];
 }
 
-const tokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);
+export const tokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);
 
 export async function bench(): Promise<BenchRow[]> {
   const tools = toModelTools(allTools());

@@ -1,17 +1,20 @@
 import { EventEmitter } from 'node:events';
 import { createAgent, type Agent } from './agent/index.js';
 import type { Config } from './config.js';
+import { composeTools } from './compose-tools.js';
 import { healthRoutes } from './http/health.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
-import { closeLimiters, createPlaneKit } from './plane/index.js';
+import type { McpHttp } from './mcp/index.js';
+import { closeLimiters } from './plane/index.js';
 import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { createStateStore, type StateStore } from './state/index.js';
-import { createToolRegistry, planeMemberOf } from './tools/index.js';
+import { planeMemberOf } from './tools/index.js';
+import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventMap } from './tools/task/events.js';
 
 /** How long a graceful stop waits for work in progress: inside Docker's default 10 s stop timeout. */
@@ -43,18 +46,14 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const { logger } = options;
   if (!config.slack.botToken) throw new Error('startPlanebot needs a Slack bot token (the sandbox supplies its own)');
   const store = await createStateStore({ dataDir: config.dataDir, redisUrl: config.redisUrl, logger });
-  const plane = createPlaneKit({
-    apiKey: config.plane.apiKey,
-    baseUrl: config.plane.baseUrl,
-    appUrl: config.plane.appUrl,
-    workspace: config.plane.workspace,
-    cache: store.keyv('plane-cache'),
-    limiter: { ...(config.redisUrl && { redis: config.redisUrl }), windowMs: options.timing?.planeWindowMs },
-    networkAllow: config.webfetchAllow,
-    logger,
-  });
   const taskEvents = new EventEmitter<TaskEventMap>();
-  const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents, logger });
+  const { plane, registry } = composeTools(config, {
+    cache: store.keyv('plane-cache'),
+    taskEvents,
+    logger,
+    planeWindowMs: options.timing?.planeWindowMs,
+  });
+  const mcp = config.mcp.token ? await serveMcp(config, config.mcp.token, registry, logger) : undefined;
   const connection: SlackConnection = {
     botToken: config.slack.botToken,
     signingSecret: config.slack.signingSecret,
@@ -88,12 +87,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const server = await startHttpServer({
     port: config.port,
     host: options.host,
-    routes: [...healthRoutes({ ping: () => store.ping(), isDraining: () => draining }), ...slack.routes, ...(options.extraRoutes ?? [])],
+    routes: [...healthRoutes({ ping: () => store.ping(), isDraining: () => draining }), ...slack.routes, ...(mcp?.routes ?? []), ...(options.extraRoutes ?? [])],
   });
   await slack.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
-  logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, resumed }, 'planebot is listening');
+  logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, mcp: mcp !== undefined, resumed }, 'planebot is listening');
   return {
     url: server.url,
     port: server.port,
@@ -104,6 +103,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       // reply, a run's end or its approval request), bounded: a run still busy then is left as a
       // crash leaves it, for the next process to take up when its lease runs out.
       const drained = await within(DRAIN_LIMIT_MS, async () => {
+        // MCP sessions hold streams open that would keep the server from closing.
+        await mcp?.close();
         await slack.stop();
         await server.close();
         await slack.idle();
@@ -117,6 +118,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       logger.info('planebot stopped');
     },
   };
+}
+
+/** /mcp on the bot's server; the MCP SDK (a second of start-up on a busy machine) loads only then. */
+async function serveMcp(config: Config, token: string, registry: ToolRegistry, logger: Logger): Promise<McpHttp> {
+  const { createMcpHttp, mcpToolsFor } = await import('./mcp/index.js');
+  return createMcpHttp({ token, hosts: config.mcp.hosts, tools: await mcpToolsFor(config, registry, logger), logger });
 }
 
 /** Whether `work` finished within `ms`; it goes on regardless. */

@@ -4,6 +4,9 @@ import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './agent/def
 /** How the bot talks to Slack, decided by which tokens are present. */
 export type Mode = 'http' | 'socket' | 'sandbox';
 
+/** What the process is: the bot (Slack, or the sandbox) or the stdio MCP server, which needs no Slack. */
+export type Purpose = 'bot' | 'mcp-stdio';
+
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 const DEFAULT_PLANE_BASE_URL = 'https://api.plane.so';
 const PLANE_CLOUD_APP_URL = 'https://app.plane.so';
@@ -31,6 +34,10 @@ export const VARIABLES = {
   PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
   PLANEBOT_SANDBOX_HOST: 'the address the sandbox page listens on (127.0.0.1; 0.0.0.0 inside a container)',
+  PLANEBOT_MCP_TOKEN: 'a bearer token (16+ characters, e.g. `openssl rand -hex 32`); when set, /mcp serves MCP over Streamable HTTP',
+  PLANEBOT_MCP_HOSTS: 'comma-separated host names (host or host:port) MCP clients reach /mcp by, besides localhost',
+  PLANEBOT_MCP_CHANNEL: 'a Slack channel id (C0123ABC) whose todo and task files MCP clients share; default the mcp/ folder',
+  PLANEBOT_MCP_EMAIL: 'the e-mail of the Plane member who is "me" over MCP; default the API key’s user',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
 
@@ -42,6 +49,7 @@ export const SECRET_VARIABLES: readonly VariableName[] = [
   'PLANE_API_KEY',
   'ANTHROPIC_API_KEY',
   'REDIS_URL',
+  'PLANEBOT_MCP_TOKEN',
 ];
 
 export interface Config {
@@ -60,6 +68,18 @@ export interface Config {
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
   /** Where the sandbox listens; loopback unless asked, since the page has no login. */
   sandboxHost: string;
+  mcp: McpConfig;
+}
+
+export interface McpConfig {
+  /** Without it /mcp is not served. */
+  token?: string;
+  /** Host headers /mcp accepts besides loopback names (DNS-rebinding protection). */
+  hosts: string[];
+  /** The Slack channel whose todo and task files MCP clients work in. */
+  channel?: string;
+  /** The Plane member who is "me". */
+  email?: string;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +142,19 @@ const schema = z.object({
   PLANEBOT_MAX_ITERATIONS: positiveInt(DEFAULT_MAX_ITERATIONS, String(DEFAULT_MAX_ITERATIONS)),
   PLANEBOT_WEBFETCH_ALLOW: list,
   PLANEBOT_SANDBOX_HOST: optionalText,
+  PLANEBOT_MCP_TOKEN: optionalText.refine(
+    (s) => s === undefined || /^[A-Za-z0-9\-._~+/]{16,}=*$/.test(s),
+    'must be at least 16 characters of letters, digits and -._~+/ (what a bearer token may hold), such as the output of `openssl rand -hex 32`',
+  ),
+  PLANEBOT_MCP_HOSTS: list.refine(
+    (hosts) => hosts.every((host) => /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)),
+    'must be host names or host:port pairs separated by commas, such as planebot.example.com,10.0.0.5:3000',
+  ),
+  PLANEBOT_MCP_CHANNEL: optionalText.refine(
+    (s) => s === undefined || /^[A-Z0-9]+$/.test(s),
+    'must be a Slack channel id (upper-case letters and digits), such as C0123ABCD',
+  ),
+  PLANEBOT_MCP_EMAIL: optionalText.refine((s) => s === undefined || /^[^@\s]+@[^@\s]+$/.test(s), 'must be an e-mail address'),
   LOG_LEVEL: optionalText
     .transform((s) => s ?? 'info')
     .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
@@ -131,8 +164,12 @@ function stripSlashes(s: string): string {
   return s.replace(/\/+$/, '');
 }
 
-/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Reads and validates the environment once; throws ConfigError naming every bad variable. The stdio
+ * MCP server talks to no Slack, so Slack variables it may inherit from a shared `.env` are not judged.
+ */
+export function loadConfig(given: Record<string, string | undefined>, purpose: Purpose = 'bot'): Config {
+  const env = purpose === 'bot' ? given : Object.fromEntries(Object.entries(given).filter(([name]) => !name.startsWith('SLACK_')));
   const parsed = schema.safeParse(env);
   const problems = parsed.success
     ? []
@@ -172,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
     logLevel: v.LOG_LEVEL,
     sandboxHost: v.PLANEBOT_SANDBOX_HOST ?? '127.0.0.1',
+    mcp: { token: v.PLANEBOT_MCP_TOKEN, hosts: v.PLANEBOT_MCP_HOSTS, channel: v.PLANEBOT_MCP_CHANNEL, email: v.PLANEBOT_MCP_EMAIL },
   };
 }
 

@@ -73,9 +73,14 @@ export interface Agent {
   close(): Promise<void>;
 }
 
+/** The tools the agent gives the model: the front ends' registry and its own `update_plan`. */
+export function agentTools(registry: ToolRegistry): ToolRegistry {
+  return new ToolRegistry([...registry.list(), updatePlanTool]);
+}
+
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const client = modelClient(options.model);
-  const tools = new ToolRegistry([...options.registry.list(), updatePlanTool]);
+  const tools = agentTools(options.registry);
   const permissions =
     typeof options.permissions === 'object'
       ? createPermissions(options.permissions, tools.names())

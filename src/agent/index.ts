@@ -1,4 +1,4 @@
-export { createAgent, type Agent, type AgentOptions, type SubmitInput, type Submission } from './agent.js';
+export { agentTools, createAgent, type Agent, type AgentOptions, type SubmitInput, type Submission } from './agent.js';
 export type { DecideInput, DecideResult } from './approvals.js';
 export type {
   ApprovalOutcome,
@@ -23,5 +23,5 @@ export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';
 // The agent's own checklist (its update_plan tool), as front ends show it.
 export { planProgress, type PlanItem, type PlanStatus } from '../tools/plan/index.js';
-export { toModelTools } from './tool-schema.js';
+export { toModelTool, toModelTools } from './tool-schema.js';
 export type { RunUsage } from './usage.js';

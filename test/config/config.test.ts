@@ -42,6 +42,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET: is required in HTTP mode/);
   });
 
+  it('reads the MCP variables and rejects a short token, a bad host list, channel or e-mail', () => {
+    const config = loadConfig({
+      PLANEBOT_MCP_TOKEN: 'a'.repeat(32),
+      PLANEBOT_MCP_HOSTS: 'planebot.example.com, 10.0.0.5:3000',
+      PLANEBOT_MCP_CHANNEL: 'C0123ABCD',
+      PLANEBOT_MCP_EMAIL: 'dana@acme.io',
+    });
+    expect(config.mcp).toEqual({ token: 'a'.repeat(32), hosts: ['planebot.example.com', '10.0.0.5:3000'], channel: 'C0123ABCD', email: 'dana@acme.io' });
+    expect(loadConfig({}).mcp).toEqual({ hosts: [] });
+    expect(secretValues({ PLANEBOT_MCP_TOKEN: 'a'.repeat(32) })).toEqual(['a'.repeat(32)]);
+    let caught: unknown;
+    try {
+      loadConfig({ PLANEBOT_MCP_TOKEN: 'short', PLANEBOT_MCP_HOSTS: 'http://x/', PLANEBOT_MCP_CHANNEL: '#general', PLANEBOT_MCP_EMAIL: 'dana' });
+    } catch (error) {
+      caught = error;
+    }
+    const message = (caught as ConfigError).message;
+    expect(message).toContain('PLANEBOT_MCP_TOKEN: must be at least 16 characters');
+    expect(message).toContain('PLANEBOT_MCP_HOSTS: must be host names or host:port pairs');
+    expect(message).toContain('PLANEBOT_MCP_CHANNEL: must be a Slack channel id');
+    expect(message).toContain('PLANEBOT_MCP_EMAIL: must be an e-mail address');
+  });
+
+  it('judges no Slack variable for the stdio MCP server, which talks to no Slack', () => {
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1' })).toThrow(/SLACK_BOT_TOKEN/);
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1', PLANE_API_KEY: 'k' }, 'mcp-stdio');
+    expect(config.slack).toEqual({});
+    expect(config.plane.apiKey).toBe('k');
+  });
+
   it('parses durations and lists secrets', () => {
     expect(parseDuration('30s')).toBe(30_000);
     expect(parseDuration('2h')).toBe(7_200_000);

@@ -25,7 +25,7 @@ export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number
 }
 
 // Resolved from here, so the child's working folder can be anywhere (a temp folder holds no `.env`).
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // Enough for the child to find node and its temp folder; everything else comes from `env`.
 const INHERITED = ['PATH', 'HOME', 'TMPDIR'];
 

@@ -1,0 +1,29 @@
+import type Keyv from 'keyv';
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import { createPlaneKit, type PlaneKit } from './plane/index.js';
+import { createToolRegistry } from './tools/index.js';
+import type { ToolRegistry } from './tools/registry.js';
+import type { TaskEventEmitter } from './tools/task/events.js';
+
+/**
+ * The tool kit as the configuration describes it, for every process that serves tools: the bot and
+ * the stdio MCP server. With REDIS_URL the Plane limiter is shared with every other such process.
+ */
+export function composeTools(
+  config: Config,
+  options: { cache: Keyv; taskEvents: TaskEventEmitter; logger: Logger; planeWindowMs?: number },
+): { plane: PlaneKit; registry: ToolRegistry } {
+  const plane = createPlaneKit({
+    apiKey: config.plane.apiKey,
+    baseUrl: config.plane.baseUrl,
+    appUrl: config.plane.appUrl,
+    workspace: config.plane.workspace,
+    cache: options.cache,
+    limiter: { ...(config.redisUrl && { redis: config.redisUrl }), windowMs: options.planeWindowMs },
+    networkAllow: config.webfetchAllow,
+    logger: options.logger,
+  });
+  const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, logger: options.logger });
+  return { plane, registry };
+}

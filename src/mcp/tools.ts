@@ -1,0 +1,85 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import { toModelTool, type Permissions } from '../agent/index.js';
+import type { Logger } from '../log.js';
+import type { ToolContext, ToolDefinition, ToolRegistry } from '../tools/registry.js';
+import { packageVersion } from './package-version.js';
+
+/** Read by clients that defer tool definitions (Claude Code's tool search) to decide when to load them. */
+const INSTRUCTIONS =
+  'Planebot’s tool kit: Plane work items by key (ACME-12) with states, labels and people by name — read, search, ' +
+  'comment, create and update — plus WebFetch, and TodoWrite/Task for a shared todo list and task tree.';
+
+export interface McpToolsOptions {
+  /** The front ends' registry: the agent's own tools (update_plan) are not in it. */
+  registry: ToolRegistry;
+  /** A tool denied here is neither listed nor callable; `ask` is left to the client's own confirmation. */
+  permissions: Permissions;
+  /** Where TodoWrite/Task files live and who "me" is; the call's abort signal is added per call. */
+  context: Omit<ToolContext, 'signal'>;
+  logger: Logger;
+}
+
+export interface McpTools {
+  /** What `tools/list` answers, computed once. */
+  readonly listing: Tool[];
+  /** A new MCP server over these tools; one per connection (the SDK binds a server to one transport). */
+  createServer(): Server;
+}
+
+/**
+ * The one adapter from the tool registry to MCP. The SDK's `McpServer` would re-derive each JSON
+ * Schema itself (as draft-07) and validate with its own messages, so the low-level `Server` is used:
+ * `tools/list` gives the very schema the model sees, and `tools/call` goes through the registry's
+ * validation and run, so an MCP client and the model get the same errors and the same outputs.
+ */
+export function createMcpTools(options: McpToolsOptions): McpTools {
+  const served = new Map(
+    options.registry
+      .list()
+      .filter((tool) => options.permissions.of(tool.name) !== 'deny')
+      .map((tool) => [tool.name, tool]),
+  );
+  const listing = [...served.values()].map(listed);
+  const version = packageVersion();
+
+  const call = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
+    if (!served.has(name)) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}. Tools: ${[...served.keys()].join(', ')}`);
+    }
+    const started = performance.now();
+    const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });
+    options.logger.info({ tool: name, ok: result.ok, ms: Math.round(performance.now() - started) }, 'MCP tool call');
+    return result.ok
+      ? { content: [{ type: 'text', text: result.output }] }
+      : { isError: true, content: [{ type: 'text', text: result.error }] };
+  };
+
+  return {
+    listing,
+    createServer() {
+      const server = new Server({ name: 'planebot', version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+      server.setRequestHandler(CallToolRequestSchema, (request, extra) => call(request.params.name, request.params.arguments, extra.signal));
+      return server;
+    },
+  };
+}
+
+function listed(tool: ToolDefinition): Tool {
+  const { input_schema } = toModelTool(tool);
+  return { name: tool.name, description: tool.description, inputSchema: input_schema as Tool['inputSchema'], annotations: annotations(tool) };
+}
+
+/** Hints for the client's confirmation prompts, from the declaration's own flag. */
+function annotations(tool: ToolDefinition): ToolAnnotations {
+  return tool.access === 'read' ? { readOnlyHint: true } : { readOnlyHint: false };
+}
