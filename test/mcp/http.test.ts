@@ -3,9 +3,15 @@
  * against the Slack and Plane emulators), driven by the official SDK client and by plain requests
  * where the headers are the point.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/log.js';
+import { startSandbox } from '../../src/sandbox/start.js';
 import { startBotHarness, type BotHarness } from '../harness/bot.js';
 import { captureLogger } from '../helpers/logs.js';
 import { asListed, connectHttp, registryFor, textOf } from './support.js';
@@ -141,12 +147,28 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     await extra.listTools();
     await harness.restart();
     expect(log.lines.some((line) => line.msg.includes('left for another process'))).toBe(false);
-    // The client's session died with the old process: the spec's answer is 404, then a new initialize.
+    // The old process is gone, and its sessions with it: a client must initialize with the new one.
     await expect(extra.listTools()).rejects.toThrow();
     url = `${harness.bot.url}/mcp`;
     await client.close();
     client = await connectHttp(url, TOKEN);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('in the sandbox', () => {
+  it('serves /mcp against the demo Plane', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'planebot-mcp-sandbox-'));
+    const sandbox = await startSandbox(loadConfig({ PORT: '0', PLANEBOT_DATA_DIR: dataDir, PLANEBOT_MCP_TOKEN: TOKEN }), { logger: silentLogger });
+    try {
+      const client = await connectHttp(`${sandbox.url}/mcp`, TOKEN);
+      const read = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });
+      expect(textOf(read)).toContain('Login button unresponsive on Safari');
+      await client.close();
+    } finally {
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
