@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDockerignore } from './dockerignore.js';
 import { all, commandArgv, healthcheck, parseDockerfile, stageEnv, volumePaths } from './dockerfile.js';
@@ -132,6 +134,29 @@ describe('Docker image stages, replayed without Docker', () => {
     },
     START_TIMEOUT_MS * 2,
   );
+});
+
+describe('The planebot-mcp bin in the image', () => {
+  it('serves MCP over stdio from the built code with production dependencies only', async () => {
+    const app = replayed.at(-1)!;
+    const bin = (JSON.parse(readFileSync(join(context, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['planebot-mcp']!;
+    expect(existsSync(join(app.dir, bin)), bin).toBe(true);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin],
+      cwd: app.dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...app.env, PLANE_API_KEY: 'plane_api_unused', PLANE_WORKSPACE: 'acme' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'image-check', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBe('planebot');
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('plane_get_issue');
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
