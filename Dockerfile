@@ -3,10 +3,6 @@
 # --- build: compile TypeScript (dev dependencies included) ---
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
@@ -20,13 +16,9 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The compiler is installed and removed in one layer so the image keeps only the built addon.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && npm ci --omit=dev --no-audit --no-fund \
- && npm cache clean --force \
- && apt-get purge -y python3 make g++ && apt-get autoremove -y \
- && rm -rf /var/lib/apt/lists/*
+# No native addon to compile: the embedded store is Node's built-in node:sqlite.
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY manifest.yml ./
 RUN mkdir -p /data && chown node:node /data

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
@@ -8,11 +9,12 @@ import type { TaskEventEmitter } from './tools/task/events.js';
 
 /**
  * The tool kit as the configuration describes it, for every process that serves tools: the bot and
- * the stdio MCP server. With REDIS_URL the Plane limiter is shared with every other such process.
+ * the stdio MCP server. With REDIS_URL the Plane limiter is shared with every other such process,
+ * over the process's connection when it has one (`redis`), else over one of the limiter's own.
  */
 export function composeTools(
   config: Config,
-  options: { cache: Keyv; taskEvents: TaskEventEmitter; logger: Logger; planeWindowMs?: number },
+  options: { cache: Keyv; redis?: Redis; taskEvents: TaskEventEmitter; logger: Logger; planeWindowMs?: number },
 ): { plane: PlaneKit; registry: ToolRegistry } {
   const plane = createPlaneKit({
     apiKey: config.plane.apiKey,
@@ -20,7 +22,7 @@ export function composeTools(
     appUrl: config.plane.appUrl,
     workspace: config.plane.workspace,
     cache: options.cache,
-    limiter: { ...(config.redisUrl && { redis: config.redisUrl }), windowMs: options.planeWindowMs },
+    limiter: { redis: options.redis ?? config.redisUrl, windowMs: options.planeWindowMs },
     networkAllow: config.webfetchAllow,
     logger: options.logger,
   });

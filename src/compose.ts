@@ -12,7 +12,7 @@ import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
-import { createStateStore, type StateStore } from './state/index.js';
+import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { planeMemberOf } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventMap } from './tools/task/events.js';
@@ -45,10 +45,13 @@ export interface RunningPlanebot {
 export async function startPlanebot(config: Config, options: PlanebotOptions): Promise<RunningPlanebot> {
   const { logger } = options;
   if (!config.slack.botToken) throw new Error('startPlanebot needs a Slack bot token (the sandbox supplies its own)');
-  const store = await createStateStore({ dataDir: config.dataDir, redisUrl: config.redisUrl, logger });
+  // One Redis connection for REDIS_URL: the store uses it, the Plane limiter duplicates it.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger }) : undefined;
+  const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
   const taskEvents = new EventEmitter<TaskEventMap>();
   const { plane, registry } = composeTools(config, {
     cache: store.keyv('plane-cache'),
+    redis,
     taskEvents,
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
@@ -115,6 +118,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       // The store first: a run still going can then no longer save a turn the limiter's closing broke.
       await store.close();
       await closeLimiters();
+      if (redis) await closeRedis(redis);
       logger.info('planebot stopped');
     },
   };

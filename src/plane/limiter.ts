@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Bottleneck from 'bottleneck';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
 
 /**
  * Paces Plane requests per API key. Plane's throttle is a sliding log of the last 60 s,
@@ -8,13 +8,14 @@ import { Redis, type RedisOptions } from 'ioredis';
  * and given back one window after its answer arrived. Several processes share one budget per key
  * when they share a Redis (Bottleneck clustering over ioredis); otherwise the budget is per process.
  *
- * Clustering: pass `redis` (an ioredis client, which is duplicated so the limiter owns its
- * connection, or ioredis options, or a redis:// URL). Every process using the same `id` and key then
+ * Clustering: pass `redis` (an ioredis connection, or a redis:// URL); the limiter works on a
+ * duplicate of the connection (same options and reconnect policy), which it owns and closes. Every
+ * process using the same `id` and key then
  * draws from the same reservoir kept in Redis. A unit taken by a process that dies before giving it
  * back is recovered when the key has been idle for `idleResetMs`, when Bottleneck drops its state.
  */
 export interface LimiterOptions {
-  redis?: Redis | RedisOptions | string;
+  redis?: Redis | string;
   /** Names the limiter group in Redis; processes that should share budgets use the same id. */
   id?: string;
   perMinute?: number;
@@ -72,9 +73,9 @@ function groupFor(name: string, options: LimiterOptions, perMinute: number): Bot
   return group;
 }
 
-function ownRedisClient(redis: Redis | RedisOptions | string): Redis {
-  if (redis instanceof Redis) return redis.duplicate();
-  return typeof redis === 'string' ? new Redis(redis) : new Redis(redis);
+// Bottleneck waits for its connections to be ready and queues its commands while they reconnect.
+function ownRedisClient(redis: Redis | string): Redis {
+  return typeof redis === 'string' ? new Redis(redis) : redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
 }
 
 function rollingWindow(bottleneck: () => Bottleneck, windowMs: number): PlaneLimiter {

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { createRedisStore } from './redis-store.js';
 import { createSqliteStore } from './sqlite-store.js';
@@ -7,14 +8,20 @@ import type { StateStore } from './store.js';
 
 export type { StateStore } from './store.js';
 export { createMemoryStore } from './memory-store.js';
+export { closeRedis, connectRedis } from './redis-store.js';
 
-/** Redis when a URL is given (several replicas), otherwise `<dataDir>/state.sqlite`. */
+/**
+ * Redis when a connection (`redis`, borrowed from its owner) or a URL (`redisUrl`, a connection of
+ * the store's own) is given — several replicas — otherwise `<dataDir>/state.sqlite`.
+ */
 export async function createStateStore(options: {
   dataDir: string;
+  redis?: Redis;
   redisUrl?: string;
   logger?: Logger;
 }): Promise<StateStore> {
-  if (options.redisUrl) return createRedisStore(options.redisUrl, { logger: options.logger });
+  const redis = options.redis ?? options.redisUrl;
+  if (redis) return createRedisStore(redis, { logger: options.logger });
   await mkdir(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'state.sqlite');
   options.logger?.info({ file }, 'state kept in an embedded file');

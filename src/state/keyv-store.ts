@@ -1,15 +1,7 @@
-import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import Keyv, { keyvStorageCapability, type KeyvStorageEntry } from 'keyv';
 import type { StateStore } from './store.js';
 
-/**
- * A Keyv store adapter that also owns three atomic steps on a serialized entry: set-if-absent (absent
- * or expired), and delete-if-equal and expire-if-equal (live and byte-for-byte the given text).
- */
-export type ClaimingAdapter = KeyvStoreAdapter & {
-  setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean>;
-  deleteIfEqual(key: string, serialized: string): Promise<boolean>;
-  expireIfEqual(key: string, serialized: string, ttlMs: number): Promise<boolean>;
-};
+type MaybePromise<T> = T | Promise<T>;
 
 /** One entry of a namespace, its value already serialized. */
 export interface SerializedEntry {
@@ -18,12 +10,27 @@ export interface SerializedEntry {
   serialized: string;
 }
 
-/** What a backend (embedded file, Redis) provides; the rest of the StateStore is the same for all. */
+/**
+ * What a backend (embedded file, Redis) keeps: serialized entries by namespace and key. The backend
+ * alone expires an entry (a TTL is relative, whole milliseconds), and owns the atomic steps on
+ * entries: set-if-absent (absent or expired); delete-if-equal and expire-if-equal (live and
+ * byte-for-byte the text); set-if-held (written only while another entry is live and holds a text).
+ */
+export interface Entries {
+  get(namespace: string, key: string): MaybePromise<string | undefined>;
+  set(namespace: string, key: string, value: string, ttlMs?: number): MaybePromise<void>;
+  setIfAbsent(namespace: string, key: string, value: string, ttlMs?: number): MaybePromise<boolean>;
+  delete(namespace: string, key: string): MaybePromise<boolean>;
+  deleteIfEqual(namespace: string, key: string, value: string): MaybePromise<boolean>;
+  expireIfEqual(namespace: string, key: string, value: string, ttlMs: number): MaybePromise<boolean>;
+  setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): MaybePromise<boolean>;
+  clear(namespace: string): MaybePromise<void>;
+  list(namespace: string): Iterable<[string, string]> | AsyncIterable<[string, string]>;
+}
+
+/** What a backend provides; the rest of the StateStore is the same for all. */
 export interface Backend {
-  /** A new adapter for one namespace; Keyv sets its `namespace`, which the adapter keys by. */
-  adapter(): ClaimingAdapter;
-  /** Writes `entry` only while `guard` is live and byte-for-byte its text, atomically. */
-  setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean>;
+  entries: Entries;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,62 +38,69 @@ export interface Backend {
 // Single colons only, no glob characters: `namespace::key` (Redis layout) then parses one way.
 const NAMESPACE = /^[\w.-]+(?::[\w.-]+)*$/;
 
+// One serializer for every namespace: the text `release` compares must not depend on the namespace.
+const codec = new Keyv();
+
 export function storeOverBackend(backend: Backend): StateStore {
-  const spaces = new Map<string, { keyv: Keyv; adapter: ClaimingAdapter }>();
+  const { entries } = backend;
+  const views = new Map<string, Keyv>();
   let closed = false;
 
-  const space = (namespace: string) => {
+  const checked = (namespace: string) => {
     if (closed) throw new Error('the state store is closed');
-    let found = spaces.get(namespace);
-    if (!found) {
-      if (!NAMESPACE.test(namespace)) {
-        throw new Error(`invalid state namespace ${JSON.stringify(namespace)}: use letters, digits, _ . - and single colons`);
-      }
-      const adapter = backend.adapter();
-      // The adapter prefixes keys itself; errors must reach callers instead of reading as "absent".
-      const keyv = new Keyv(adapter, { namespace, useKeyPrefix: false, throwOnErrors: true });
-      found = { keyv, adapter };
-      spaces.set(namespace, found);
+    if (!views.has(namespace) && !NAMESPACE.test(namespace)) {
+      throw new Error(`invalid state namespace ${JSON.stringify(namespace)}: use letters, digits, _ . - and single colons`);
     }
-    return found;
+    return namespace;
+  };
+
+  const view = (namespace: string) => {
+    let keyv = views.get(checked(namespace));
+    if (!keyv) {
+      // Errors reach callers (no error listener) instead of reading as "absent"; the backend expires entries.
+      keyv = new Keyv(new NamespaceAdapter(entries), { namespace, checkExpired: false });
+      views.set(namespace, keyv);
+    }
+    return keyv;
   };
 
   return {
     async get<T>(namespace: string, key: string) {
-      return space(namespace).keyv.get<T>(key);
+      return view(namespace).get<T>(key);
     },
     async set(namespace, key, value, ttlMs) {
-      const { keyv, adapter } = space(namespace);
-      await adapter.set(key, await serialize(keyv, value), normalizeTtl(ttlMs));
+      checked(namespace);
+      await entries.set(namespace, key, await serialize(value), normalizeTtl(ttlMs));
     },
     async delete(namespace, key) {
-      return space(namespace).keyv.delete(key);
+      return entries.delete(checked(namespace), key);
     },
     async claim(namespace, key, value, ttlMs) {
+      checked(namespace);
       if (value === undefined) throw new TypeError('claim needs a value that get can return');
-      const { keyv, adapter } = space(namespace);
-      return adapter.setIfAbsent(key, await serialize(keyv, value), normalizeTtl(ttlMs));
+      return entries.setIfAbsent(namespace, key, await serialize(value), normalizeTtl(ttlMs));
     },
     async release(namespace, key, expected) {
+      checked(namespace);
       if (expected === undefined) throw new TypeError('release needs the value that was claimed');
-      const { keyv, adapter } = space(namespace);
-      return adapter.deleteIfEqual(key, await serialize(keyv, expected));
+      return entries.deleteIfEqual(namespace, key, await serialize(expected));
     },
     async extend(namespace, key, expected, ttlMs) {
+      checked(namespace);
       if (expected === undefined) throw new TypeError('extend needs the value that was claimed');
-      const { keyv, adapter } = space(namespace);
-      return adapter.expireIfEqual(key, await serialize(keyv, expected), normalizeTtl(ttlMs) ?? invalidTtl(ttlMs));
+      return entries.expireIfEqual(namespace, key, await serialize(expected), normalizeTtl(ttlMs) ?? invalidTtl(ttlMs));
     },
     async setIfHeld(namespace, key, value, guard, ttlMs) {
+      checked(namespace);
+      checked(guard.namespace);
       if (guard.value === undefined) throw new TypeError('setIfHeld needs the value the guard holds');
-      const guarded = space(guard.namespace);
-      return backend.setIfHeld(
-        { namespace, key, serialized: await serialize(space(namespace).keyv, value) },
-        { namespace: guard.namespace, key: guard.key, serialized: await serialize(guarded.keyv, guard.value) },
+      return entries.setIfHeld(
+        { namespace, key, serialized: await serialize(value) },
+        { namespace: guard.namespace, key: guard.key, serialized: await serialize(guard.value) },
         normalizeTtl(ttlMs),
       );
     },
-    keyv: (namespace) => space(namespace).keyv,
+    keyv: view,
     ping() {
       if (closed) return Promise.reject(new Error('the state store is closed'));
       return backend.ping();
@@ -94,7 +108,7 @@ export function storeOverBackend(backend: Backend): StateStore {
     async close() {
       if (closed) return;
       closed = true;
-      spaces.clear();
+      views.clear();
       await backend.close();
     },
   };
@@ -105,8 +119,8 @@ export function storeOverBackend(backend: Backend): StateStore {
  * `expires` inside (unlike Keyv's own `set`): the backend alone expires an entry, so a reader whose
  * clock runs ahead never sees it as stale and deletes it under another process's feet.
  */
-async function serialize(keyv: Keyv, value: unknown): Promise<string> {
-  const serialized = await keyv.serializeData({ value });
+async function serialize(value: unknown): Promise<string> {
+  const serialized = await codec.encode({ value });
   if (typeof serialized !== 'string') throw new Error('the Keyv serializer must produce text');
   return serialized;
 }
@@ -120,4 +134,69 @@ function normalizeTtl(ttlMs: number | undefined): number | undefined {
 
 function invalidTtl(ttlMs: number | undefined): never {
   throw new RangeError(`a TTL must be a positive number of ms, got ${ttlMs}`);
+}
+
+/** Keyv's absolute `expires` as the relative TTL a backend takes; a past one still expires at once. */
+function ttlUntil(expires: number | undefined): number | undefined {
+  return expires === undefined ? undefined : Math.max(1, Math.ceil(expires - Date.now()));
+}
+
+/**
+ * The Keyv v6 storage adapter over one namespace of a backend's entries (Keyv assigns `namespace`).
+ * It declares the v6 contract (absolute `expires`, expiry enforced on read) so Keyv uses it as is.
+ */
+class NamespaceAdapter {
+  namespace?: string;
+
+  constructor(private readonly entries: Entries) {}
+
+  get capabilities() {
+    return keyvStorageCapability(this);
+  }
+
+  private get space(): string {
+    return this.namespace ?? '';
+  }
+
+  async get<Value>(key: string): Promise<Value | undefined> {
+    return (await this.entries.get(this.space, key)) as Value | undefined;
+  }
+
+  async getMany<Value>(keys: string[]): Promise<Array<Value | undefined>> {
+    return Promise.all(keys.map((key) => this.get<Value>(key)));
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (await this.entries.get(this.space, key)) !== undefined;
+  }
+
+  async hasMany(keys: string[]): Promise<boolean[]> {
+    return Promise.all(keys.map((key) => this.has(key)));
+  }
+
+  async set(key: string, value: unknown, expires?: number): Promise<boolean> {
+    if (typeof value !== 'string') throw new TypeError('the state store keeps serialized text only');
+    await this.entries.set(this.space, key, value, ttlUntil(expires));
+    return true;
+  }
+
+  async setMany<Value>(values: KeyvStorageEntry<Value>[]): Promise<boolean[]> {
+    return Promise.all(values.map(({ key, value, expires }) => this.set(key, value, expires)));
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.entries.delete(this.space, key);
+  }
+
+  async deleteMany(keys: string[]): Promise<boolean[]> {
+    return Promise.all(keys.map((key) => this.delete(key)));
+  }
+
+  async clear(): Promise<void> {
+    await this.entries.clear(this.space);
+  }
+
+  async *iterator(): AsyncGenerator<[string, string], void> {
+    yield* this.entries.list(this.space);
+  }
 }

@@ -1,11 +1,12 @@
-import KeyvRedis, { createClient, defaultReconnectStrategy } from '@keyv/redis';
+import { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
-import { storeOverBackend, type ClaimingAdapter, type SerializedEntry } from './keyv-store.js';
+import { storeOverBackend, type Entries, type SerializedEntry } from './keyv-store.js';
 import type { StateStore } from './store.js';
 
 const STARTUP_RETRIES = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
+const SCAN_COUNT = 500;
 
 // Redis runs a script alone, so nothing lands between the GET and the DEL; an expired key reads as nil.
 const DELETE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -15,72 +16,25 @@ const SET_IF_HELD = `if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
 if ARGV[3] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) else redis.call('SET', KEYS[1], ARGV[1]) end
 return 1`;
 
-/** @keyv/redis with the claim and release primitives, on the same `namespace::key` layout so `get` reads claims. */
-class ClaimingKeyvRedis extends KeyvRedis<string> implements ClaimingAdapter {
-  async setIfAbsent(key: string, serialized: string, ttlMs?: number): Promise<boolean> {
-    const client = await this.getClient();
-    const reply = await client.set(this.createKeyPrefix(key, this.namespace), serialized, {
-      condition: 'NX',
-      ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
-    });
-    return reply === 'OK';
-  }
-
-  async deleteIfEqual(key: string, serialized: string): Promise<boolean> {
-    const client = await this.getClient();
-    const deleted = await client.eval(DELETE_IF_EQUAL, {
-      keys: [this.createKeyPrefix(key, this.namespace)],
-      arguments: [serialized],
-    });
-    return deleted === 1;
-  }
-
-  async expireIfEqual(key: string, serialized: string, ttlMs: number): Promise<boolean> {
-    const client = await this.getClient();
-    const extended = await client.eval(EXPIRE_IF_EQUAL, {
-      keys: [this.createKeyPrefix(key, this.namespace)],
-      arguments: [serialized, String(ttlMs)],
-    });
-    return extended === 1;
-  }
-
-  /** Across namespaces: `entry` written while `guard` holds its text. */
-  async setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean> {
-    const client = await this.getClient();
-    const written = await client.eval(SET_IF_HELD, {
-      keys: [this.createKeyPrefix(entry.key, entry.namespace), this.createKeyPrefix(guard.key, guard.namespace)],
-      arguments: [entry.serialized, guard.serialized, ...(ttlMs === undefined ? [] : [String(ttlMs)])],
-    });
-    return written === 1;
-  }
-
-  // The connection belongs to the store: a caller disconnecting one namespace's Keyv must not cut it.
-  override async disconnect(): Promise<void> {}
-}
-
 /**
- * The shared store for several replicas. One connection serves every namespace. While Redis is
- * unreachable, operations fail at once (no offline queue) and the client keeps reconnecting; at
- * start-up a Redis that stays unreachable fails the start with the reason.
+ * The one Redis connection of a process for `REDIS_URL`: the state store uses it, the Plane limiter
+ * duplicates it (same options, same reconnect policy). While Redis is unreachable, commands fail at
+ * once (no offline queue) and the client keeps reconnecting; at start-up a Redis that stays
+ * unreachable fails the start with the reason, without the credentials the URL may carry.
  */
-export async function createRedisStore(url: string, options: { logger?: Logger } = {}): Promise<StateStore> {
+export async function connectRedis(url: string, options: { logger?: Logger } = {}): Promise<Redis> {
   const logger = options.logger ?? silentLogger;
-  const where = describe(url);
+  const where = describeRedis(url);
   let everReady = false;
   let healthy = false;
   let lastError: Error | undefined;
-
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      reconnectStrategy: (retries, cause) =>
-        !everReady && retries >= STARTUP_RETRIES ? cause : defaultReconnectStrategy(retries),
-    },
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Give up only before the first connection; afterwards keep trying, at most every 2 s.
+    retryStrategy: (attempts) => (!everReady && attempts > STARTUP_RETRIES ? null : Math.min(attempts * 50, 2_000)),
   });
-  // Every namespace's adapter listens to the one client.
-  client.setMaxListeners(0);
   client.on('error', (error: Error) => {
     lastError = error;
     if (healthy) logger.warn({ redis: where, reason: error.message }, 'Redis connection lost; reconnecting');
@@ -90,19 +44,36 @@ export async function createRedisStore(url: string, options: { logger?: Logger }
     if (everReady && !healthy) logger.info({ redis: where }, 'Redis connection restored');
     everReady = healthy = true;
   });
+  const ready = new Promise<void>((resolve, reject) => {
+    client.once('ready', resolve);
+    client.once('end', () => reject(lastError ?? new Error('the connection was closed')));
+  });
+  // Rejects on the first refused attempt while retries go on; `ready` tells the outcome.
+  client.connect().catch(() => undefined);
   try {
-    await client.connect();
+    await ready;
   } catch (error) {
     throw new Error(`Redis at ${where} is unreachable: ${(error as Error).message}`);
   }
-  logger.info({ redis: where }, 'state kept in Redis');
+  return client;
+}
 
-  const adapter = () => new ClaimingKeyvRedis(client, { throwOnErrors: true });
-  // Namespace-free: it builds the keys of both namespaces it touches.
-  const crossNamespace = adapter();
+/**
+ * The shared store for several replicas, on a connection from `connectRedis` (borrowed: its owner
+ * closes it) or on one it opens for a URL (and closes). One connection serves every namespace.
+ * Keys are `namespace::key`.
+ */
+export async function createRedisStore(redis: Redis | string, options: { logger?: Logger } = {}): Promise<StateStore> {
+  const owned = typeof redis === 'string';
+  const client = owned ? await connectRedis(redis, options) : redis;
+  const where = describeRedis(client);
+  let lastError: Error | undefined;
+  const remember = (error: Error) => (lastError = error);
+  client.on('error', remember);
+  (options.logger ?? silentLogger).info({ redis: where }, 'state kept in Redis');
+
   return storeOverBackend({
-    adapter,
-    setIfHeld: (entry, guard, ttlMs) => crossNamespace.setIfHeld(entry, guard, ttlMs),
+    entries: new RedisEntries(client),
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -118,15 +89,92 @@ export async function createRedisStore(url: string, options: { logger?: Logger }
       }
     },
     async close() {
-      if (client.isOpen) await client.close();
+      client.off('error', remember);
+      if (owned) await closeRedis(client);
     },
   });
 }
 
+/** Closes a connection: politely when it is up, at once when it is not. */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}
+
+class RedisEntries implements Entries {
+  constructor(private readonly client: Redis) {}
+
+  async get(namespace: string, key: string): Promise<string | undefined> {
+    return (await this.client.get(redisKey(namespace, key))) ?? undefined;
+  }
+
+  async set(namespace: string, key: string, value: string, ttlMs?: number): Promise<void> {
+    const name = redisKey(namespace, key);
+    await (ttlMs === undefined ? this.client.set(name, value) : this.client.set(name, value, 'PX', ttlMs));
+  }
+
+  async setIfAbsent(namespace: string, key: string, value: string, ttlMs?: number): Promise<boolean> {
+    const name = redisKey(namespace, key);
+    const reply = await (ttlMs === undefined
+      ? this.client.set(name, value, 'NX')
+      : this.client.set(name, value, 'PX', ttlMs, 'NX'));
+    return reply === 'OK';
+  }
+
+  async delete(namespace: string, key: string): Promise<boolean> {
+    return (await this.client.del(redisKey(namespace, key))) > 0;
+  }
+
+  async deleteIfEqual(namespace: string, key: string, value: string): Promise<boolean> {
+    return (await this.client.eval(DELETE_IF_EQUAL, 1, redisKey(namespace, key), value)) === 1;
+  }
+
+  async expireIfEqual(namespace: string, key: string, value: string, ttlMs: number): Promise<boolean> {
+    return (await this.client.eval(EXPIRE_IF_EQUAL, 1, redisKey(namespace, key), value, String(ttlMs))) === 1;
+  }
+
+  async setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean> {
+    const keys = [redisKey(entry.namespace, entry.key), redisKey(guard.namespace, guard.key)];
+    const args = [entry.serialized, guard.serialized, ...(ttlMs === undefined ? [] : [String(ttlMs)])];
+    return (await this.client.eval(SET_IF_HELD, keys.length, ...keys, ...args)) === 1;
+  }
+
+  async clear(namespace: string): Promise<void> {
+    for await (const names of this.scan(namespace)) if (names.length > 0) await this.client.unlink(...names);
+  }
+
+  async *list(namespace: string): AsyncGenerator<[string, string]> {
+    const prefix = redisKey(namespace, '');
+    for await (const names of this.scan(namespace)) {
+      if (names.length === 0) continue;
+      const values = await this.client.mget(...names);
+      for (const [i, name] of names.entries()) {
+        const value = values[i];
+        // Expired or deleted between the scan and the read.
+        if (value !== null && value !== undefined) yield [name.slice(prefix.length), value];
+      }
+    }
+  }
+
+  // Namespaces hold no glob characters, so the pattern matches this namespace's keys only.
+  private scan(namespace: string): AsyncIterable<string[]> {
+    return this.client.scanStream({ match: `${redisKey(namespace, '')}*`, count: SCAN_COUNT });
+  }
+}
+
+function redisKey(namespace: string, key: string): string {
+  return `${namespace}::${key}`;
+}
+
 /** host:port/db without the credentials a URL may carry, for logs and errors. */
-function describe(url: string): string {
+export function describeRedis(target: string | Redis): string {
+  if (typeof target !== 'string') {
+    const { host, port, db } = target.options;
+    return `${host}:${port}${db ? `/${db}` : ''}`;
+  }
   try {
-    const parsed = new URL(url);
+    const parsed = new URL(target);
     return `${parsed.host}${parsed.pathname.length > 1 ? parsed.pathname : ''}`;
   } catch {
     return 'the configured URL';

@@ -1,4 +1,4 @@
-import { KeyvSqlite, SqliteEntries } from './sqlite-adapter.js';
+import { SqliteEntries } from './sqlite-entries.js';
 import { storeOverBackend } from './keyv-store.js';
 import type { StateStore } from './store.js';
 
@@ -9,10 +9,7 @@ import type { StateStore } from './store.js';
 export function createSqliteStore(file: string, options: { sweepEveryMs?: number } = {}): StateStore {
   const entries = new SqliteEntries(file, options);
   return storeOverBackend({
-    adapter: () => new KeyvSqlite(entries),
-    async setIfHeld(entry, guard, ttlMs) {
-      return entries.setIfHeld(entry, guard, ttlMs);
-    },
+    entries,
     async ping() {
       entries.ping();
     },

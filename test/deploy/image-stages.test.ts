@@ -2,7 +2,8 @@
  * What can be checked of the image without a Docker engine: every stage of the Dockerfile replayed
  * in a fresh folder (exactly what it COPYs, its npm steps run for real), then the final stage's CMD
  * started as an unprivileged user with only the image's environment: it must answer its health
- * check and serve the sandbox page, and stop cleanly on SIGTERM. Node here is the machine's, not 24.
+ * check and serve the sandbox page, and stop cleanly on SIGTERM. Node here is the machine's (22.19 or
+ * newer), not necessarily the image's 24.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -34,7 +35,7 @@ const devOnly = Object.entries(
   .filter(([, entry]) => entry.dev)
   .map(([path]) => path);
 
-/** Two `npm ci` (better-sqlite3 compiles in each) and a TypeScript build. */
+/** Two `npm ci` and a TypeScript build. */
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const START_TIMEOUT_MS = 60_000;
 /** The image's `node` user stands in as nobody when the tests run as root. */

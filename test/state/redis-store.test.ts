@@ -1,4 +1,4 @@
-import { createClient } from '@keyv/redis';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisStore } from '../../src/state/redis-store.js';
@@ -38,22 +38,21 @@ describe('Redis store specifics', () => {
     await stopServers();
   });
 
-  it('writes a claim with SET NX PX under the @keyv/redis key layout', async () => {
+  it('writes a claim with SET NX PX under namespace::key', async () => {
     const redis = await server();
     const store = await createRedisStore(redis.url);
     stores.push(store);
     expect(await store.claim('events', 'Ev9', { seen: true }, 60_000)).toBe(true);
     await store.set('events', 'plain', 1);
-    const raw = createClient({ url: redis.url });
-    await raw.connect();
+    const raw = new Redis(redis.url);
     try {
       expect(JSON.parse((await raw.get('events::Ev9'))!)).toEqual({ value: { seen: true } });
-      const pttl = await raw.pTTL('events::Ev9');
+      const pttl = await raw.pttl('events::Ev9');
       expect(pttl).toBeGreaterThan(0);
       expect(pttl).toBeLessThanOrEqual(60_000);
-      expect(await raw.pTTL('events::plain')).toBe(-1);
+      expect(await raw.pttl('events::plain')).toBe(-1);
     } finally {
-      await raw.close();
+      await raw.quit();
     }
   });
 

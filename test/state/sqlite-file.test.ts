@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -68,9 +68,9 @@ describe('SQLite state file', () => {
     await store.set('cache', 'short', 1, 10);
     expect(await store.claim('events', 'short', 1, 10)).toBe(true);
     await store.set('cache', 'kept', 1);
-    const raw = new Database(file, { readonly: true });
+    const raw = new DatabaseSync(file, { readOnly: true });
     try {
-      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       const count = () => raw.prepare('SELECT count(*) AS n FROM entries').get() as { n: number };
       for (let i = 0; count().n > 1; i++) {
         if (i > 200) throw new Error('expired rows were never swept');

@@ -262,7 +262,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.get('plane-cache', 'states')).toEqual({ todo: 's1' });
       expect(await cache.has('projects')).toBe(true);
       const listed: Array<[string, unknown]> = [];
-      for await (const entry of cache.iterator!(undefined)) listed.push(entry as [string, unknown]);
+      for await (const entry of cache.iterator()) listed.push(entry as [string, unknown]);
       expect(listed.sort(([a], [b]) => a.localeCompare(b))).toEqual([
         ['projects', [{ id: 'p1' }]],
         ['states', { todo: 's1' }],
