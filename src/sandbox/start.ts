@@ -50,7 +50,8 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +
       `  Slack: an embedded emulator (no Slack app needed)\n` +
       `  Plane: ${demoPlane ? 'a demo workspace "acme" (set PLANE_API_KEY for a real one)' : plane.baseUrl}\n` +
-      `  Agent: ${config.anthropic.apiKey ? config.anthropic.model : 'off (set ANTHROPIC_API_KEY to turn it on)'}\n`,
+      `  Agent: ${config.anthropic.apiKey ? config.anthropic.model : 'off (set ANTHROPIC_API_KEY to turn it on)'}\n` +
+      `  MCP:   ${config.mcp.token ? `${bot.url}/mcp (Authorization: Bearer <PLANEBOT_MCP_TOKEN>)` : 'stdio only (set PLANEBOT_MCP_TOKEN to serve /mcp)'}\n`,
   );
   return {
     ...bot,
