@@ -19,10 +19,7 @@ const BASELINE = fileURLToPath(new URL('conformance-baseline.yml', import.meta.u
 const CLI = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
 /** What a tools-only server over Streamable HTTP must pass. */
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
-/** The suite uses `fs.globSync`, which Node has from 22 on. */
-const SUITE_RUNS_HERE = Number(process.versions.node.split('.')[0]) >= 22;
-
-describe.skipIf(!SUITE_RUNS_HERE)('MCP conformance suite against /mcp', () => {
+describe('MCP conformance suite against /mcp', () => {
   let harness: BotHarness;
   let proxy: Awaited<ReturnType<typeof startBearerProxy>>;
 
