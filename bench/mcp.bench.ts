@@ -8,22 +8,16 @@
  * folder of your own (`npm i @makeplane/plane-mcp-server@0.1.5`) and set PLANEBOT_BENCH_PEER_MCP to
  * its `build/index.js` to add its `tools/list` figure; without it the row says it was not measured.
  */
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import Keyv from 'keyv';
 import { agentTools, toModelTools } from '../src/agent/index.js';
-import { composeTools } from '../src/compose-tools.js';
-import { loadConfig } from '../src/config.js';
-import { startHttpServer } from '../src/http/server.js';
-import { silentLogger } from '../src/log.js';
-import { createMcpHttp, mcpToolsFor } from '../src/mcp/index.js';
 import { closeLimiters } from '../src/plane/limiter.js';
-import { childEnv, connectHttp, connectStdio, startDemoPlane } from '../test/mcp/support.js';
+import { ToolRegistry } from '../src/tools/registry.js';
+import { childEnv, connectHttp, connectStdio, registryFor, startDemoPlane, startMcpServer } from '../test/mcp/support.js';
 import { CHARS_PER_TOKEN, tokens } from './agent.bench.js';
 import type { BenchRow } from './run.js';
 
@@ -46,13 +40,13 @@ export async function bench(): Promise<BenchRow[]> {
   const stdioEnv = { ...env, PLANE_API_KEY: keyFor('stdio'), PLANEBOT_DATA_DIR: dataDir };
   const stdio = await connectStdio(stdioEnv, dataDir);
   const listed = JSON.stringify((await stdio.client.listTools()).tools);
-  const config = loadConfig(stdioEnv, 'mcp-stdio');
-  const { registry } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
-  const modelTools = toModelTools(agentTools(registry).list());
+  const modelTools = toModelTools(agentTools(new ToolRegistry(registryFor(stdioEnv))).list());
   const served = (JSON.parse(listed) as unknown[]).length;
   row(`tools/list (${served} tools), characters`, listed.length);
   row(`tools/list, tokens (chars/${CHARS_PER_TOKEN})`, tokens(listed.length));
-  row(`  beside: the agent's tool definitions (${modelTools.length} tools), characters`, JSON.stringify(modelTools).length);
+  const modelChars = JSON.stringify(modelTools).length;
+  row(`  beside: the agent's tool definitions (${modelTools.length} tools), characters`, modelChars);
+  row(`  beside: the agent's tool definitions, tokens (chars/${CHARS_PER_TOKEN})`, tokens(modelChars));
   rows.push(...(await peerListing()));
 
   const latency = async (transport: string, client: Client) => {
@@ -72,14 +66,10 @@ export async function bench(): Promise<BenchRow[]> {
   await latency('stdio', stdio.client);
   await stdio.close();
 
-  const httpConfig = loadConfig({ ...env, PLANE_API_KEY: keyFor('http'), PLANEBOT_DATA_DIR: dataDir, PLANEBOT_MCP_TOKEN: TOKEN });
-  const httpTools = composeTools(httpConfig, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
-  const mcp = createMcpHttp({ token: TOKEN, hosts: [], tools: await mcpToolsFor(httpConfig, httpTools.registry, silentLogger), logger: silentLogger });
-  const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: mcp.routes });
-  const http = await connectHttp(`${server.url}/mcp`, TOKEN);
+  const server = await startMcpServer({ ...env, PLANE_API_KEY: keyFor('http'), PLANEBOT_DATA_DIR: dataDir }, { token: TOKEN });
+  const http = await connectHttp(server.url, TOKEN);
   await latency('Streamable HTTP', http);
   await http.close();
-  await mcp.close();
   await server.close();
 
   await plane.close();

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { startSandbox } from '../../src/sandbox/start.js';
-import { startBotHarness, type BotHarness } from '../harness/bot.js';
+import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { captureLogger } from '../helpers/logs.js';
-import { asListed, connectHttp, registryFor, textOf } from './support.js';
+import { asListed, connectHttp, registryFor, startDemoPlane, startMcpServer, textOf } from './support.js';
 
 const TOKEN = 'mcp-test-token-0123456789abcdef';
 const INITIALIZE = {
@@ -153,6 +153,23 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     await client.close();
     client = await connectHttp(url, TOKEN);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('idle sessions', () => {
+  it('closes a session nobody used for the idle time; its client then gets 404', async () => {
+    const { plane, env } = await startDemoPlane();
+    const { url, mcp, close } = await startMcpServer(env, { token: TOKEN, idleMs: 200 });
+    try {
+      const opened = await send(url, { body: INITIALIZE, headers: { Authorization: `Bearer ${TOKEN}` } });
+      const headers = { Authorization: `Bearer ${TOKEN}`, 'Mcp-Session-Id': opened.headers['mcp-session-id'] as string };
+      expect(mcp.sessionCount()).toBe(1);
+      await eventually(() => mcp.sessionCount() === 0, 5_000, 'the idle session to close');
+      expect((await send(url, { body: { jsonrpc: '2.0', id: 2, method: 'ping' }, headers })).status).toBe(404);
+    } finally {
+      await close();
+      await plane.close();
+    }
   });
 });
 

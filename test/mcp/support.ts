@@ -9,7 +9,9 @@ import { toModelTool } from '../../src/agent/index.js';
 import { composeTools } from '../../src/compose-tools.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
+import { startHttpServer } from '../../src/http/server.js';
 import { silentLogger } from '../../src/log.js';
+import { createMcpHttp, mcpToolsFor, type McpHttp } from '../../src/mcp/index.js';
 import type { ToolDefinition } from '../../src/tools/registry.js';
 import { TSX_LOADER } from '../harness/process.js';
 
@@ -69,6 +71,26 @@ export async function connectHttp(url: string, token: string): Promise<Client> {
   const client = new Client({ name: 'planebot-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
+}
+
+/** /mcp alone on a loopback HTTP server (the bot's server code, without Slack), for this environment. */
+export async function startMcpServer(
+  env: Record<string, string>,
+  options: { token: string; idleMs?: number },
+): Promise<{ url: string; mcp: McpHttp; close(): Promise<void> }> {
+  const config = loadConfig({ ...env, PLANEBOT_MCP_TOKEN: options.token });
+  const { registry } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
+  const tools = await mcpToolsFor(config, registry, silentLogger);
+  const mcp = createMcpHttp({ token: options.token, hosts: [], tools, logger: silentLogger, idleMs: options.idleMs });
+  const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: mcp.routes });
+  return {
+    url: `${server.url}/mcp`,
+    mcp,
+    async close() {
+      await mcp.close();
+      await server.close();
+    },
+  };
 }
 
 /** The registry this environment gives the tool kit, built without MCP: what tools/list must mirror. */
