@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StateStore } from '../../src/state/store.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { eventually } from '../harness/bot.js';
 import { captureLogger } from '../helpers/logs.js';
 import { startBackend, type Backend, type BackendName } from './support/backends.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -23,14 +24,6 @@ afterEach(async () => {
   h = undefined;
   backend = undefined;
 });
-
-async function eventually(what: string, check: () => boolean | Promise<boolean>, boundMs = 10_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await sleep(20);
-  }
-}
 
 /**
  * The shared store as one process sees it, whose lease renewals can be held (the process stalls: its
@@ -73,7 +66,7 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('a driver stalled pa
     await sleep(LEASE_MS * 2);
 
     const b = await h.otherAgent({ store: await backend.open(), leaseMs: LEASE_MS });
-    await eventually('B to take the run over', async () => (await b.agent.resumeSaved()) === 1);
+    await eventually(async () => (await b.agent.resumeSaved()) === 1, 10_000, 'B to take the run over');
     await b.agent.idle();
     expect(b.ui.result()).toMatchObject({ runId, answer: 'Done by B.', iterations: 2, toolCalls: 1 });
 
@@ -104,7 +97,7 @@ describe('a driver that cannot renew its lease', () => {
     const { runId } = await h.say('What is ACME-7 about?');
     await held.requested;
     a.fail();
-    await eventually('A to give the lease up', () => lines.some((line) => line.msg === 'run lease lost: this process stops driving the run'));
+    await eventually(() => lines.some((line) => line.msg === 'run lease lost: this process stops driving the run'), 10_000, 'A to give the lease up');
     expect(lines.filter((line) => line.msg === 'could not renew the run lease; trying again').length).toBeGreaterThanOrEqual(1);
     expect(lines.find((line) => line.msg === 'run lease lost: this process stops driving the run')).toMatchObject({ runId });
 
@@ -115,7 +108,7 @@ describe('a driver that cannot renew its lease', () => {
     expect(h.ui.events.filter((event) => event.type !== 'plan')).toEqual([]);
     expect(lines.some((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId)).toBe(true);
     const b = await h.otherAgent({ store: shared, leaseMs: LEASE_MS });
-    await eventually('B to take the run over', async () => (await b.agent.resumeSaved()) === 1);
+    await eventually(async () => (await b.agent.resumeSaved()) === 1, 10_000, 'B to take the run over');
     await b.agent.idle();
     expect(b.ui.result()).toMatchObject({ runId, answer: 'Done by B.' });
   });
