@@ -130,4 +130,24 @@ describe('approvals', () => {
     expect(botMessages(h, ts).at(-1)?.text).toContain('Commented.');
     expect(shownText(h.slack.workspace.message(GENERAL, approvalTs))).toContain(`Approved by <@${ALICE}>`);
   });
+
+  it('shows the plan again when a restarted bot resumes the run', async () => {
+    const plan = { items: [{ id: '1', content: 'Comment on the login bug', status: 'in_progress' }] };
+    const planAndComment = toolReply([
+      { name: 'update_plan', input: plan },
+      { name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Looks good' } },
+    ]);
+    const { h, ts, approvalTs } = await askForComment({ model: [planAndComment, textReply('Commented.')] });
+    const status = await statusMessage(h, ts);
+    await h.restart();
+    const before = h.slack.calls.length;
+    await click(h, ALICE, approvalTs, 'approval_approve');
+    const done = await finalStatus(h, ts);
+    expect(shownText(done)).toContain('Comment on the login bug');
+    expect(shownText(done)).toContain('2 tool calls');
+    // Every edit the new process made to the status message (while the comment ran, and at the end) shows the plan.
+    const edits = h.slack.calls.slice(before).filter((c) => c.method === 'chat.update' && c.args.ts === status.ts);
+    expect(edits.length).toBeGreaterThan(0);
+    for (const edit of edits) expect(JSON.stringify(edit.args)).toContain('Comment on the login bug');
+  });
 });
