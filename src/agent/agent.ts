@@ -83,8 +83,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const tools = agentTools(options.registry);
   const permissions =
     typeof options.permissions === 'object'
-      ? createPermissions(options.permissions, tools.names())
-      : await loadPermissions(options.permissions, tools.names());
+      ? createPermissions(options.permissions, tools.list())
+      : await loadPermissions(options.permissions, tools.list());
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const store = options.store;

@@ -20,6 +20,8 @@ export interface ToolCallView {
   input: unknown;
   /** Plain words for what the call does (the tool's own `describe`, else its name and input). */
   description: string;
+  /** The step under way in a few words, from the tool's declaration ("Reading ACME-130…"). */
+  progress: string;
 }
 
 export interface ToolCallOutcome {

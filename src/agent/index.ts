@@ -18,7 +18,7 @@ export type {
   ToolCallView,
 } from './front-end.js';
 export type { ModelOptions } from './model.js';
-export { createPermissions, DEFAULT_PERMISSIONS, loadPermissions, PermissionsError, type Permission, type Permissions } from './permissions.js';
+export { createPermissions, loadPermissions, PermissionsError, type Permission, type Permissions } from './permissions.js';
 export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';
 // The agent's own checklist (its update_plan tool), as front ends show it.

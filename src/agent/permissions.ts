@@ -1,16 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { PERMISSIONS, type Permission, type ToolDefinition } from '../tools/registry.js';
 
-export const PERMISSIONS = ['allow', 'ask', 'deny'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export type { Permission };
 
-/** Calls that reach outside or change Plane ask; everything else is allowed. */
-export const DEFAULT_PERMISSIONS: Readonly<Record<string, Permission>> = {
-  WebFetch: 'ask',
-  plane_create_issue: 'ask',
-  plane_update_issue: 'ask',
-  plane_add_comment: 'ask',
-};
+/** What the policy needs of each tool: its name and the default its declaration gives. */
+export type DeclaredTool = Pick<ToolDefinition, 'name' | 'permission'>;
 
 /** The policy for every registered tool, fixed at start-up. */
 export interface Permissions {
@@ -34,11 +29,13 @@ function patternToRegExp(pattern: string): RegExp {
 }
 
 /**
- * Rules (tool name or pattern → permission) override the defaults; when several rules match one tool
- * the strictest wins (deny beats ask beats allow). A rule that matches no registered tool is an error,
- * because it is almost always a misspelt name that would silently protect nothing.
+ * Rules (tool name or pattern → permission) override the tools' declared defaults; when several rules
+ * match one tool the strictest wins (deny beats ask beats allow). A rule that matches no registered
+ * tool is an error, because it is almost always a misspelt name that would silently protect nothing.
+ * A tool the policy was not built with is allowed.
  */
-export function createPermissions(rules: Readonly<Record<string, Permission>>, toolNames: readonly string[]): Permissions {
+export function createPermissions(rules: Readonly<Record<string, Permission>>, tools: readonly DeclaredTool[]): Permissions {
+  const toolNames = tools.map((tool) => tool.name);
   const compiled = Object.entries(rules).map(([pattern, permission]) => ({ pattern, permission, regexp: patternToRegExp(pattern) }));
   const unmatched = compiled.filter((rule) => !toolNames.some((name) => rule.regexp.test(name)));
   if (unmatched.length > 0) {
@@ -48,17 +45,17 @@ export function createPermissions(rules: Readonly<Record<string, Permission>>, t
     );
   }
   const resolved = new Map<string, Permission>();
-  for (const name of toolNames) {
+  for (const { name, permission } of tools) {
     const matching = compiled.filter((rule) => rule.regexp.test(name)).map((rule) => rule.permission);
     const strictest = matching.sort((a, b) => strictness[b] - strictness[a])[0];
-    resolved.set(name, strictest ?? DEFAULT_PERMISSIONS[name] ?? 'allow');
+    resolved.set(name, strictest ?? permission);
   }
-  return { of: (toolName) => resolved.get(toolName) ?? DEFAULT_PERMISSIONS[toolName] ?? 'allow' };
+  return { of: (toolName) => resolved.get(toolName) ?? 'allow' };
 }
 
 /** Reads the PLANEBOT_PERMISSIONS file (a JSON object of tool name or pattern → allow/ask/deny). */
-export async function loadPermissions(file: string | undefined, toolNames: readonly string[]): Promise<Permissions> {
-  if (!file) return createPermissions({}, toolNames);
+export async function loadPermissions(file: string | undefined, tools: readonly DeclaredTool[]): Promise<Permissions> {
+  if (!file) return createPermissions({}, tools);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -79,7 +76,7 @@ export async function loadPermissions(file: string | undefined, toolNames: reado
     );
   }
   try {
-    return createPermissions(parsed.data, toolNames);
+    return createPermissions(parsed.data, tools);
   } catch (error) {
     throw new PermissionsError(`${file}: ${(error as Error).message}`);
   }

@@ -30,6 +30,8 @@ export interface PendingCall {
   name: string;
   input: unknown;
   description: string;
+  /** The tool's words for the step under way (its declaration's `progress`); empty for a call that never runs. */
+  progress: string;
   /** The call's permission was `ask` and the thread had not approved its tool. */
   asked: boolean;
   /** Set once the model's answer for this call is known. */

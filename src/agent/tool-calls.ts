@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Logger } from '../log.js';
-import { UPDATE_PLAN, updatePlanInput, type PlanItem } from '../tools/plan/index.js';
+import type { PlanItem } from '../tools/plan/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import { capToolResult } from './history-budget.js';
@@ -18,7 +18,7 @@ export interface ToolTurnEnv {
   approvedForThread(toolName: string): Promise<boolean>;
   reporter: Reporter;
   context: ToolContext;
-  /** A successful update_plan call replaces the run's plan. */
+  /** Replaces the run's plan; handed to the tools as the context's `replacePlan` (update_plan calls it). */
   onPlan(items: PlanItem[]): Promise<void>;
   logger: Logger;
 }
@@ -32,12 +32,16 @@ export interface ToolTurnEnv {
 export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: ToolTurnEnv): Promise<PendingCall[]> {
   const calls = await Promise.all(
     blocks.map(async (block): Promise<PendingCall> => {
-      const call: PendingCall = { id: block.id, name: block.name, input: block.input, description: block.name, asked: false };
+      const call: PendingCall = { id: block.id, name: block.name, input: block.input, description: block.name, progress: '', asked: false };
       const tool = env.tools.get(block.name);
       const parsed = tool?.input.safeParse(block.input);
       // The registry words an unknown tool or invalid input for the model, and runs nothing then.
       if (!tool || !parsed?.success) return { ...call, outcome: await callOutcome(call, env) };
-      const described = { ...call, description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input) };
+      const described = {
+        ...call,
+        description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input),
+        progress: tool.progress(parsed.data),
+      };
       switch (env.permissions.of(block.name)) {
         case 'deny':
           return { ...described, outcome: { status: 'denied', text: `Operation not permitted: ${block.name} is switched off for this bot.` } };
@@ -60,7 +64,6 @@ async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOut
   const outcome = await callOutcome(call, env);
   const error = outcome.status === 'ok' ? {} : { error: outcome.text };
   env.logger.info({ tool: call.name, callId: call.id, status: outcome.status, ms: Date.now() - started, ...error }, 'tool call');
-  if (outcome.status === 'ok' && call.name === UPDATE_PLAN) await env.onPlan(updatePlanInput.parse(call.input).items);
   return outcome;
 }
 
@@ -112,12 +115,12 @@ export function resultsTurn(calls: readonly PendingCall[]): Anthropic.MessagePar
 }
 
 export function callView(call: PendingCall): ToolCallView {
-  return { id: call.id, name: call.name, input: call.input, description: call.description };
+  return { id: call.id, name: call.name, input: call.input, description: call.description, progress: call.progress };
 }
 
 /** The answers the model gets: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
-  const result = await env.tools.call(call.name, call.input, env.context);
+  const result = await env.tools.call(call.name, call.input, { ...env.context, replacePlan: env.onPlan });
   return result.ok ? { status: 'ok', text: capToolResult(result.output) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
 }
 

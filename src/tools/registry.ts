@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanItem } from './plan/plan.js';
 
 /** Who asked, as far as the tools need to know: "me" in the Plane kit is this person. */
 export interface Requester {
@@ -16,23 +17,50 @@ export interface ToolContext {
   /** An opaque name of where the call came from (a channel id), carried on task events. */
   scope?: string;
   signal?: AbortSignal;
+  /** Replaces the checklist of the agent run making the call (update_plan); absent outside a run. */
+  replacePlan?(items: PlanItem[]): Promise<void>;
 }
 
-export type ToolAccess = 'read' | 'write';
+export const PERMISSIONS = ['allow', 'ask', 'deny'] as const;
+/** Whether a call runs at once, waits for a person's approval, or is refused. */
+export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * One declaration per tool: the model's description, the input schema and the read/write flag come
- * from the same object, so the three can never disagree.
+ * What a call may do to the world outside the run, in the terms of MCP's tool annotations
+ * (readOnlyHint, destructiveHint, openWorldHint), which are read from it.
+ */
+export interface ToolEffects {
+  /** Changes nothing anywhere. */
+  readOnly: boolean;
+  /** May remove or overwrite what is there; meaningful only when not read-only. */
+  destructive: boolean;
+  /** Reaches an open set of outside things (any web host) rather than one known service. */
+  openWorld: boolean;
+}
+
+/** Reads one known service and changes nothing. */
+export const READS_ONLY: ToolEffects = { readOnly: true, destructive: false, openWorld: false };
+/** Adds or changes things in one known service, but never removes any. */
+export const ADDS_OR_CHANGES: ToolEffects = { readOnly: false, destructive: false, openWorld: false };
+
+/**
+ * One declaration per tool: everything every front end needs to know about it (the model's
+ * description, the input schema, its effects and default permission, the words shown while it runs)
+ * comes from the same object, so adding a tool touches only its own folder and the registry list.
  */
 export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   input: Schema;
-  access: ToolAccess;
+  effects: ToolEffects;
+  /** The permission when no rule of the permissions file matches the tool. */
+  permission: Permission;
   /** Returns readable text for the model or a person; throws ToolError for a failure to report. */
   run(input: z.output<Schema>, context: ToolContext): Promise<string>;
   /** Says in plain words exactly what the call will do, for an approval message. */
   describe?(input: z.output<Schema>): string;
+  /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs. */
+  progress(input: z.output<Schema>): string;
 }
 
 export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): ToolDefinition {

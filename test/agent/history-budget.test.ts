@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { capToolResult, fitHistory, HISTORY_BUDGET, MAX_TOOL_RESULT_CHARS, type HistoryBudget } from '../../src/agent/history-budget.js';
 import { ThreadStore } from '../../src/agent/threads.js';
-import { defineTool, ToolRegistry } from '../../src/tools/registry.js';
+import { defineTool, READS_ONLY, ToolRegistry } from '../../src/tools/registry.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { startHarness, type Harness } from './support/harness.js';
 
@@ -192,7 +192,9 @@ describe('the history budget in the agent loop', () => {
         name: 'plane_search_issues',
         description: 'Searches work items.',
         input: z.object({ size: z.number().int() }),
-        access: 'read',
+        effects: READS_ONLY,
+        permission: 'allow',
+        progress: () => 'Searching…',
         async run({ size: chars }) {
           const output = `#${outputs.length + 1} `.padEnd(chars, 'i');
           outputs.push(output);

@@ -2,9 +2,25 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Keyv from 'keyv';
 import { createPermissions, loadPermissions, PermissionsError } from '../../src/agent/index.js';
+import { createPlaneKit } from '../../src/plane/kit.js';
+import { updatePlanTool } from '../../src/tools/plan/index.js';
+import { createPlaneTools } from '../../src/tools/plane/index.js';
+import { createTaskTool } from '../../src/tools/task/tool.js';
+import { createTodoTool } from '../../src/tools/todo/tool.js';
+import { createWebFetchTool } from '../../src/tools/webfetch/webfetch-tool.js';
 
-const TOOLS = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
+const NAMES = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
+// The defaults come from the tools' own declarations.
+const declared = [
+  ...createPlaneTools(createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() })),
+  createWebFetchTool({ allow: [] }),
+  createTodoTool(),
+  createTaskTool(),
+  updatePlanTool,
+];
+const TOOLS = NAMES.map((name) => declared.find((tool) => tool.name === name)!);
 
 let dir: string;
 beforeAll(async () => {
@@ -23,7 +39,7 @@ async function file(content: string): Promise<string> {
 describe('permissions', () => {
   it('asks for WebFetch and the three Plane writes by default, and allows everything else', async () => {
     const permissions = await loadPermissions(undefined, TOOLS);
-    expect(Object.fromEntries(TOOLS.map((t) => [t, permissions.of(t)]))).toEqual({
+    expect(Object.fromEntries(NAMES.map((t) => [t, permissions.of(t)]))).toEqual({
       WebFetch: 'ask',
       TodoWrite: 'allow',
       Task: 'allow',
@@ -60,7 +76,7 @@ describe('permissions', () => {
     const path = await file('{"Webfetch": "allow", "jira_*": "deny", "Task": "ask"}');
     const failure = loadPermissions(path, TOOLS);
     await expect(failure).rejects.toBeInstanceOf(PermissionsError);
-    await expect(failure).rejects.toThrow(`${path}: Permissions: "Webfetch", "jira_*" match no tool. Known tools: ${TOOLS.join(', ')}.`);
+    await expect(failure).rejects.toThrow(`${path}: Permissions: "Webfetch", "jira_*" match no tool. Known tools: ${NAMES.join(', ')}.`);
   });
 
   it('explains a file that is missing, not JSON, or has a bad value', async () => {

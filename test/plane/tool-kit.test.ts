@@ -25,10 +25,13 @@ describe('the Plane tool kit', () => {
       'plane_list_labels',
       'plane_list_members',
     ]);
-    const writes = tools.filter((t) => t.access === 'write').map((t) => t.name);
-    expect(writes).toEqual(['plane_add_comment', 'plane_create_issue', 'plane_update_issue']);
+    const writes = tools.filter((t) => !t.effects.readOnly).map((t) => t.name);
+    expect(writes).toEqual(['plane_get_issue_images', 'plane_add_comment', 'plane_create_issue', 'plane_update_issue']);
+    expect(tools.filter((t) => t.effects.destructive || t.effects.openWorld)).toEqual([]);
+    const asking = tools.filter((t) => t.permission === 'ask').map((t) => t.name);
+    expect(asking).toEqual(['plane_add_comment', 'plane_create_issue', 'plane_update_issue']);
     for (const tool of tools) {
-      expect(typeof tool.describe === 'function').toBe(tool.access === 'write');
+      expect(typeof tool.describe === 'function').toBe(tool.permission === 'ask');
       expect(tool.description.length).toBeGreaterThan(20);
     }
   });

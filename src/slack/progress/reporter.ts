@@ -6,7 +6,6 @@ import type { RunState } from '../conversations/run-state.js';
 import { renderReply } from '../render/reply.js';
 import type { StatusMessages } from './status-messages.js';
 import { THINKING, workingStatus } from './status-views.js';
-import { describeStep } from './step-words.js';
 
 const WAITING_FOR_APPROVAL = 'Waiting for approval…';
 
@@ -48,7 +47,7 @@ export class SlackReporter implements Reporter {
 
   async toolStarted(call: ToolCallView): Promise<void> {
     this.waiting = false;
-    this.steps.set(call.id, describeStep(call.name, call.input));
+    this.steps.set(call.id, call.progress);
     this.show();
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../registry.js';
+import { defineTool, READS_ONLY } from '../registry.js';
 import { planProgress, planSchema } from './plan.js';
 
 export const UPDATE_PLAN = 'update_plan';
@@ -18,9 +18,12 @@ export const updatePlanTool = defineTool({
     'previous one). Mark a step in_progress before starting it (at most one at a time) and completed as ' +
     'soon as it is done; mark steps that no longer apply cancelled.',
   input: updatePlanInput,
-  access: 'read',
-  async run({ items }) {
+  effects: READS_ONLY,
+  permission: 'allow',
+  async run({ items }, context) {
+    await context.replacePlan?.(items);
     return `Plan updated: ${planProgress(items)}`;
   },
+  progress: () => 'Updating the plan…',
   describe: ({ items }) => `Update the plan (${planProgress(items)})`,
 });

@@ -4,6 +4,7 @@ import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
 import { definePlaneTool } from './define.js';
+import { ADDS_OR_CHANGES } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
 
@@ -18,7 +19,9 @@ export function addCommentTool(kit: PlaneKit) {
       text: z.string().trim().min(1).describe('The comment'),
       format: z.enum(['text', 'markdown']).default('text'),
     }),
-    access: 'write',
+    effects: ADDS_OR_CHANGES,
+    permission: 'ask',
+    progress: (input) => `Commenting on ${input.key.toUpperCase()}…`,
     describe(input) {
       const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
       return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;

@@ -8,6 +8,7 @@ import { findProject } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { readHtml } from '../../plane/read-html.js';
 import { definePlaneTool } from './define.js';
+import { ADDS_OR_CHANGES } from '../registry.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, labels, members, priority, project, slug, title } from './schemas.js';
@@ -29,7 +30,9 @@ export function createIssueTool(kit: PlaneKit) {
       start_date: date.optional(),
       target_date: date.optional(),
     }),
-    access: 'write',
+    effects: ADDS_OR_CHANGES,
+    permission: 'ask',
+    progress: (input) => `Creating “${input.title}” in ${input.project}…`,
     describe(input) {
       const where = `project ${input.project}${input.slug ? ` of workspace ${input.slug}` : ''}`;
       const fields = describeFields(input, 'create');

@@ -5,6 +5,7 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { definePlaneTool } from './define.js';
+import { ADDS_OR_CHANGES } from '../registry.js';
 import { key, slug } from './schemas.js';
 
 export function getIssueImagesTool(kit: PlaneKit) {
@@ -21,7 +22,9 @@ export function getIssueImagesTool(kit: PlaneKit) {
         .optional()
         .describe('An absolute folder, created when missing'),
     }),
-    access: 'read',
+    effects: ADDS_OR_CHANGES,
+    permission: 'allow',
+    progress: (input) => `Downloading the images of ${input.key.toUpperCase()}…`,
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -7,6 +7,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import type { Comment } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY } from '../registry.js';
 import { plural } from '../text.js';
 import { key, slug } from './schemas.js';
 
@@ -15,7 +16,9 @@ export function listCommentsTool(kit: PlaneKit) {
     name: 'plane_list_comments',
     description: 'The comments of a work item, oldest first: author, date and text.',
     input: z.object({ slug, key }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: (input) => `Reading the comments on ${input.key.toUpperCase()}…`,
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -6,6 +6,7 @@ export function listLabelsTool(kit: PlaneKit) {
   return projectListTool(kit, {
     name: 'plane_list_labels',
     description: 'The labels of a project.',
+    things: 'labels',
     async list(api, workspace, project) {
       const labels = await api.labels(workspace, project);
       const names = new Map(labels.map((l) => [l.id, l.name]));

@@ -8,6 +8,7 @@ export function listMembersTool(kit: PlaneKit) {
   return projectListTool(kit, {
     name: 'plane_list_members',
     description: 'Who can be assigned in a project: display name, full name and e-mail.',
+    things: 'members',
     async list(api, workspace, project) {
       const { members, guestsLeftOut } = await assignableMembers(api, workspace, project);
       const guests = guestsLeftOut ? ' (guests, who cannot be assigned, are left out)' : '';

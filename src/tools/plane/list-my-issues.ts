@@ -8,6 +8,7 @@ import { projectItems } from '../../plane/project-items.js';
 import { findProject } from '../../plane/resolve.js';
 import { PRIORITIES, type StateGroup } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY } from '../registry.js';
 import { itemList, withNotes } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
 
@@ -26,7 +27,9 @@ export function listMyIssuesTool(kit: PlaneKit) {
       state_groups: stateGroups.default(OPEN),
       limit: limit(50),
     }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: (input) => `Listing your work items${input.project ? ` in ${input.project}` : ''}…`,
     async run(input, context) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

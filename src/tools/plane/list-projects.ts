@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY } from '../registry.js';
 import { plural } from '../text.js';
 import { slug } from './schemas.js';
 
@@ -9,7 +10,9 @@ export function listProjectsTool(kit: PlaneKit) {
     name: 'plane_list_projects',
     description: 'The projects of the workspace, with the identifier used in work item keys (ACME in ACME-130).',
     input: z.object({ slug }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: () => 'Listing the projects…',
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

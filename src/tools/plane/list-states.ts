@@ -6,6 +6,7 @@ export function listStatesTool(kit: PlaneKit) {
   return projectListTool(kit, {
     name: 'plane_list_states',
     description: 'The states of a project in board order, each with its group (backlog, unstarted, started, completed, cancelled).',
+    things: 'states',
     async list(api, workspace, project) {
       const states = await api.states(workspace, project);
       return {

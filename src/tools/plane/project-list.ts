@@ -3,8 +3,8 @@ import type { PlaneApi } from '../../plane/api.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { findProject } from '../../plane/resolve.js';
 import type { Project } from '../../plane/types.js';
-import type { ToolDefinition } from '../registry.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY, type ToolDefinition } from '../registry.js';
 import { project, slug } from './schemas.js';
 
 export interface ProjectList {
@@ -16,6 +16,8 @@ export interface ProjectList {
 export interface ProjectListTool {
   name: string;
   description: string;
+  /** What is listed, in the plural ("states"), for the words shown while the call runs. */
+  things: string;
   /** Fetches the things of the project and prints them. */
   list(api: PlaneApi, workspace: string, project: Project): Promise<ProjectList>;
 }
@@ -26,7 +28,9 @@ export function projectListTool(kit: PlaneKit, tool: ProjectListTool): ToolDefin
     name: tool.name,
     description: tool.description,
     input: z.object({ slug, project }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: (input) => `Reading the ${tool.things} of ${input.project}…`,
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

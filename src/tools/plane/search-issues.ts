@@ -8,6 +8,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findMembers, findProject } from '../../plane/resolve.js';
 import { STATE_GROUPS } from '../../plane/types.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY } from '../registry.js';
 import { itemList, withNotes } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
 
@@ -24,7 +25,10 @@ export function searchIssuesTool(kit: PlaneKit) {
       state_groups: stateGroups.optional().describe('State groups to include; all when omitted'),
       limit: limit(30),
     }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: (input) =>
+      input.query ? `Searching in ${input.project} for “${input.query}”…` : `Searching work items in ${input.project}…`,
     async run(input, context) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -6,6 +6,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { definePlaneTool } from './define.js';
+import { ADDS_OR_CHANGES } from '../registry.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, key, labels, members, priority, slug, title } from './schemas.js';
@@ -33,7 +34,9 @@ export function updateIssueTool(kit: PlaneKit) {
       .refine((input) => FIELDS.some((field) => input[field] !== undefined), {
         message: `give at least one field to change: ${FIELDS.join(', ')}`,
       }),
-    access: 'write',
+    effects: ADDS_OR_CHANGES,
+    permission: 'ask',
+    progress: (input) => `Updating ${input.key.toUpperCase()}…`,
     describe(input) {
       const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
       return `Update ${where}: ${describeFields(input, 'update').join('; ')}. Other fields stay as they are.`;

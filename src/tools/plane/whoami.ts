@@ -3,6 +3,7 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { definePlaneTool } from './define.js';
+import { READS_ONLY } from '../registry.js';
 import { slug } from './schemas.js';
 
 export function whoamiTool(kit: PlaneKit) {
@@ -11,7 +12,9 @@ export function whoamiTool(kit: PlaneKit) {
     description:
       "Who the Plane API key acts as, who \"me\" means for this requester, the workspace, the base URL and which API (v1/v2) the instance serves.",
     input: z.object({ slug }),
-    access: 'read',
+    effects: READS_ONLY,
+    permission: 'allow',
+    progress: () => 'Checking who you are in Plane…',
     async run(input, context) {
       const api = kit.api();
       const [keyUser, instance, v2] = await Promise.all([api.me(), api.instance(), api.servesV2()]);

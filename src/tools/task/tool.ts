@@ -69,7 +69,10 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
     name: 'Task',
     description,
     input,
-    access: 'write',
+    // Removes and overwrites tasks, but only in the channel's own files: allowed without asking.
+    effects: { readOnly: false, destructive: true, openWorld: false },
+    permission: 'allow',
+    progress: (call: Input) => (call.action === 'list' || call.action === 'tree' ? 'Reading the task tree…' : 'Updating the task tree…'),
     describe: describeCall,
     async run(call: Input, context: ToolContext): Promise<string> {
       const store = await TaskStore.open({

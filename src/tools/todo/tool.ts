@@ -60,7 +60,10 @@ export function createTodoTool(options: TodoToolOptions = {}): ToolDefinition {
     name: 'TodoWrite',
     description,
     input,
-    access: 'write',
+    // Removes and overwrites items, but only in the channel's own files: allowed without asking.
+    effects: { readOnly: false, destructive: true, openWorld: false },
+    permission: 'allow',
+    progress: (call: Input) => (call.action === 'list' ? 'Reading the todo list…' : 'Updating the todo list…'),
     describe: describeCall,
     async run(call: Input, context: ToolContext): Promise<string> {
       const store = await TodoStore.open({ ...options, dir: context.filesDir, file: call.file });

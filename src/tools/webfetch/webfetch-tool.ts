@@ -1,7 +1,7 @@
 /**
  * The WebFetch tool: one HTTP request, redirects followed up to five hops,
- * every hop through the address guard, the body streamed and cut at the cap. Its permission default
- * (`ask`) is the agent's business; whatever is approved, the guard still holds.
+ * every hop through the address guard, the body streamed and cut at the cap. It asks by default;
+ * whatever is approved, the guard still holds.
  */
 import { z } from 'zod';
 import { createAddressGuard } from '../../net/address-guard.js';
@@ -100,7 +100,10 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
       `binary content is summarised by type and size. The body is cut at ${formatBytes(maxBytes)}; ` +
       `up to ${WEBFETCH_MAX_REDIRECTS} redirects are followed. Only public addresses can be reached.`,
     input: webFetchInput,
-    access: 'write',
+    // Any public host: what it answers is outside the bot's reach, so a person approves each call.
+    effects: { readOnly: false, destructive: false, openWorld: true },
+    permission: 'ask',
+    progress: (input: WebFetchInput) => `Fetching ${URL.parse(input.url)?.host || 'a web page'}…`,
     describe(input: WebFetchInput) {
       const details = [
         ...(input.headers && Object.keys(input.headers).length > 0 ? [`headers: ${Object.keys(input.headers).join(', ')}`] : []),

@@ -33,9 +33,9 @@ async function setUp() {
 }
 
 describe('the Task tool', () => {
-  it('is declared once, as a write tool whose input schema is an object', async () => {
+  it('is declared once, as an allowed tool that may remove things, whose input schema is an object', async () => {
     const { tool } = await setUp();
-    expect([tool.name, tool.access]).toEqual(['Task', 'write']);
+    expect([tool.name, tool.permission, tool.effects]).toEqual(['Task', 'allow', { readOnly: false, destructive: true, openWorld: false }]);
     const schema = z.toJSONSchema(tool.input) as { type: string; properties: Record<string, unknown> };
     expect(schema.type).toBe('object');
     expect(Object.keys(schema.properties)).toEqual(

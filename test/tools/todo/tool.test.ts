@@ -28,9 +28,9 @@ async function setUp() {
 }
 
 describe('the TodoWrite tool', () => {
-  it('is declared once, as a write tool whose input schema is an object', async () => {
+  it('is declared once, as an allowed tool that may remove things, whose input schema is an object', async () => {
     const { tool } = await setUp();
-    expect([tool.name, tool.access]).toEqual(['TodoWrite', 'write']);
+    expect([tool.name, tool.permission, tool.effects]).toEqual(['TodoWrite', 'allow', { readOnly: false, destructive: true, openWorld: false }]);
     const schema = z.toJSONSchema(tool.input) as unknown as { type: string; properties: { action: { enum: string[] } } };
     expect(schema.type).toBe('object');
     expect(schema.properties.action.enum).toEqual([

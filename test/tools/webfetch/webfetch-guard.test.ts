@@ -165,7 +165,8 @@ describe('WebFetch input and approval text', () => {
 
   it('declares itself as the seed names it', () => {
     expect(webFetch.name).toBe('WebFetch');
-    expect(webFetch.access).toBe('write');
+    expect(webFetch.permission).toBe('ask');
+    expect(webFetch.effects).toEqual({ readOnly: false, destructive: false, openWorld: true });
     expect(webFetch.description).toContain('The body is cut at 102,400 bytes');
   });
 
