@@ -15,6 +15,6 @@ export type { McpTools } from './tools.js';
  * "me" as PLANEBOT_MCP_CHANNEL and PLANEBOT_MCP_EMAIL say.
  */
 export async function mcpToolsFor(config: Config, registry: ToolRegistry, logger: Logger): Promise<McpTools> {
-  const permissions = await loadPermissions(config.permissionsFile, agentTools(registry).names());
+  const permissions = await loadPermissions(config.permissionsFile, agentTools(registry).list());
   return createMcpTools({ registry, permissions, context: mcpToolContext(config.mcp, config.dataDir), logger });
 }

@@ -79,7 +79,8 @@ function listed(tool: ToolDefinition): Tool {
   return { name: tool.name, description: tool.description, inputSchema: input_schema as Tool['inputSchema'], annotations: annotations(tool) };
 }
 
-/** Hints for the client's confirmation prompts, from the declaration's own flag. */
+/** Hints for the client's confirmation prompts, from the declaration's own effects. */
 function annotations(tool: ToolDefinition): ToolAnnotations {
-  return tool.access === 'read' ? { readOnlyHint: true } : { readOnlyHint: false };
+  const { readOnly, destructive, openWorld } = tool.effects;
+  return { readOnlyHint: readOnly, destructiveHint: destructive, openWorldHint: openWorld };
 }

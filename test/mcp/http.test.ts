@@ -80,7 +80,10 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       PLANE_WORKSPACE: harness.demo.workspace.slug,
     });
     expect(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).toEqual(registry.map(asListed));
-    for (const tool of registry) expect(tools.find((t) => t.name === tool.name)?.annotations?.readOnlyHint, tool.name).toBe(tool.access === 'read');
+    for (const tool of registry) {
+      const { readOnly, destructive, openWorld } = tool.effects;
+      expect(tools.find((t) => t.name === tool.name)?.annotations, tool.name).toEqual({ readOnlyHint: readOnly, destructiveHint: destructive, openWorldHint: openWorld });
+    }
   });
 
   it('runs a read, a write and a bad input against the Plane emulator', async () => {

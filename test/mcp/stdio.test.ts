@@ -43,7 +43,9 @@ describe('stdio server with the official SDK client', () => {
     expect(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).toEqual(registry.map(asListed));
     for (const tool of registry) {
       const listed = tools.find((t) => t.name === tool.name)!;
-      expect(listed.annotations?.readOnlyHint, tool.name).toBe(tool.access === 'read');
+      expect(listed.annotations?.readOnlyHint, tool.name).toBe(tool.effects.readOnly);
+      expect(listed.annotations?.destructiveHint, tool.name).toBe(tool.effects.destructive);
+      expect(listed.annotations?.openWorldHint, tool.name).toBe(tool.effects.openWorld);
     }
     expect(tools.map((tool) => tool.name)).not.toContain('update_plan');
     expect(mcp.client.getServerVersion()?.name).toBe('planebot');
