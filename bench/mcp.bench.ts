@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { agentTools, toModelTools } from '../src/agent/index.js';
-import { closeLimiters } from '../src/plane/limiter.js';
 import { ToolRegistry } from '../src/tools/registry.js';
 import { childEnv, connectHttp, connectStdio, registryFor, startDemoPlane, startMcpServer } from '../test/mcp/support.js';
 import { CHARS_PER_TOKEN, tokens } from './agent.bench.js';
@@ -73,7 +72,6 @@ export async function bench(): Promise<BenchRow[]> {
   await server.close();
 
   await plane.close();
-  await closeLimiters();
   await rm(dataDir, { recursive: true, force: true });
   return rows;
 }

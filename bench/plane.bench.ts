@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import Keyv from 'keyv';
 import { startFakePlane } from '../src/emulators/plane/index.js';
 import { createPlaneKit } from '../src/plane/kit.js';
-import { closeLimiters } from '../src/plane/limiter.js';
 import { createPlaneTools } from '../src/tools/plane/index.js';
 import { ToolRegistry } from '../src/tools/registry.js';
 import type { BenchRow } from './run.js';
@@ -70,6 +69,5 @@ export async function bench(): Promise<BenchRow[]> {
   await measure('whoami', '0', 'plane_whoami', {});
 
   await plane.close();
-  await closeLimiters();
   return rows;
 }

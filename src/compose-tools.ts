@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
-import { createPlaneKit, type PlaneKit } from './plane/index.js';
+import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
 import { createToolRegistry } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventEmitter } from './tools/task/events.js';
@@ -15,17 +15,23 @@ import type { TaskEventEmitter } from './tools/task/events.js';
 export function composeTools(
   config: Config,
   options: { cache: Keyv; redis?: Redis; taskEvents: TaskEventEmitter; logger: Logger; planeWindowMs?: number },
-): { plane: PlaneKit; registry: ToolRegistry } {
+): { plane: PlaneKit; registry: ToolRegistry; limiters: PlaneLimiters } {
+  // The caller owns them (and closes them), as it owns the Redis connection they may duplicate.
+  const limiters = new PlaneLimiters({
+    redis: options.redis ?? config.redisUrl,
+    limit: config.plane.rateLimit.requests,
+    windowMs: options.planeWindowMs ?? config.plane.rateLimit.windowMs,
+  });
   const plane = createPlaneKit({
     apiKey: config.plane.apiKey,
     baseUrl: config.plane.baseUrl,
     appUrl: config.plane.appUrl,
     workspace: config.plane.workspace,
     cache: options.cache,
-    limiter: { redis: options.redis ?? config.redisUrl, windowMs: options.planeWindowMs },
+    limiters,
     networkAllow: config.webfetchAllow,
     logger: options.logger,
   });
   const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, logger: options.logger });
-  return { plane, registry };
+  return { plane, registry, limiters };
 }

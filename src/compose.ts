@@ -6,7 +6,6 @@ import { healthRoutes } from './http/health.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
 import type { McpHttp } from './mcp/index.js';
-import { closeLimiters } from './plane/index.js';
 import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
@@ -49,7 +48,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger }) : undefined;
   const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
   const taskEvents = new EventEmitter<TaskEventMap>();
-  const { plane, registry } = composeTools(config, {
+  const { plane, registry, limiters } = composeTools(config, {
     cache: store.keyv('plane-cache'),
     redis,
     taskEvents,
@@ -117,7 +116,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       server.server.closeAllConnections();
       // The store first: a run still going can then no longer save a turn the limiter's closing broke.
       await store.close();
-      await closeLimiters();
+      await limiters.close();
       if (redis) await closeRedis(redis);
       logger.info('planebot stopped');
     },

@@ -22,6 +22,7 @@ export const VARIABLES = {
   PLANE_BASE_URL: 'the Plane API origin (a self-hosted instance’s URL)',
   PLANE_WORKSPACE: 'the default workspace slug, so `slug` can be omitted',
   PLANE_APP_URL: 'the Plane web app origin used in links',
+  PLANE_RATE_LIMIT: 'the API key\'s request budget as the instance sets it (its API_KEY_RATE_LIMIT), such as 60/minute or 10/second',
   ANTHROPIC_API_KEY: 'the model key; without it mentions explain how to turn the agent on',
   ANTHROPIC_BASE_URL: 'the Messages API base URL (read by the SDK)',
   PLANEBOT_MODEL: 'the Claude model id the agent uses',
@@ -56,7 +57,7 @@ export interface Config {
   mode: Mode;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   port: number;
-  plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string };
+  plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string; rateLimit: PlaneRate };
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
   dataDir: string;
   redisUrl?: string;
@@ -80,6 +81,25 @@ export interface McpConfig {
   channel?: string;
   /** The Plane member who is "me". */
   email?: string;
+}
+
+/** A DRF throttle rate: so many requests per window. */
+export interface PlaneRate {
+  requests: number;
+  windowMs: number;
+}
+
+const DEFAULT_PLANE_RATE: PlaneRate = { requests: 60, windowMs: 60_000 };
+const RATE_PERIODS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * Parses a rate as Django REST framework writes it, `<requests>/<period>`: the period is second,
+ * minute, hour or day (DRF reads only its first letter, so `s`, `sec`, `min`, `hour`… work too).
+ */
+export function parsePlaneRate(text: string): PlaneRate | undefined {
+  const match = /^(\d+)\s*\/\s*(s(?:ec(?:ond)?)?|m(?:in(?:ute)?)?|h(?:our)?|d(?:ay)?)s?$/i.exec(text.trim());
+  if (!match || Number(match[1]) === 0) return undefined;
+  return { requests: Number(match[1]), windowMs: RATE_PERIODS[match[2]![0]!.toLowerCase()]! };
 }
 
 export class ConfigError extends Error {
@@ -126,6 +146,12 @@ const schema = z.object({
   PLANE_BASE_URL: url('https://plane.example.com'),
   PLANE_WORKSPACE: optionalText,
   PLANE_APP_URL: url('https://plane.example.com'),
+  PLANE_RATE_LIMIT: optionalText
+    .transform((s) => (s === undefined ? DEFAULT_PLANE_RATE : parsePlaneRate(s)))
+    .refine(
+      (rate) => rate !== undefined,
+      'must be a rate of requests per second, minute, hour or day, such as 60/minute (Plane\'s default), 300/minute or 10/second',
+    ),
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: url('https://api.anthropic.com'),
   PLANEBOT_MODEL: optionalText,
@@ -198,7 +224,13 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
       apiUrl: v.SLACK_API_URL,
     },
     port: v.PORT,
-    plane: { apiKey: v.PLANE_API_KEY, baseUrl: planeBaseUrl, workspace: v.PLANE_WORKSPACE, appUrl: planeAppUrl },
+    plane: {
+      apiKey: v.PLANE_API_KEY,
+      baseUrl: planeBaseUrl,
+      workspace: v.PLANE_WORKSPACE,
+      appUrl: planeAppUrl,
+      rateLimit: v.PLANE_RATE_LIMIT!,
+    },
     anthropic: { apiKey: v.ANTHROPIC_API_KEY, baseUrl: v.ANTHROPIC_BASE_URL, model: v.PLANEBOT_MODEL ?? DEFAULT_MODEL },
     dataDir: v.PLANEBOT_DATA_DIR ?? './data',
     redisUrl: v.REDIS_URL,

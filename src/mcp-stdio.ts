@@ -7,7 +7,6 @@ import { composeTools } from './compose-tools.js';
 import { ConfigError, loadConfig, secretValues } from './config.js';
 import { createLogger } from './log.js';
 import { mcpToolsFor, serveStdio } from './mcp/index.js';
-import { closeLimiters } from './plane/index.js';
 import type { TaskEventMap } from './tools/task/events.js';
 
 /**
@@ -27,7 +26,7 @@ try {
   process.exit(2);
 }
 const logger = createLogger({ level: config.logLevel, secrets: secretValues(process.env), destination: process.stderr });
-const { registry } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter<TaskEventMap>(), logger });
+const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter<TaskEventMap>(), logger });
 let tools;
 try {
   tools = await mcpToolsFor(config, registry, logger);
@@ -38,6 +37,6 @@ try {
 }
 logger.info({ tools: tools.listing.length, plane: config.plane.apiKey ? config.plane.baseUrl : 'off' }, 'planebot MCP server on stdio');
 const reason = await serveStdio(tools.createServer());
-await closeLimiters();
+await limiters.close();
 logger.info({ reason }, 'planebot MCP server stopped');
 process.exit(0);

@@ -76,9 +76,10 @@ export class PlaneHttp {
     if (req.auth === false) return this.exchange(req);
     return this.options.limiter.schedule(async () => {
       const answer = await this.exchange(req);
-      const remaining = Number(header(answer.headers, 'x-ratelimit-remaining'));
-      if (header(answer.headers, 'x-ratelimit-remaining') !== undefined && Number.isFinite(remaining))
-        await this.options.limiter.observeRemaining(remaining);
+      const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
+      // X-RateLimit-Reset is in epoch seconds: when the server's window will have passed.
+      const resetAt = numberHeader(answer.headers, 'x-ratelimit-reset');
+      if (remaining !== undefined) await this.options.limiter.observeRemaining(remaining, resetAt === undefined ? undefined : resetAt * 1000);
       return answer;
     });
   }
@@ -119,6 +120,12 @@ export class PlaneHttp {
 function header(headers: RawAnswer['headers'], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+function numberHeader(headers: RawAnswer['headers'], name: string): number | undefined {
+  const text = header(headers, name);
+  const value = Number(text);
+  return text !== undefined && text.trim() !== '' && Number.isFinite(value) ? value : undefined;
 }
 
 function parseBody(text: string): unknown {

@@ -7,7 +7,7 @@ import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
 import { PlaneHttp } from './http.js';
 import { createImageSaver, type ImageSaver } from './images.js';
-import { limiterFor, type LimiterOptions } from './limiter.js';
+import { PlaneLimiters } from './limiter.js';
 
 export interface PlaneKitOptions {
   /** Without a key the kit exists but every call says that Plane is off. */
@@ -20,8 +20,11 @@ export interface PlaneKitOptions {
   workspace?: string;
   /** Shared by every request of the process; `StateStore.keyv('plane-cache')` in production. */
   cache: Keyv;
-  /** Pass `redis` to share the 60/min budget with other processes (see limiter.ts). */
-  limiter?: LimiterOptions;
+  /**
+   * The composition's limiters (rate, and Redis to share the budget with other processes; see
+   * limiter.ts). Without them the kit paces by itself at Plane's default 60 a minute.
+   */
+  limiters?: PlaneLimiters;
   logger?: Logger;
   /** How a 429's Retry-After is waited out; tests replace it. */
   sleep?: (ms: number) => Promise<void>;
@@ -59,7 +62,7 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const appUrl = options.appUrl.replace(/\/+$/, '');
   let api: PlaneApi | undefined;
   if (options.apiKey) {
-    const limiter = limiterFor(options.apiKey, options.limiter);
+    const limiter = (options.limiters ?? new PlaneLimiters()).forKey(options.apiKey);
     const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep });
     const scope = createHash('sha256').update(`${baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 16);
     api = new PlaneApi(http, new PlaneCache(options.cache, scope));

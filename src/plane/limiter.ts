@@ -3,133 +3,139 @@ import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 
 /**
- * Paces Plane requests per API key. Plane's throttle is a sliding log of the last 60 s,
- * so the limiter mirrors it: a reservoir of `perMinute` units, one taken when a request starts
- * and given back one window after its answer arrived. Several processes share one budget per key
- * when they share a Redis (Bottleneck clustering over ioredis); otherwise the budget is per process.
+ * Paces Plane requests per API key. Plane's throttle is DRF's: a sliding log of the requests of the
+ * last window (60 a minute unless the instance sets another rate), so the limiter mirrors it: a
+ * reservoir of `limit` units, one taken when a request starts and given back one window after its
+ * answer arrived. Several processes share one budget per key when they share a Redis (Bottleneck
+ * clustering over ioredis); otherwise the budget is per process.
  *
- * Clustering: pass `redis` (an ioredis connection, or a redis:// URL); the limiter works on a
- * duplicate of the connection (same options and reconnect policy), which it owns and closes. Every
- * process using the same `id` and key then
- * draws from the same reservoir kept in Redis. A unit taken by a process that dies before giving it
- * back is recovered when the key has been idle for `idleResetMs`, when Bottleneck drops its state.
+ * Clustering: pass `redis` (an ioredis connection, or a redis:// URL); the limiters work on a
+ * duplicate of the connection (same options and reconnect policy), which they own and close. Every
+ * process using the same `id`, rate and key then draws from the same reservoir kept in Redis. A unit
+ * taken by a process that dies before giving it back is recovered when the key has been idle for
+ * `idleResetMs`, when Bottleneck drops its state.
  */
 export interface LimiterOptions {
   redis?: Redis | string;
   /** Names the limiter group in Redis; processes that should share budgets use the same id. */
   id?: string;
-  perMinute?: number;
-  /** The rolling window; 60 s against Plane, shorter only in tests. */
+  /** Requests per window (PLANE_RATE_LIMIT); 60. */
+  limit?: number;
+  /** The rolling window (PLANE_RATE_LIMIT); 60 s. */
   windowMs?: number;
   idleResetMs?: number;
 }
 
 export interface PlaneLimiter {
   schedule<T>(task: () => Promise<T>): Promise<T>;
-  /** The server's `X-RateLimit-Remaining`, trusted when lower than the limiter's own count. */
-  observeRemaining(remaining: number): Promise<void>;
+  /**
+   * The server's `X-RateLimit-Remaining`, trusted when lower than the limiter's own count, until its
+   * `X-RateLimit-Reset` (epoch ms; the limiter's own window at most, and when absent).
+   */
+  observeRemaining(remaining: number, resetAtMs?: number): Promise<void>;
   /** After a 429: nothing else goes out until `retryAfterMs` has passed. */
   observeThrottled(retryAfterMs: number): Promise<void>;
 }
 
-const groups = new Map<string, { group: Bottleneck.Group; connection?: Bottleneck.IORedisConnection }>();
-const limiters = new Map<string, PlaneLimiter>();
-// Units waiting to go back to their reservoir, with the function that gives them back now.
-const pendingReturns = new Map<NodeJS.Timeout, () => Promise<unknown>>();
+/** The limiters of one composition: one per API key, all with the same rate and Redis. */
+export class PlaneLimiters {
+  private readonly group: Bottleneck.Group;
+  private readonly connection?: Bottleneck.IORedisConnection;
+  private readonly byKey = new Map<string, PlaneLimiter>();
+  // Units waiting to go back to their reservoir, with the function that gives them back now.
+  private readonly pendingReturns = new Map<NodeJS.Timeout, () => Promise<unknown>>();
+  private readonly windowMs: number;
 
-/** The one limiter of this process for an API key (and limiter configuration). */
-export function limiterFor(apiKey: string, options: LimiterOptions = {}): PlaneLimiter {
-  const perMinute = options.perMinute ?? 60;
-  const windowMs = options.windowMs ?? 60_000;
-  const groupName = `${options.redis ? 'redis' : 'local'}:${options.id ?? 'planebot-plane'}:${perMinute}:${windowMs}`;
-  // The Redis key names carry a digest of the API key, never the key itself.
-  const keyDigest = createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
-  const name = `${groupName}:${keyDigest}`;
-  let limiter = limiters.get(name);
-  if (!limiter) {
-    const group = groupFor(groupName, options, perMinute);
-    // Looked up on every use: the group drops a key's limiter after a long idle time.
-    limiter = rollingWindow(() => group.key(keyDigest), windowMs);
-    limiters.set(name, limiter);
+  constructor(options: LimiterOptions = {}) {
+    const limit = options.limit ?? 60;
+    this.windowMs = options.windowMs ?? 60_000;
+    const settings: Bottleneck.ConstructorOptions = {
+      reservoir: limit,
+      // Processes configured with another rate keep apart instead of resizing each other's reservoir.
+      id: `${options.id ?? 'planebot-plane'}:${limit}/${this.windowMs}ms`,
+      timeout: options.idleResetMs ?? 5 * 60_000,
+    };
+    if (options.redis) {
+      this.connection = new Bottleneck.IORedisConnection({ client: ownRedisClient(options.redis), Redis });
+      Object.assign(settings, { datastore: 'ioredis', connection: this.connection, clearDatastore: false });
+    }
+    this.group = new Bottleneck.Group(settings);
   }
-  return limiter;
-}
 
-function groupFor(name: string, options: LimiterOptions, perMinute: number): Bottleneck.Group {
-  const existing = groups.get(name);
-  if (existing) return existing.group;
-  const settings: Bottleneck.ConstructorOptions = {
-    reservoir: perMinute,
-    id: options.id ?? 'planebot-plane',
-    timeout: options.idleResetMs ?? 5 * 60_000,
-  };
-  let connection: Bottleneck.IORedisConnection | undefined;
-  if (options.redis) {
-    connection = new Bottleneck.IORedisConnection({ client: ownRedisClient(options.redis), Redis });
-    Object.assign(settings, { datastore: 'ioredis', connection, clearDatastore: false });
+  /** The limiter for an API key; the same one for every caller of this set. */
+  forKey(apiKey: string): PlaneLimiter {
+    // The Redis key names carry a digest of the API key, never the key itself.
+    const digest = createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
+    let limiter = this.byKey.get(digest);
+    if (!limiter) {
+      // Looked up on every use: the group drops a key's limiter after a long idle time.
+      limiter = this.rollingWindow(() => this.group.key(digest));
+      this.byKey.set(digest, limiter);
+    }
+    return limiter;
   }
-  const group = new Bottleneck.Group(settings);
-  groups.set(name, { group, connection });
-  return group;
+
+  /**
+   * Shuts these limiters down. Units still out are given back at once: kept, they would be lost to
+   * the processes that share the budget until the key's state idles out of Redis.
+   */
+  async close(): Promise<void> {
+    const returns = [...this.pendingReturns];
+    this.pendingReturns.clear();
+    for (const [timer] of returns) clearTimeout(timer);
+    await Promise.all(returns.map(([, giveNow]) => giveNow()));
+    this.byKey.clear();
+    await Promise.all(this.group.limiters().map(({ limiter }) => limiter.disconnect(false)));
+    await this.connection?.disconnect(false);
+  }
+
+  private rollingWindow(bottleneck: () => Bottleneck): PlaneLimiter {
+    const { windowMs } = this;
+    // How long the server's window is, as its last X-RateLimit-Reset told (always now + its duration).
+    let serverWindowMs = windowMs;
+    const giveBack = (units: number, afterMs: number) => {
+      if (units <= 0) return;
+      const giveNow = () => bottleneck().incrementReservoir(units).catch(() => undefined);
+      const timer = setTimeout(() => {
+        this.pendingReturns.delete(timer);
+        void giveNow();
+      }, afterMs).unref();
+      this.pendingReturns.set(timer, giveNow);
+    };
+    // Takes units out of the reservoir until afterMs, keeping `keep`; never below zero.
+    const withhold = async (keep: number, afterMs: number, firstBackMs = afterMs) => {
+      const own = (await bottleneck().currentReservoir()) ?? 0;
+      const taken = own - Math.max(0, keep);
+      if (taken <= 0) return;
+      await bottleneck().incrementReservoir(-taken);
+      giveBack(1, firstBackMs);
+      giveBack(taken - 1, afterMs);
+    };
+    return {
+      schedule(task) {
+        return bottleneck().schedule(async () => {
+          try {
+            return await task();
+          } finally {
+            giveBack(1, windowMs);
+          }
+        });
+      },
+      observeRemaining(remaining, resetAtMs) {
+        if (resetAtMs !== undefined) serverWindowMs = Math.min(windowMs, Math.max(0, resetAtMs - Date.now()));
+        return withhold(remaining, serverWindowMs);
+      },
+      // Retry-After is when the oldest request leaves the server's window: one slot opens then, the
+      // rest when its whole window has passed.
+      observeThrottled(retryAfterMs) {
+        const firstBackMs = Math.min(retryAfterMs, windowMs);
+        return withhold(0, Math.max(serverWindowMs, firstBackMs), firstBackMs);
+      },
+    };
+  }
 }
 
 // Bottleneck waits for its connections to be ready and queues its commands while they reconnect.
 function ownRedisClient(redis: Redis | string): Redis {
   return typeof redis === 'string' ? new Redis(redis) : redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
-}
-
-function rollingWindow(bottleneck: () => Bottleneck, windowMs: number): PlaneLimiter {
-  const giveBack = (units: number, afterMs: number) => {
-    if (units <= 0) return;
-    const giveNow = () => bottleneck().incrementReservoir(units).catch(() => undefined);
-    const timer = setTimeout(() => {
-      pendingReturns.delete(timer);
-      void giveNow();
-    }, afterMs).unref();
-    pendingReturns.set(timer, giveNow);
-  };
-  // Takes units out of the reservoir until afterMs, keeping `keep`; never below zero.
-  const withhold = async (keep: number, afterMs: number, firstBackMs = afterMs) => {
-    const own = (await bottleneck().currentReservoir()) ?? 0;
-    const taken = own - Math.max(0, keep);
-    if (taken <= 0) return;
-    await bottleneck().incrementReservoir(-taken);
-    giveBack(1, firstBackMs);
-    giveBack(taken - 1, afterMs);
-  };
-  return {
-    schedule(task) {
-      return bottleneck().schedule(async () => {
-        try {
-          return await task();
-        } finally {
-          giveBack(1, windowMs);
-        }
-      });
-    },
-    observeRemaining: (remaining) => withhold(remaining, windowMs),
-    // Retry-After is when the oldest request leaves Plane's window (so never beyond it): one slot
-    // opens then, the rest later.
-    observeThrottled: (retryAfterMs) => withhold(0, windowMs, Math.min(retryAfterMs, windowMs)),
-  };
-}
-
-/**
- * Shuts the limiters down (process exit, tests). Units still out are given back at once: kept, they
- * would be lost to the processes that share the budget until the key's state idles out of Redis.
- */
-export async function closeLimiters(): Promise<void> {
-  const all = [...groups.values()];
-  const returns = [...pendingReturns];
-  pendingReturns.clear();
-  for (const [timer] of returns) clearTimeout(timer);
-  await Promise.all(returns.map(([, giveNow]) => giveNow()));
-  groups.clear();
-  limiters.clear();
-  await Promise.all(
-    all.map(async ({ group, connection }) => {
-      await Promise.all(group.limiters().map(({ limiter }) => limiter.disconnect(false)));
-      await connection?.disconnect(false);
-    }),
-  );
 }

@@ -29,7 +29,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   if (!plane.apiKey) {
     demoPlane = await startFakePlane();
     const demo = seedDemoWorkspace(demoPlane.db);
-    plane = { apiKey: demo.apiKey, baseUrl: demoPlane.url, appUrl: demoPlane.url, workspace: demo.workspace.slug };
+    plane = { ...plane, apiKey: demo.apiKey, baseUrl: demoPlane.url, appUrl: demoPlane.url, workspace: demo.workspace.slug };
   }
 
   const bot = await startPlanebot(

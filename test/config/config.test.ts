@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDuration, secretValues } from '../../src/config.js';
+import { ConfigError, loadConfig, parseDuration, parsePlaneRate, secretValues } from '../../src/config.js';
 
 describe('loadConfig', () => {
   it('starts the sandbox when no Slack token is set, with the documented defaults', () => {
@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     const config = loadConfig({ PLANE_BASE_URL: 'https://plane.acme.test/' });
     expect(config.plane.baseUrl).toBe('https://plane.acme.test');
     expect(config.plane.appUrl).toBe('https://plane.acme.test');
+  });
+
+  it('reads PLANE_RATE_LIMIT as a DRF rate, 60/minute by default, and says what a rate looks like', () => {
+    expect(loadConfig({}).plane.rateLimit).toEqual({ requests: 60, windowMs: 60_000 });
+    expect(loadConfig({ PLANE_RATE_LIMIT: '300/minute' }).plane.rateLimit).toEqual({ requests: 300, windowMs: 60_000 });
+    expect(parsePlaneRate('10/second')).toEqual({ requests: 10, windowMs: 1_000 });
+    expect(parsePlaneRate('1000/hour')).toEqual({ requests: 1000, windowMs: 3_600_000 });
+    expect(parsePlaneRate(' 5000 / day ')).toEqual({ requests: 5000, windowMs: 86_400_000 });
+    expect(parsePlaneRate('60/min')).toEqual({ requests: 60, windowMs: 60_000 });
+    for (const bad of ['60', 'sixty/minute', '0/minute', '60/fortnight', '60 per minute', '-5/second', '1.5/second']) {
+      expect(parsePlaneRate(bad), bad).toBeUndefined();
+    }
+    expect(() => loadConfig({ PLANE_RATE_LIMIT: '60 per minute' })).toThrow(
+      /PLANE_RATE_LIMIT: must be a rate of requests per second, minute, hour or day, such as 60\/minute/,
+    );
   });
 
   it('names every bad variable in one error', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlanebot, type RunningPlanebot } from '../../src/compose.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane, type FakePlaneOptions } from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import { parse as parseYaml } from 'yaml';
@@ -27,6 +27,8 @@ export interface BotHarnessOptions {
   logger?: Logger;
   /** Socket Mode: SLACK_APP_TOKEN set (no signing secret), everything reaches the bot over its socket. */
   socketMode?: boolean;
+  /** How the fake Plane throttles (Plane's default 60 a minute otherwise). */
+  plane?: Pick<FakePlaneOptions, 'rateLimit'>;
 }
 
 export interface BotHarness {
@@ -56,7 +58,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     scopes: MANIFEST_SCOPES,
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });
-  const plane = await startFakePlane();
+  const plane = await startFakePlane(options.plane);
   const demo = seedDemoWorkspace(plane.db);
   plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
   plane.db.addMember('acme', { email: 'bob@acme.test', first_name: 'Bob', last_name: 'Chen', display_name: 'bob' });

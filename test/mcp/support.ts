@@ -79,7 +79,7 @@ export async function startMcpServer(
   options: { token: string; idleMs?: number },
 ): Promise<{ url: string; mcp: McpHttp; close(): Promise<void> }> {
   const config = loadConfig({ ...env, PLANEBOT_MCP_TOKEN: options.token });
-  const { registry } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
+  const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
   const tools = await mcpToolsFor(config, registry, silentLogger);
   const mcp = createMcpHttp({ token: options.token, hosts: [], tools, logger: silentLogger, idleMs: options.idleMs });
   const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: mcp.routes });
@@ -89,6 +89,7 @@ export async function startMcpServer(
     async close() {
       await mcp.close();
       await server.close();
+      await limiters.close();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlaneHttp } from '../../src/plane/http.js';
-import { limiterFor } from '../../src/plane/limiter.js';
+import { PlaneLimiters } from '../../src/plane/limiter.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { closeTestbeds, startTestbed } from './setup.js';
 
@@ -24,7 +24,7 @@ describe('the Plane client against the fake', () => {
 
   it('says when no key was sent (401)', async () => {
     const t = await startTestbed();
-    const http = new PlaneHttp({ baseUrl: `${t.plane.url}/`, apiKey: '', limiter: limiterFor('empty-key-test') });
+    const http = new PlaneHttp({ baseUrl: `${t.plane.url}/`, apiKey: '', limiter: new PlaneLimiters().forKey('empty-key-test') });
     await expect(http.json({ path: '/api/v1/users/me', what: 'the current user' })).rejects.toThrow(
       /no API key was sent. Set PLANE_API_KEY/,
     );
@@ -53,7 +53,7 @@ describe('the Plane client against the fake', () => {
   it('reports a server error readably (5xx)', async () => {
     const t = await startTestbed();
     const asset = t.plane.db.addAsset('acme', { type: 'image/png', bytes: 'x', project: 'ACME' });
-    const http = new PlaneHttp({ baseUrl: t.plane.url, apiKey: t.apiKey, limiter: limiterFor(t.apiKey) });
+    const http = new PlaneHttp({ baseUrl: t.plane.url, apiKey: t.apiKey, limiter: new PlaneLimiters().forKey(t.apiKey) });
     await expect(http.json({ path: `/api/v1/workspaces/acme/assets/${asset.id}/`, what: 'an asset' })).rejects.toThrow(
       /Plane failed with a server error \(500\) on an asset; try again later. Plane said: "Internal server error"/,
     );
@@ -70,9 +70,9 @@ describe('rate limiting', () => {
     let offset = 0;
     const waits: number[] = [];
     const t = await startTestbed({
-      fake: { rateLimitPerMinute: 2, now: () => Date.now() + offset },
+      fake: { rateLimit: { requests: 2 }, now: () => Date.now() + offset },
       // A short window so that the client's own pacing does not make the test wait a real minute.
-      kit: { limiter: { windowMs: 200 }, sleep: async (ms) => void (waits.push(ms), (offset += ms)) },
+      kit: { limiters: new PlaneLimiters({ windowMs: 200 }), sleep: async (ms) => void (waits.push(ms), (offset += ms)) },
     });
     t.plane.db.addWorkItem('ACME', { name: 'one' });
     const api = t.kit.api();
@@ -95,7 +95,7 @@ describe('rate limiting', () => {
     const t = await startTestbed({
       fake: { now: () => Date.now() + offset },
       // The fake's minute is a real one; the 61st request's Retry-After is skipped on its clock.
-      kit: { limiter: { windowMs }, sleep: async (ms) => void (offset += ms) },
+      kit: { limiters: new PlaneLimiters({ windowMs }), sleep: async (ms) => void (offset += ms) },
     });
     for (let i = 0; i < 58; i++) {
       await fetch(`${t.plane.url}/api/v1/users/me/`, { headers: { 'X-Api-Key': t.apiKey } }).then((r) => r.arrayBuffer());
@@ -111,8 +111,8 @@ describe('rate limiting', () => {
 
   it('turns a second 429 into a clear error', async () => {
     const t = await startTestbed({
-      fake: { rateLimitPerMinute: 1 },
-      kit: { limiter: { windowMs: 200 }, sleep: async () => undefined },
+      fake: { rateLimit: { requests: 1 } },
+      kit: { limiters: new PlaneLimiters({ windowMs: 200 }), sleep: async () => undefined },
     });
     await t.kit.api().me();
     await expect(t.kit.api().projects('acme')).rejects.toThrow(/rate limit for this API key is still exceeded after waiting once/);
@@ -132,7 +132,7 @@ describe('rate limiting', () => {
       const http = new PlaneHttp({
         baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         apiKey: 'k-retry-cap',
-        limiter: limiterFor('k-retry-cap', { windowMs: 100 }),
+        limiter: new PlaneLimiters({ windowMs: 100 }).forKey('k-retry-cap'),
         sleep: async (ms) => void waits.push(ms),
       });
       expect(await http.json({ path: '/api/v1/users/me/', what: 'me' })).toEqual({ ok: true });

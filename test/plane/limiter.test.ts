@@ -1,11 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeLimiters, limiterFor } from '../../src/plane/limiter.js';
+import { PlaneLimiters, type LimiterOptions, type PlaneLimiter } from '../../src/plane/limiter.js';
 
-afterEach(() => closeLimiters());
+const opened: PlaneLimiters[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((limiters) => limiters.close()));
+});
+const limiters = (options?: LimiterOptions) => {
+  const created = new PlaneLimiters(options);
+  opened.push(created);
+  return created;
+};
+const limiterFor = (apiKey: string, options?: LimiterOptions) => limiters(options).forKey(apiKey);
 
 const WINDOW = 400;
 
-async function runAll(limiter: ReturnType<typeof limiterFor>, n: number): Promise<number[]> {
+async function runAll(limiter: PlaneLimiter, n: number): Promise<number[]> {
   const started: number[] = [];
   await Promise.all(
     Array.from({ length: n }, () =>
@@ -18,13 +27,15 @@ async function runAll(limiter: ReturnType<typeof limiterFor>, n: number): Promis
 }
 
 describe('the Plane limiter', () => {
-  it('is one limiter per API key in a process', () => {
-    expect(limiterFor('key-a')).toBe(limiterFor('key-a'));
-    expect(limiterFor('key-a')).not.toBe(limiterFor('key-b'));
+  it('is one limiter per API key in a set of limiters, and sets are apart', () => {
+    const set = limiters();
+    expect(set.forKey('key-a')).toBe(set.forKey('key-a'));
+    expect(set.forKey('key-a')).not.toBe(set.forKey('key-b'));
+    expect(limiters().forKey('key-a')).not.toBe(set.forKey('key-a'));
   });
 
-  it('lets perMinute requests through per rolling window, then waits for the oldest to age out', async () => {
-    const limiter = limiterFor('key-window', { perMinute: 3, windowMs: WINDOW });
+  it('lets `limit` requests through per rolling window, then waits for the oldest to age out', async () => {
+    const limiter = limiterFor('key-window', { limit: 3, windowMs: WINDOW });
     const started = await runAll(limiter, 5);
     expect(started).toHaveLength(5);
     // The 4th and 5th start only once the first and second have left the window.
@@ -33,7 +44,7 @@ describe('the Plane limiter', () => {
   });
 
   it('trusts a lower X-RateLimit-Remaining from the server', async () => {
-    const limiter = limiterFor('key-remaining', { perMinute: 10, windowMs: WINDOW });
+    const limiter = limiterFor('key-remaining', { limit: 10, windowMs: WINDOW });
     const [first] = await runAll(limiter, 1);
     await limiter.observeRemaining(0);
     const [next] = await runAll(limiter, 1);
@@ -41,7 +52,7 @@ describe('the Plane limiter', () => {
   });
 
   it('ignores a higher X-RateLimit-Remaining', async () => {
-    const limiter = limiterFor('key-higher', { perMinute: 2, windowMs: 60_000 });
+    const limiter = limiterFor('key-higher', { limit: 2, windowMs: 60_000 });
     await runAll(limiter, 1);
     await limiter.observeRemaining(50);
     // One unit left of two: a second request goes, a third would wait a minute.
@@ -57,7 +68,7 @@ describe('the Plane limiter', () => {
   });
 
   it('after a 429 holds everything back until Retry-After', async () => {
-    const limiter = limiterFor('key-429', { perMinute: 10, windowMs: 60_000 });
+    const limiter = limiterFor('key-429', { limit: 10, windowMs: 60_000 });
     await limiter.observeThrottled(300);
     const before = performance.now();
     const [next] = await runAll(limiter, 1);

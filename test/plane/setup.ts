@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Keyv from 'keyv';
 import { startFakePlane, type FakePlane, type FakePlaneOptions } from '../../src/emulators/plane/index.js';
-import { closeLimiters } from '../../src/plane/limiter.js';
 import { createPlaneKit, type PlaneKit, type PlaneKitOptions } from '../../src/plane/kit.js';
 import { createPlaneTools } from '../../src/tools/plane/index.js';
 import { ToolRegistry, type Requester, type ToolContext } from '../../src/tools/registry.js';
@@ -9,8 +8,8 @@ import { ToolRegistry, type Requester, type ToolContext } from '../../src/tools/
 /**
  * A fake Plane seeded with workspace `acme` — members plane-bot (the key's user), dana, lee and a
  * guest — project ACME "Acme Web" (default states, labels bug/feature/ui), project OPS "Operations"
- * (without lee), and the kit and registry over it. Every setup gets its own API key, so that the
- * process-wide limiter of one test never slows another.
+ * (without lee), and the kit and registry over it. Every setup gets its own API key, and its kit its
+ * own limiters, so that one test's budget never slows another.
  */
 export interface PlaneTestbed {
   plane: FakePlane;
@@ -72,10 +71,9 @@ export async function startTestbed(options: TestbedOptions = {}): Promise<PlaneT
   return testbed;
 }
 
-/** For afterEach: closes every fake started and every limiter. */
+/** For afterEach: closes every fake started. */
 export async function closeTestbeds(): Promise<void> {
   await Promise.all(testbeds.splice(0).map((t) => t.close()));
-  await closeLimiters();
 }
 
 function seed(plane: FakePlane, apiKey: string, full: boolean): PlaneTestbed['users'] {

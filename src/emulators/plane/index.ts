@@ -49,7 +49,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakePlaneDb } from './db.js';
 import type { PageRules } from './pagination.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, type ThrottleRate } from './rate-limiter.js';
 import { Router } from './router.js';
 import { buildRoutes } from './routes.js';
 import { createListener, type RecordedRequest } from './server.js';
@@ -73,8 +73,8 @@ export interface FakePlaneOptions {
   instanceVersion?: string;
   /** Default 'community'. Cloud: v2 probe, list filters honoured, per_page 20/100, no /api/instances/. */
   edition?: Edition;
-  /** Default 60, sliding window per key. */
-  rateLimitPerMinute?: number;
+  /** The API-key throttle, a sliding window per key. Default 60 per 60 s. */
+  rateLimit?: { requests: number; windowMs?: number };
   /** Epoch-ms clock for the limiter, timestamps and signed-URL expiry. Default Date.now. */
   now?: () => number;
   port?: number;
@@ -110,7 +110,7 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
     db,
     flavour,
     router: new Router(buildRoutes(flavour)),
-    limiter: new RateLimiter(options.rateLimitPerMinute ?? 60, now),
+    limiter: new RateLimiter({ requests: options.rateLimit?.requests ?? 60, windowMs: options.rateLimit?.windowMs ?? 60_000 }, now),
     storage: new Storage(db, now),
     pageRules: pageRulesFor(flavour),
     requests,

@@ -1,9 +1,14 @@
 /**
  * Plane's API-key throttle: DRF SimpleRateThrottle, a sliding log of request times per
- * raw key over 60 s. Throttled requests are not logged, so waiting Retry-After is enough.
+ * raw key over the rate's duration (60 a minute unless the instance's API_KEY_RATE_LIMIT says
+ * otherwise). Throttled requests are not logged, so waiting Retry-After is enough.
  */
 
-const WINDOW_MS = 60_000;
+/** So many requests per window; Plane's default is 60 per 60 s. */
+export interface ThrottleRate {
+  requests: number;
+  windowMs: number;
+}
 
 export type ThrottleResult =
   | { allowed: true; headers: Record<string, string> }
@@ -13,19 +18,20 @@ export class RateLimiter {
   private readonly history = new Map<string, number[]>();
 
   constructor(
-    private readonly perMinute: number,
+    private readonly rate: ThrottleRate,
     private readonly now: () => number,
   ) {}
 
   check(key: string): ThrottleResult {
     const now = this.now();
     // Newest first, as DRF keeps it; entries at or beyond the window's edge drop off the end.
-    const log = (this.history.get(key) ?? []).filter((at) => at > now - WINDOW_MS);
-    if (log.length >= this.perMinute) {
+    const { requests, windowMs } = this.rate;
+    const log = (this.history.get(key) ?? []).filter((at) => at > now - windowMs);
+    if (log.length >= requests) {
       this.history.set(key, log);
       const oldest = log[log.length - 1] ?? now;
       // DRF rounds the wait up to whole seconds; the 429 carries no X-RateLimit-*.
-      const retryAfter = Math.ceil((WINDOW_MS - (now - oldest)) / 1000);
+      const retryAfter = Math.ceil((windowMs - (now - oldest)) / 1000);
       return { allowed: false, headers: { 'Retry-After': String(retryAfter) } };
     }
     log.unshift(now);
@@ -33,9 +39,9 @@ export class RateLimiter {
     return {
       allowed: true,
       headers: {
-        // Requests left after this one; Reset is always now + 60 s, not when the window frees up.
-        'X-RateLimit-Remaining': String(Math.max(0, this.perMinute - log.length)),
-        'X-RateLimit-Reset': String(Math.floor((now + WINDOW_MS) / 1000)),
+        // Requests left after this one; Reset is always now + the rate's duration, not when the window frees up.
+        'X-RateLimit-Remaining': String(Math.max(0, requests - log.length)),
+        'X-RateLimit-Reset': String(Math.floor((now + windowMs) / 1000)),
       },
     };
   }

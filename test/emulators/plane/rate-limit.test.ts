@@ -9,7 +9,7 @@ const ME = '/api/v1/users/me/';
 describe('rate limiter', () => {
   it('counts down X-RateLimit-Remaining from 59 with Reset = now + 60 s, and no X-RateLimit-Limit', async () => {
     const clock = fakeClock();
-    seeded = await startSeeded({ rateLimitPerMinute: 60, now: clock.now });
+    seeded = await startSeeded({ rateLimit: { requests: 60 }, now: clock.now });
     for (let i = 0; i < 60; i += 1) {
       const response = await seeded.api(ME);
       expect(response.status).toBe(200);
@@ -22,7 +22,7 @@ describe('rate limiter', () => {
 
   it('answers the 61st request of a minute with the exact 429, Retry-After until the oldest expires', async () => {
     const clock = fakeClock();
-    seeded = await startSeeded({ rateLimitPerMinute: 60, now: clock.now });
+    seeded = await startSeeded({ rateLimit: { requests: 60 }, now: clock.now });
     for (let i = 0; i < 60; i += 1) expect((await seeded.api(ME)).status).toBe(200);
     clock.advance(36_500);
     const throttled = await seeded.api(ME);
@@ -37,7 +37,7 @@ describe('rate limiter', () => {
 
   it('slides: waiting Retry-After frees exactly the expired slots, and 429s are not counted', async () => {
     const clock = fakeClock();
-    seeded = await startSeeded({ rateLimitPerMinute: 3, now: clock.now });
+    seeded = await startSeeded({ rateLimit: { requests: 3 }, now: clock.now });
     await seeded.api(ME);
     clock.advance(20_000);
     await seeded.api(ME);
@@ -54,7 +54,7 @@ describe('rate limiter', () => {
 
   it('does not count 401, 403 and unrouted 404, but counts view errors', async () => {
     const clock = fakeClock();
-    seeded = await startSeeded({ rateLimitPerMinute: 60, now: clock.now });
+    seeded = await startSeeded({ rateLimit: { requests: 60 }, now: clock.now });
     await fetch(`${seeded.plane.url}${ME}`);
     await seeded.api(ME, { headers: { 'X-Api-Key': 'plane_api_unknown' } });
     await seeded.api('/api/v1/unknown/');
@@ -66,7 +66,7 @@ describe('rate limiter', () => {
 
   it('keeps one budget per key', async () => {
     const clock = fakeClock();
-    seeded = await startSeeded({ rateLimitPerMinute: 2, now: clock.now, apiKeys: { plane_api_second: 'dana@acme.io' } });
+    seeded = await startSeeded({ rateLimit: { requests: 2 }, now: clock.now, apiKeys: { plane_api_second: 'dana@acme.io' } });
     expect((await seeded.api(ME)).status).toBe(200);
     expect((await seeded.api(ME)).status).toBe(200);
     expect((await seeded.api(ME)).status).toBe(429);

@@ -19,11 +19,11 @@ export interface Seeded {
 
 /**
  * Workspace `acme` with the bot (member, key KEY), Dana (admin) and a guest, and project ACME with
- * Plane's default states. The limiter is opened wide unless the test sets rateLimitPerMinute.
+ * Plane's default states. The limiter is opened wide unless the test sets rateLimit.
  */
 export async function startSeeded(options: FakePlaneOptions = {}): Promise<Seeded> {
   const plane = await startFakePlane({
-    rateLimitPerMinute: 1_000_000,
+    rateLimit: { requests: 1_000_000 },
     ...options,
     apiKeys: { [KEY]: 'bot@acme.io', ...options.apiKeys },
   });

@@ -27,7 +27,7 @@ describe('missing trailing slash', () => {
   });
 
   it('does not spend the rate-limit budget', async () => {
-    seeded = await startSeeded({ rateLimitPerMinute: 60 });
+    seeded = await startSeeded({ rateLimit: { requests: 60 } });
     for (let i = 0; i < 3; i += 1) expect((await seeded.api('/api/v1/users/me')).status).toBe(301);
     const response = await seeded.api('/api/v1/users/me/');
     expect(response.headers.get('x-ratelimit-remaining')).toBe('59');
