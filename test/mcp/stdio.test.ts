@@ -51,6 +51,18 @@ describe('stdio server with the official SDK client', () => {
     expect(mcp.client.getServerVersion()?.name).toBe('planebot');
   });
 
+  it('tells clients which tools only read, which may remove, and which reach the open web', async () => {
+    const annotations = Object.fromEntries((await mcp.client.listTools()).tools.map((tool) => [tool.name, tool.annotations]));
+    for (const read of ['plane_whoami', 'plane_get_issue', 'plane_search_issues', 'plane_list_comments']) {
+      expect(annotations[read], read).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    }
+    for (const additive of ['plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_get_issue_images']) {
+      expect(annotations[additive], additive).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    }
+    for (const removing of ['TodoWrite', 'Task']) expect(annotations[removing], removing).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(annotations.WebFetch).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+  });
+
   it('reads a work item from Plane (a read tool)', async () => {
     const result = await mcp.client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });
     expect(result.isError).toBeFalsy();
