@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TSX_LOADER } from '../harness/process.js';
 import { asListed, childEnv, connectStdio, registryFor, startDemoPlane, STDIO_ENTRY, textOf, type DemoPlane, type StdioConnection } from './support.js';
+
+// Each child process compiles the entry through tsx first: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let demo: DemoPlane;
 let dataDir: string;
