@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import picomatch from 'picomatch';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission, type ToolDefinition } from '../tools/registry.js';
 
@@ -22,10 +23,9 @@ export class PermissionsError extends Error {
 const strictness: Record<Permission, number> = { allow: 0, ask: 1, deny: 2 };
 const rulesSchema = z.record(z.string().min(1), z.enum(PERMISSIONS));
 
-/** `*` stands for any run of characters; everything else is literal. */
-function patternToRegExp(pattern: string): RegExp {
-  const literal = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${literal.join('.*')}$`);
+/** A glob over tool names (`plane_*`, `plane_{create,update}_issue`), matched whole. */
+function patternMatcher(pattern: string): (name: string) => boolean {
+  return picomatch(pattern, { dot: true });
 }
 
 /**
@@ -36,8 +36,8 @@ function patternToRegExp(pattern: string): RegExp {
  */
 export function createPermissions(rules: Readonly<Record<string, Permission>>, tools: readonly DeclaredTool[]): Permissions {
   const toolNames = tools.map((tool) => tool.name);
-  const compiled = Object.entries(rules).map(([pattern, permission]) => ({ pattern, permission, regexp: patternToRegExp(pattern) }));
-  const unmatched = compiled.filter((rule) => !toolNames.some((name) => rule.regexp.test(name)));
+  const compiled = Object.entries(rules).map(([pattern, permission]) => ({ pattern, permission, matches: patternMatcher(pattern) }));
+  const unmatched = compiled.filter((rule) => !toolNames.some((name) => rule.matches(name)));
   if (unmatched.length > 0) {
     throw new PermissionsError(
       `Permissions: ${unmatched.map((rule) => `"${rule.pattern}"`).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no tool. ` +
@@ -46,7 +46,7 @@ export function createPermissions(rules: Readonly<Record<string, Permission>>, t
   }
   const resolved = new Map<string, Permission>();
   for (const { name, permission } of tools) {
-    const matching = compiled.filter((rule) => rule.regexp.test(name)).map((rule) => rule.permission);
+    const matching = compiled.filter((rule) => rule.matches(name)).map((rule) => rule.permission);
     const strictest = matching.sort((a, b) => strictness[b] - strictness[a])[0];
     resolved.set(name, strictest ?? permission);
   }

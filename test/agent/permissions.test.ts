@@ -68,6 +68,14 @@ describe('permissions', () => {
     expect(permissions.of('WebFetch')).toBe('allow');
   });
 
+  it('matches globs with alternatives and character classes', () => {
+    const permissions = createPermissions({ 'plane_{create,update}_issue': 'deny', 'plane_list_[ps]*': 'ask' }, TOOLS);
+    expect(permissions.of('plane_create_issue')).toBe('deny');
+    expect(permissions.of('plane_update_issue')).toBe('deny');
+    expect(permissions.of('plane_list_projects')).toBe('ask');
+    expect(permissions.of('plane_list_labels')).toBe('allow');
+  });
+
   it('treats regular-expression characters in a pattern literally', () => {
     expect(() => createPermissions({ 'plane.list.projects': 'deny' }, TOOLS)).toThrow(PermissionsError);
   });
