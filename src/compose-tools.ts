@@ -3,6 +3,7 @@ import type Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
+import type { PlaneWrite } from './plane/kit.js';
 import { createToolRegistry } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventEmitter } from './tools/task/events.js';
@@ -14,7 +15,15 @@ import type { TaskEventEmitter } from './tools/task/events.js';
  */
 export function composeTools(
   config: Config,
-  options: { cache: Keyv; redis?: Redis; taskEvents: TaskEventEmitter; logger: Logger; planeWindowMs?: number },
+  options: {
+    cache: Keyv;
+    redis?: Redis;
+    taskEvents: TaskEventEmitter;
+    logger: Logger;
+    planeWindowMs?: number;
+    /** Told of each Plane write the tools make (notifications attribute it to whoever asked). */
+    onWrite?: (write: PlaneWrite) => Promise<void>;
+  },
 ): { plane: PlaneKit; registry: ToolRegistry; limiters: PlaneLimiters } {
   // The caller owns them (and closes them), as it owns the Redis connection they may duplicate.
   const limiters = new PlaneLimiters({
@@ -31,6 +40,7 @@ export function composeTools(
     limiters,
     networkAllow: config.webfetchAllow,
     logger: options.logger,
+    ...(options.onWrite && { onWrite: options.onWrite }),
   });
   const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, logger: options.logger });
   return { plane, registry, limiters };

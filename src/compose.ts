@@ -3,14 +3,21 @@ import { createAgent, type Agent } from './agent/index.js';
 import type { Config } from './config.js';
 import { composeTools } from './compose-tools.js';
 import { healthRoutes } from './http/health.js';
+import { planeWebhookEndpoint } from './http/plane-webhooks.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
 import type { McpHttp } from './mcp/index.js';
+import { BotWrites } from './notifications/bot-writes.js';
+import { Notifier } from './notifications/notifier.js';
+import { Outbox } from './notifications/outbox.js';
+import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
 import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
+import { registerNoticeSenders } from './slack/notifications/senders.js';
+import { slackUserByEmail } from './slack/people.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { planeMemberOf } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
@@ -29,7 +36,13 @@ export interface PlanebotOptions {
    * Shorter clocks for tests that cannot wait minutes (no variable sets them): Plane's rate window
    * (60 s) and how long a run stays with a process that stopped renewing it (60 s).
    */
-  timing?: { planeWindowMs?: number; runLeaseMs?: number };
+  timing?: {
+    planeWindowMs?: number;
+    runLeaseMs?: number;
+    /** Notifications: how long deliveries about one item are gathered (10 s) and the posting pace per channel (1 s). */
+    condenseMs?: number;
+    postIntervalMs?: number;
+  };
 }
 
 export interface RunningPlanebot {
@@ -48,13 +61,18 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger }) : undefined;
   const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
   const taskEvents = new EventEmitter<TaskEventMap>();
+  const botWrites = new BotWrites(store);
   const { plane, registry, limiters } = composeTools(config, {
     cache: store.keyv('plane-cache'),
     redis,
     taskEvents,
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
+    onWrite: ({ key, fields, by }) => botWrites.record(key, fields, by === undefined ? {} : { by }),
   });
+  const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs });
+  const subscriptions = new Subscriptions(store);
+  const personal = new PersonalSettings(store);
   const mcp = config.mcp.token ? await serveMcp(config, config.mcp.token, registry, logger) : undefined;
   const connection: SlackConnection = {
     botToken: config.slack.botToken,
@@ -84,14 +102,39 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const conversations = agent
     ? agentConversations(agent, { store, logger, dataDir: config.dataDir, planeMemberOf: (requester) => planeMemberOf(plane, requester, logger) })
     : agentOff(store);
-  const slack = await createSlackApp(connection, { store, registry, plane, dataDir: config.dataDir, taskEvents, conversations, logger }, logger);
+  const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
+  const slack = await createSlackApp(
+    connection,
+    { store, registry, plane, dataDir: config.dataDir, taskEvents, outbox, conversations, notifications, logger },
+    logger,
+  );
+  registerNoticeSenders(outbox, slack.app.client, store, logger);
+  const notifier = new Notifier({
+    plane,
+    store,
+    outbox,
+    subscriptions,
+    personal,
+    botWrites,
+    recipientFor: (email) => slackUserByEmail(slack.app.client, store, email),
+    condenseMs: options.timing?.condenseMs,
+    logger,
+  });
+  const planeWebhooks = planeWebhookEndpoint({ secret: config.plane.webhookSecret, store, logger, handle: (delivery) => notifier.handle(delivery) });
   let draining = false;
   const server = await startHttpServer({
     port: config.port,
     host: options.host,
-    routes: [...healthRoutes({ ping: () => store.ping(), isDraining: () => draining }), ...slack.routes, ...(mcp?.routes ?? []), ...(options.extraRoutes ?? [])],
+    routes: [
+      ...healthRoutes({ ping: () => store.ping(), isDraining: () => draining }),
+      ...slack.routes,
+      planeWebhooks.route,
+      ...(mcp?.routes ?? []),
+      ...(options.extraRoutes ?? []),
+    ],
   });
   await slack.start();
+  outbox.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, mcp: mcp !== undefined, resumed }, 'planebot is listening');
@@ -110,7 +153,10 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await slack.stop();
         await server.close();
         await slack.idle();
+        await planeWebhooks.idle();
         await agent?.close();
+        // What still waits to be posted stays in the store for the next process.
+        await outbox.stop();
       });
       if (!drained) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'work still running at shutdown is left for another process');
       server.server.closeAllConnections();

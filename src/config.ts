@@ -23,6 +23,7 @@ export const VARIABLES = {
   PLANE_WORKSPACE: 'the default workspace slug, so `slug` can be omitted',
   PLANE_APP_URL: 'the Plane web app origin used in links',
   PLANE_RATE_LIMIT: 'the API key\'s request budget as the instance sets it (its API_KEY_RATE_LIMIT), such as 60/minute or 10/second',
+  PLANE_WEBHOOK_SECRET: 'the secret Plane shows when its webhook is created (plane_wh_…); without it POST /plane/webhooks answers 404',
   ANTHROPIC_API_KEY: 'the model key; without it mentions explain how to turn the agent on',
   ANTHROPIC_BASE_URL: 'the Messages API base URL (read by the SDK)',
   PLANEBOT_MODEL: 'the Claude model id the agent uses',
@@ -48,6 +49,7 @@ export const SECRET_VARIABLES: readonly VariableName[] = [
   'SLACK_SIGNING_SECRET',
   'SLACK_APP_TOKEN',
   'PLANE_API_KEY',
+  'PLANE_WEBHOOK_SECRET',
   'ANTHROPIC_API_KEY',
   'REDIS_URL',
   'PLANEBOT_MCP_TOKEN',
@@ -57,7 +59,7 @@ export interface Config {
   mode: Mode;
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   port: number;
-  plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string; rateLimit: PlaneRate };
+  plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string; rateLimit: PlaneRate; webhookSecret?: string };
   anthropic: { apiKey?: string; baseUrl?: string; model: string };
   dataDir: string;
   redisUrl?: string;
@@ -152,6 +154,7 @@ const schema = z.object({
       (rate) => rate !== undefined,
       'must be a rate of requests per second, minute, hour or day, such as 60/minute (Plane\'s default), 300/minute or 10/second',
     ),
+  PLANE_WEBHOOK_SECRET: optionalText,
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: url('https://api.anthropic.com'),
   PLANEBOT_MODEL: optionalText,
@@ -230,6 +233,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
       workspace: v.PLANE_WORKSPACE,
       appUrl: planeAppUrl,
       rateLimit: v.PLANE_RATE_LIMIT!,
+      ...(v.PLANE_WEBHOOK_SECRET && { webhookSecret: v.PLANE_WEBHOOK_SECRET }),
     },
     anthropic: { apiKey: v.ANTHROPIC_API_KEY, baseUrl: v.ANTHROPIC_BASE_URL, model: v.PLANEBOT_MODEL ?? DEFAULT_MODEL },
     dataDir: v.PLANEBOT_DATA_DIR ?? './data',

@@ -1,6 +1,6 @@
 import type { StateStore } from '../state/store.js';
 import type { ApprovalOutcome } from './front-end.js';
-import { withLock } from './lock.js';
+import { withLock } from '../state/lock.js';
 import type { SavedRun } from './run.js';
 
 const RUNS = 'agent:run';

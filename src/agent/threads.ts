@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { StateStore } from '../state/store.js';
 import type { Requester } from '../tools/registry.js';
 import { fitHistory } from './history-budget.js';
-import { withLock } from './lock.js';
+import { withLock } from '../state/lock.js';
 import type { IncomingMessage } from './run.js';
 
 const THREADS = 'agent:thread';

@@ -35,6 +35,18 @@ export interface PlaneKitOptions {
   networkAllow?: readonly string[];
   /** How the hosts of external images resolve; the system resolver by default. Tests answer without DNS. */
   networkResolve?: Resolve;
+  /** Told of each write the tools make with the key, for whom (notifications name that person). */
+  onWrite?: (write: PlaneWrite) => Promise<void>;
+}
+
+/**
+ * A write through the kit: the work item's key, the API names of the fields it sets (`created` for
+ * a creation, `comment` for a comment), and who asked, when known.
+ */
+export interface PlaneWrite {
+  key: string;
+  fields: string[];
+  by?: string;
 }
 
 /** What the Plane tools are built on: the API, the workspace default, links and description images. */
@@ -51,6 +63,8 @@ export interface PlaneKit {
   itemUrl(slug: string, key: string): string;
   /** Saves description images: attachments through Plane, external URLs through the address guard. */
   readonly images: ImageSaver;
+  /** Notes a write made with the key (before it, when the key is known, so Plane's webhook finds it). */
+  noteWrite(write: PlaneWrite): Promise<void>;
 }
 
 export const PLANE_OFF_MESSAGE =
@@ -83,5 +97,13 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
     },
     itemUrl: (slug, key) => `${appUrl}/${encodeURIComponent(slug)}/browse/${encodeURIComponent(key)}/`,
     images: createImageSaver({ allow: options.networkAllow, resolve: options.networkResolve }),
+    noteWrite: async (write) => {
+      try {
+        await options.onWrite?.(write);
+      } catch (error) {
+        // Only a notification's attribution depends on it.
+        options.logger?.warn({ err: error, key: write.key }, 'could not note a Plane write');
+      }
+    },
   };
 }

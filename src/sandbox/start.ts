@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../emulators/plane/index.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
 import { startSlackEmulator } from '../emulators/slack/index.js';
 import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
@@ -25,11 +25,23 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE });
 
   let demoPlane: FakePlane | undefined;
+  let demoWebhook: WebhookRecord | undefined;
   let plane = config.plane;
   if (!plane.apiKey) {
-    demoPlane = await startFakePlane();
+    // The bot listens on a loopback address, which Plane only reaches when its server allows it
+    // (WEBHOOK_ALLOWED_IPS); the demo Plane is configured as such a server.
+    demoPlane = await startFakePlane({ webhooks: { allowed: [config.sandboxHost, '127.0.0.1'] } });
     const demo = seedDemoWorkspace(demoPlane.db);
-    plane = { ...plane, apiKey: demo.apiKey, baseUrl: demoPlane.url, appUrl: demoPlane.url, workspace: demo.workspace.slug };
+    // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
+    demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
+    plane = {
+      ...plane,
+      apiKey: demo.apiKey,
+      baseUrl: demoPlane.url,
+      appUrl: demoPlane.url,
+      workspace: demo.workspace.slug,
+      webhookSecret: demoWebhook.secret_key,
+    };
   }
 
   const bot = await startPlanebot(
@@ -45,7 +57,8 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     },
   );
   emulator.setRequestUrl(`${bot.url}/slack/events`);
-  emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey)) });
+  if (demoWebhook) demoWebhook.url = `${bot.url}/plane/webhooks`;
+  emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey), demoPlane !== undefined) });
   console.log(
     `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +
       `  Slack: an embedded emulator (no Slack app needed)\n` +
@@ -64,12 +77,15 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
 }
 
 /** What a newcomer reads first in #general: things to try that work with what is configured. */
-function welcome(agentOn: boolean): string {
+function welcome(agentOn: boolean, demoPlane: boolean): string {
   return [
     '*Welcome to the Planebot sandbox.* This is a local stand-in for a Slack channel; planebot is the real bot. Try:',
     '• `/task add Write the launch post !high @dana due:2026-12-24` then `/task tree`',
     '• `/todo add Order the cake #party` then `/todo list`',
     '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
+    ...(demoPlane
+      ? ['• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
+      : []),
     agentOn
       ? '• `@planebot what is assigned to me in ACME?` — the agent answers in a thread; writes wait for your Approve'
       : '• `@planebot …` — the agent is off until ANTHROPIC_API_KEY is set; it will tell you how',

@@ -26,3 +26,27 @@ export async function requesterFor(client: WebClient, store: StateStore, userId:
   await store.set('slack:people', userId, requester, PEOPLE_TTL_MS);
   return requester;
 }
+
+const BY_EMAIL = 'slack:people-by-email';
+/** Nobody with that e-mail: asked again after this, in case they join. */
+const NOBODY_TTL_MS = 10 * 60_000;
+
+/**
+ * The Slack user with an e-mail (a Plane member to notify), through users.lookupByEmail, kept an
+ * hour (ten minutes when nobody has it) for every replica.
+ */
+export async function slackUserByEmail(client: WebClient, store: StateStore, email: string): Promise<string | undefined> {
+  const key = email.trim().toLowerCase();
+  const cached = await store.get<string>(BY_EMAIL, key);
+  if (cached !== undefined) return cached === '' ? undefined : cached;
+  try {
+    const { user } = await client.users.lookupByEmail({ email: key });
+    const id = user?.id ?? '';
+    await store.set(BY_EMAIL, key, id, id === '' ? NOBODY_TTL_MS : PEOPLE_TTL_MS);
+    return id === '' ? undefined : id;
+  } catch (error) {
+    if ((error as { data?: { error?: string } }).data?.error !== 'users_not_found') throw error;
+    await store.set(BY_EMAIL, key, '', NOBODY_TTL_MS);
+    return undefined;
+  }
+}

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPlanebot, type RunningPlanebot } from '../../src/compose.js';
+import { startPlanebot, type PlanebotOptions, type RunningPlanebot } from '../../src/compose.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane, type FakePlaneOptions } from '../../src/emulators/plane/index.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane, type FakePlaneOptions, type WebhookRecord } from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import { parse as parseYaml } from 'yaml';
@@ -13,6 +13,7 @@ import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 export const BOT_TOKEN = 'xoxb-test-0123456789';
 export const APP_TOKEN = 'xapp-1-A0APP-test-0123456789';
+export const WEBHOOK_SECRET = 'plane_wh_0123456789abcdef0123456789abcdef';
 
 /** The bot scopes manifest.yml asks for: the emulator refuses calls they do not cover, as Slack does. */
 export const MANIFEST_SCOPES: string[] = (
@@ -29,6 +30,15 @@ export interface BotHarnessOptions {
   socketMode?: boolean;
   /** How the fake Plane throttles (Plane's default 60 a minute otherwise). */
   plane?: Pick<FakePlaneOptions, 'rateLimit'>;
+  /**
+   * Plane's webhook to the bot: PLANE_WEBHOOK_SECRET set, and the fake Plane's workspace webhook
+   * pointed at the bot's /plane/webhooks (its loopback address allowed, as WEBHOOK_ALLOWED_IPS would).
+   */
+  webhooks?: boolean;
+  /** The Slack emulator's pace rule for chat.postMessage (off by default). */
+  postMessageIntervalMs?: number;
+  /** Shorter clocks (notification bursts, posting pace…). */
+  timing?: PlanebotOptions['timing'];
 }
 
 export interface BotHarness {
@@ -39,6 +49,8 @@ export interface BotHarness {
   bot: RunningPlanebot;
   config: Config;
   dataDir: string;
+  /** The fake Plane's webhook to the bot, with `webhooks`. */
+  webhook?: WebhookRecord;
   /** Stops the bot (gracefully) and starts a new one on the same data folder and fakes: a restart. */
   restart(): Promise<RunningPlanebot>;
   close(): Promise<void>;
@@ -56,9 +68,10 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     scopes: MANIFEST_SCOPES,
+    ...(options.postMessageIntervalMs !== undefined && { postMessageIntervalMs: options.postMessageIntervalMs }),
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });
-  const plane = await startFakePlane(options.plane);
+  const plane = await startFakePlane({ ...options.plane, webhooks: { allowed: ['127.0.0.1'], retryDelayMs: () => 100 } });
   const demo = seedDemoWorkspace(plane.db);
   plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
   plane.db.addMember('acme', { email: 'bob@acme.test', first_name: 'Bob', last_name: 'Chen', display_name: 'bob' });
@@ -75,11 +88,18 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     ANTHROPIC_API_KEY: model ? 'test' : undefined,
     ANTHROPIC_BASE_URL: model?.url,
     PLANEBOT_DATA_DIR: dataDir,
+    ...(options.webhooks && { PLANE_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     ...options.env,
   });
+  let webhook: WebhookRecord | undefined;
   const start = async () => {
-    const bot = await startPlanebot(config, { logger: options.logger ?? silentLogger, host: '127.0.0.1' });
+    const bot = await startPlanebot(config, { logger: options.logger ?? silentLogger, host: '127.0.0.1', timing: options.timing });
     if (!socketMode) slack.setRequestUrl(`${bot.url}/slack/events`);
+    if (options.webhooks) {
+      // A restarted bot listens on another port: the admin edits the webhook's URL.
+      webhook ??= plane.webhooks.add(demo.workspace.slug, { url: `${bot.url}/plane/webhooks`, secret: WEBHOOK_SECRET });
+      webhook.url = `${bot.url}/plane/webhooks`;
+    }
     return bot;
   };
   const harness: BotHarness = {
@@ -90,6 +110,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     bot: await start(),
     config,
     dataDir,
+    webhook,
     async restart() {
       await harness.bot.close();
       harness.bot = await start();

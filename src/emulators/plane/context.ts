@@ -6,6 +6,7 @@ import type { ProjectRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from 
 import type { Serializers } from './serializers.js';
 import type { Storage } from './storage.js';
 import type { Flavour } from './version.js';
+import type { WebhookSender } from './webhooks.js';
 
 /** What every handler sees. */
 export interface BaseContext {
@@ -20,6 +21,8 @@ export interface BaseContext {
   flavour: Flavour;
   storage: Storage;
   pageRules: PageRules;
+  /** The workspace webhooks; writes tell it what changed. */
+  webhooks: WebhookSender;
 }
 
 /** A request that passed API-key authentication. */

@@ -55,6 +55,7 @@ import { buildRoutes } from './routes.js';
 import { createListener, type RecordedRequest } from './server.js';
 import { Storage } from './storage.js';
 import { atLeast, type Edition, type Flavour, type PathStyle, resolveFlavour } from './version.js';
+import { WebhookSender, type WebhookOptions } from './webhooks.js';
 
 export { FakePlaneDb } from './db.js';
 export type * from './db.js';
@@ -62,6 +63,7 @@ export type * from './records.js';
 export type { RecordedRequest } from './server.js';
 export type { Edition, PathStyle } from './version.js';
 export { imageComponent } from './image-component.js';
+export { pythonJson, type WebhookAttempt, type WebhookEvent, type WebhookInput, type WebhookRecord } from './webhooks.js';
 export { seedDemoWorkspace, DEMO_API_KEY, type DemoWorkspace } from './demo-seed.js';
 
 export interface FakePlaneOptions {
@@ -79,6 +81,15 @@ export interface FakePlaneOptions {
   now?: () => number;
   port?: number;
   host?: string;
+  /** How webhooks are sent: which private targets the server allows, retry delays (docs/notifications.md). */
+  webhooks?: WebhookOptions;
+}
+
+/** Web-app edits (session API, not the key's API): same effects, the web app's field names in webhooks. */
+export interface FakeWebApp {
+  /** `changes` with the web app's keys: `state_id`, `assignee_ids`, `label_ids`, `priority`, `name`… */
+  updateWorkItem(ref: string, changes: Record<string, unknown>, actor: string): void;
+  addComment(ref: string, html: string, actor: string): void;
 }
 
 export interface FakePlane {
@@ -88,6 +99,12 @@ export interface FakePlane {
   /** Every request, in arrival order, storage downloads included. */
   requests: RecordedRequest[];
   resetRequests(): void;
+  /**
+   * Workspace webhooks: `webhooks.add(slug, { url, secret?, events? })` as an admin does in the
+   * settings page; `webhooks.attempts` is the webhook log; `webhooks.settled()` waits for answers.
+   */
+  webhooks: WebhookSender;
+  webApp: FakeWebApp;
   close(): Promise<void>;
 }
 
@@ -106,6 +123,7 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
   const db = new FakePlaneDb(now);
   for (const [key, user] of Object.entries(options.apiKeys ?? {})) db.addApiKey(key, user);
   const requests: RecordedRequest[] = [];
+  const webhooks = new WebhookSender(db, flavour, options.webhooks);
   const listener = createListener({
     db,
     flavour,
@@ -114,6 +132,7 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
     storage: new Storage(db, now),
     pageRules: pageRulesFor(flavour),
     requests,
+    webhooks,
     now,
   });
   const server = createServer(listener);
@@ -130,10 +149,41 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
     resetRequests: () => {
       requests.length = 0;
     },
+    webhooks,
+    webApp: webAppOf(db, webhooks),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        webhooks.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+const WEB_FIELDS: Readonly<Record<string, string>> = { state_id: 'state', assignee_ids: 'assignees', label_ids: 'labels', parent_id: 'parent' };
+
+function webAppOf(db: FakePlaneDb, webhooks: WebhookSender): FakeWebApp {
+  return {
+    updateWorkItem(ref, changes, actorRef) {
+      const item = db.workItem(ref);
+      const actor = db.user(actorRef);
+      const before = webhooks.snapshot(item, actor);
+      const fields = Object.fromEntries(Object.entries(changes).map(([key, value]) => [WEB_FIELDS[key] ?? key, value]));
+      webhooks.workItemUpdated(db.updateWorkItem(item, fields, actor.id), before, changes, actor, 'web');
+    },
+    addComment(ref, html, actorRef) {
+      const item = db.workItem(ref);
+      const actor = db.user(actorRef);
+      const comment = db.createComment(item, {
+        comment_html: html,
+        access: 'INTERNAL',
+        external_id: null,
+        external_source: null,
+        actor: actor.id,
+        created_by: actor.id,
+        created_at: db.stamp(),
+      });
+      webhooks.commentCreated(comment, actor);
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { Route, RouteAccess, Router } from './router.js';
 import { Serializers } from './serializers.js';
 import { BUCKET, type Storage } from './storage.js';
 import type { Flavour } from './version.js';
+import type { WebhookSender } from './webhooks.js';
 
 /** One request as the fake saw it, including the ones answered 301/401/403/429. */
 export interface RecordedRequest {
@@ -36,6 +37,7 @@ export interface ServerParts {
   storage: Storage;
   pageRules: PageRules;
   requests: RecordedRequest[];
+  webhooks: WebhookSender;
   now: () => number;
 }
 
@@ -146,6 +148,7 @@ async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw
     flavour: parts.flavour,
     storage: parts.storage,
     pageRules: parts.pageRules,
+    webhooks: parts.webhooks,
   };
   if (match.route.access === 'public') {
     const handler = match.route.methods[method];

@@ -50,6 +50,12 @@ export interface SlackEmulatorOptions {
   pagePrefix?: string;
   /** Default 0: any free port on 127.0.0.1. */
   port?: number;
+  /**
+   * Slack's pace for chat.postMessage ("about one message per second per channel"): a post to a
+   * channel sooner than this after the one before it is answered HTTP 429 `ratelimited` with
+   * `Retry-After: 1`. Off unless set.
+   */
+  postMessageIntervalMs?: number;
 }
 
 export interface SlackEmulator {
@@ -106,6 +112,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   const webApi = new WebApi(
     { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets },
     { bot: options.botToken, app: options.appToken },
+    options.postMessageIntervalMs,
   );
   const deps = { workspace, deliverer, responseUrls, commands };
   const actions = {

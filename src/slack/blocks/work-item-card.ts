@@ -18,10 +18,13 @@ export interface WorkItemView {
   targetDate?: string | undefined;
   /** Plain text (Plane's HTML already converted). */
   description?: string | undefined;
+  /** A short plain-text line under the fields, e.g. who created it (notifications). */
+  note?: string | undefined;
 }
 
 /** How much of the description a card shows; the link leads to the rest. */
 export const DESCRIPTION_EXCERPT_MAX = 600;
+const NOTE_MAX = 300;
 /** Per field (Slack allows 2000): six full fields would pass the message's text budget. */
 const FIELD_VALUE_MAX = 500;
 
@@ -60,6 +63,8 @@ export function buildWorkItemCard(item: WorkItemView): SlackMessage {
   if (description) {
     blocks.push({ type: 'section', text: mrkdwn(escapeTruncated(description, DESCRIPTION_EXCERPT_MAX)) });
   }
+  const note = item.note === undefined ? '' : oneLine(item.note);
+  if (note !== '') blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(note, NOTE_MAX))] });
   if (isLinkableUrl(item.url)) {
     blocks.push({
       type: 'actions',

@@ -1,13 +1,61 @@
-import { PRIORITIES as PLANE_PRIORITIES, type Priority as PlanePriority } from '../../plane/types.js';
-import { dispatch, readTitle, unknownSubcommand } from './dispatch.js';
-import { readArguments, shown } from './options.js';
+import { NOTIFY_EVENTS, type NotifyEvent } from '../../notifications/subscriptions.js';
+import { PRIORITIES as PLANE_PRIORITIES, STATE_GROUPS, type Priority as PlanePriority, type StateGroup } from '../../plane/types.js';
+import { dispatch, noArguments, readTitle, unknownSubcommand } from './dispatch.js';
+import { readArguments, readUser, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
-import type { ParseResult, PlaneCommand } from './types.js';
+import type { ParseResult, PlaneCommand, UserRef } from './types.js';
 
 function readProject(token: Token | undefined): string {
   const project = token?.text.trim() ?? '';
   if (project === '') throw new InputError('Missing the project (its identifier, like ACME, or its name)');
   return project;
+}
+
+const oneOf = (values: readonly string[], prefix = '') => values.map((v) => `${prefix}${v}`).join(', ');
+
+/** `subscribe <PROJECT>` then, in any order, events and filters (docs/notifications.md). */
+function readSubscribe(args: Token[]): PlaneCommand {
+  const [projectToken, ...rest] = args;
+  const command = {
+    kind: 'plane' as const,
+    action: 'subscribe' as const,
+    project: readProject(projectToken),
+    events: [] as NotifyEvent[],
+    labels: [] as string[],
+    members: [] as UserRef[],
+    priorities: [] as PlanePriority[],
+    stateGroups: [] as StateGroup[],
+  };
+  const add = <T>(list: T[], value: T) => {
+    if (!list.includes(value)) list.push(value);
+  };
+  for (const token of rest) {
+    const text = token.text.trim();
+    const lower = text.toLowerCase();
+    if (!token.quoted && (NOTIFY_EVENTS as readonly string[]).includes(lower)) add(command.events, lower as NotifyEvent);
+    else if (/^#\S+$/.test(text)) add(command.labels, text.slice(1));
+    else if (token.mention || /^@\S+$/.test(text)) {
+      const user = readUser(token);
+      if (user) command.members.push(user);
+    } else if (/^!\S+$/.test(text)) {
+      if (!(PLANE_PRIORITIES as readonly string[]).includes(lower.slice(1))) {
+        throw new InputError(`Unknown priority ${shown(text)}; use ${oneOf(PLANE_PRIORITIES, '!')}`);
+      }
+      add(command.priorities, lower.slice(1) as PlanePriority);
+    } else if (/^state:/i.test(text)) {
+      const group = lower.slice('state:'.length);
+      if (!(STATE_GROUPS as readonly string[]).includes(group)) {
+        throw new InputError(`Unknown state group ${shown(text)}; use ${oneOf(STATE_GROUPS, 'state:')}`);
+      }
+      add(command.stateGroups, group as StateGroup);
+    } else {
+      throw new InputError(
+        `${shown(text)} is neither an event (${oneOf(NOTIFY_EVENTS)}) nor a filter (#label, @member, !priority, state:<group>)`,
+      );
+    }
+  }
+  if (command.events.includes('all')) command.events = [];
+  return command;
 }
 
 /** `/plane` text → a Plane command or an error. `#tag` names a Plane label; priorities are Plane's. */
@@ -50,6 +98,23 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
           ...(options.priority === undefined ? {} : { priority: options.priority as PlanePriority }),
           ...(options.due === undefined ? {} : { due: options.due }),
         };
+      },
+      subscribe: readSubscribe,
+      unsubscribe: (args) => {
+        const [project, extra] = args;
+        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: give one project`);
+        return { kind: 'plane', action: 'unsubscribe', project: readProject(project) };
+      },
+      subscriptions: (args) => {
+        noArguments(args);
+        return { kind: 'plane', action: 'subscriptions' };
+      },
+      notify: (args) => {
+        const [setting, extra] = args;
+        const value = setting?.text.trim().toLowerCase();
+        if (value !== 'on' && value !== 'off') throw new InputError(setting ? `${shown(setting.text)}: say on or off` : 'Missing on or off');
+        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: this sub-command takes nothing more`);
+        return { kind: 'plane', action: 'notify', on: value === 'on' };
       },
     },
     (rest) => unknownSubcommand('plane', rest),

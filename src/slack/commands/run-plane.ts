@@ -8,9 +8,10 @@ import { buildConfirmation } from './confirmation.js';
 import { toolContext, type CommandContext } from './context.js';
 import { buildPlaneListing, readPlaneListing } from './plane-text.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
+import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import type { PlaneCommand } from './types.js';
 
-export interface PlaneEnv {
+export interface PlaneEnv extends SubscriptionEnv {
   plane: PlaneKit;
   /** `mine`, `search` and `new` run the agent's own Plane tools: one module, one set of rules. */
   registry: ToolRegistry;
@@ -60,6 +61,11 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       const confirmation = buildConfirmation({ summary: `Created ${key}: ${command.title}`, notes });
       return ephemeral(confirmation, await workItemCard(env.plane, key));
     }
+    case 'subscribe':
+    case 'unsubscribe':
+    case 'subscriptions':
+    case 'notify':
+      return executeSubscriptionCommand(command, context, env);
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Priority as PlanePriority } from '../../plane/types.js';
+import type { NotifyEvent } from '../../notifications/subscriptions.js';
+import type { Priority as PlanePriority, StateGroup } from '../../plane/types.js';
 import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
 
 export type CommandName = 'task' | 'todo' | 'plane';
@@ -47,7 +48,21 @@ export type PlaneCommand =
       due?: string;
       /** Plane label names (`#tag` in the command). */
       labels: string[];
-    };
+    }
+  | {
+      kind: 'plane';
+      action: 'subscribe';
+      project: string;
+      /** Empty means every event (`all`). */
+      events: NotifyEvent[];
+      labels: string[];
+      members: UserRef[];
+      priorities: PlanePriority[];
+      stateGroups: StateGroup[];
+    }
+  | { kind: 'plane'; action: 'unsubscribe'; project: string }
+  | { kind: 'plane'; action: 'subscriptions' }
+  | { kind: 'plane'; action: 'notify'; on: boolean };
 
 /** Bad input: a one-line reason and the usage line of the sub-command concerned. */
 export interface CommandError {

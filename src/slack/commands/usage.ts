@@ -70,9 +70,21 @@ export const HELP: Record<CommandName, CommandHelp> = {
       { action: 'show', usage: '/plane show <KEY>', summary: 'One work item, e.g. ACME-130' },
       { action: 'search', usage: '/plane search <PROJECT> <text>', summary: "Search a project's work items" },
       { action: 'new', usage: `/plane new <PROJECT> <title> ${PLANE_OPTIONS}`, summary: 'Create a work item' },
+      {
+        action: 'subscribe',
+        usage: '/plane subscribe <PROJECT> [created|state|done|comment|assigned|all…] [#label…] [@member…] [!priority…] [state:<group>…]',
+        summary: "Post the project's changes in this channel: a card per work item, then its thread",
+      },
+      { action: 'unsubscribe', usage: '/plane unsubscribe <PROJECT>', summary: 'Stop posting the project here' },
+      { action: 'subscriptions', usage: '/plane subscriptions', summary: "This channel's subscriptions" },
+      { action: 'notify', usage: '/plane notify <on|off>', summary: 'Direct messages when you are assigned or @mentioned in Plane' },
       { action: 'help', usage: '/plane help', summary: 'Show this help' },
     ],
-    notes: ['#label names a Plane label; due: sets the target date.', QUOTING],
+    notes: [
+      '#label names a Plane label; due: sets the target date.',
+      'subscribe: events default to all; filters combine with AND, the same kind repeated means any of them; groups are backlog, unstarted, started, completed, cancelled.',
+      QUOTING,
+    ],
   },
 };
 

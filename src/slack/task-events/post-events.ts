@@ -1,9 +1,11 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from '../../log.js';
+import type { Outbox, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import type { TaskEvent, TaskEventEmitter } from '../../tools/task/events.js';
 import { DEFAULT_TASK_FILE } from '../../tools/task/store.js';
 import { buildTaskEvent } from '../blocks/task-event.js';
+import type { SlackMessage } from '../blocks/types.js';
 import { slackErrorCode } from '../commands/deliver.js';
 import { taskEventView } from './describe.js';
 import { forgetTaskTree, taskTreeMessage } from './tree-message.js';
@@ -14,7 +16,11 @@ export interface TaskEventDeps {
   taskEvents: TaskEventEmitter;
   store: StateStore;
   logger: Logger;
+  /** Posts that are no reply wait there: paced per channel, kept across a restart. */
+  outbox: Outbox;
 }
+
+const TASK_EVENT = 'task-event';
 
 /** One subscription per emitter, whoever asks: a second call returns the first one's unsubscribe. */
 const subscriptions = new WeakMap<TaskEventEmitter, () => void>();
@@ -22,17 +28,31 @@ const subscriptions = new WeakMap<TaskEventEmitter, () => void>();
 /**
  * Shows the channel's tasks moving: every change to its tree (by `/task` or by the agent's Task
  * tool) becomes one line in the thread of the tree last posted there, or in the channel when the
- * tree was never posted. Lines go out one at a time, in the order of the changes. Returns the
+ * tree was never posted. Lines go through the outbox, in the order of the changes. Returns the
  * unsubscribe; after it, or once the emitter is dropped with its app, nothing more is posted.
  */
 export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => void {
   const existing = subscriptions.get(deps.taskEvents);
   if (existing) return existing;
-  let queue = Promise.resolve();
+  deps.outbox.register<SlackMessage>(TASK_EVENT, {
+    async send(entry, context) {
+      try {
+        await postTaskEvent(client, deps.store, entry.channel, entry.payload, context);
+      } catch (error) {
+        // Retrying cannot help where the bot may not post; the line is dropped.
+        const code = slackErrorCode(error) ?? '';
+        if (!CANNOT_POST.has(code)) throw error;
+        deps.logger.warn({ channel: entry.channel, code }, 'could not post a task event');
+      }
+    },
+  });
   const listener = (event: TaskEvent) => {
-    queue = queue
-      .then(() => postTaskEvent(client, deps.store, event))
-      .catch((error: unknown) => deps.logger.warn({ err: error, channel: event.scope, task: event.taskId }, 'could not post a task event'));
+    const channel = event.scope;
+    // Other files in the folder are the agent's own lists; the channel's tree is the one /task shows.
+    if (channel === undefined || !/^[CDG][A-Z0-9]+$/.test(channel) || event.file !== DEFAULT_TASK_FILE) return;
+    deps.outbox
+      .enqueue(channel, { kind: TASK_EVENT, payload: buildTaskEvent(taskEventView(event)), order: TASK_EVENT })
+      .catch((error: unknown) => deps.logger.warn({ err: error, channel, task: event.taskId }, 'could not post a task event'));
   };
   deps.taskEvents.on('task', listener);
   const unsubscribe = () => {
@@ -45,21 +65,19 @@ export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => vo
 
 /** Gone threads: the tree message was deleted, so its events go back to the channel. */
 const LOST_THREAD = new Set(['thread_not_found', 'message_not_found', 'invalid_thread_ts']);
+const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
-async function postTaskEvent(client: WebClient, store: StateStore, event: TaskEvent): Promise<void> {
-  const channel = event.scope;
-  // Other files in the folder are the agent's own lists; the channel's tree is the one /task shows.
-  if (channel === undefined || !/^[CDG][A-Z0-9]+$/.test(channel) || event.file !== DEFAULT_TASK_FILE) return;
-  const message = { channel, ...buildTaskEvent(taskEventView(event)), unfurl_links: false, unfurl_media: false };
+async function postTaskEvent(client: WebClient, store: StateStore, channel: string, line: SlackMessage, context: SendContext): Promise<void> {
+  const message = { channel, ...line, unfurl_links: false, unfurl_media: false };
   const treeTs = await taskTreeMessage(store, channel);
   if (treeTs !== undefined) {
     try {
-      await client.chat.postMessage({ ...message, thread_ts: treeTs });
+      await context.paced(() => client.chat.postMessage({ ...message, thread_ts: treeTs }));
       return;
     } catch (error) {
       if (!LOST_THREAD.has(slackErrorCode(error) ?? '')) throw error;
       await forgetTaskTree(store, channel, treeTs);
     }
   }
-  await client.chat.postMessage(message);
+  await context.paced(() => client.chat.postMessage(message));
 }

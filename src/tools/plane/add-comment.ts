@@ -26,11 +26,12 @@ export function addCommentTool(kit: PlaneKit) {
       const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
       return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;
     },
-    async run(input) {
+    async run(input, context) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const { keyed } = await findWorkItem(api, workspace, input.key);
       const html = input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text);
+      await kit.noteWrite({ key: keyed.key, fields: ['comment'], ...(context.requester?.name && { by: context.requester.name }) });
       await api.addComment(workspace, keyed, html);
       const author = await api.me();
       return `Commented on ${keyed.key} as ${memberLabel(author)}: ${kit.itemUrl(workspace, keyed.key)}`;

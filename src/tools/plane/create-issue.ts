@@ -56,6 +56,7 @@ export function createIssueTool(kit: PlaneKit) {
       }
       const created = await api.createWorkItem(workspace, target, body);
       const view = await viewOne(api, workspace, target, created);
+      await kit.noteWrite({ key: view.key, fields: ['created'], ...(context.requester?.name && { by: context.requester.name }) });
       const text = readHtml(view.descriptionHtml);
       return withNotes(
         `Created ${view.key}.\n\n${itemDetails(view, kit.itemUrl(workspace, view.key), text.text, text.images)}`,

@@ -48,6 +48,7 @@ export function updateIssueTool(kit: PlaneKit) {
       const { body, me } = await workItemBody(api, workspace, project, input, () =>
         resolveMe(api, workspace, context.requester),
       );
+      await kit.noteWrite({ key: keyed.key, fields: Object.keys(body), ...(context.requester?.name && { by: context.requester.name }) });
       const updated = await api.updateWorkItem(workspace, keyed, body);
       const view = await viewOne(api, workspace, project, updated);
       const text = readHtml(view.descriptionHtml);

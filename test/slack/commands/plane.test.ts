@@ -63,6 +63,28 @@ describe('/plane', () => {
 
   it('reads help and rejects unknown sub-commands', () => {
     expect(ok('')).toEqual({ kind: 'plane', action: 'help' });
-    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|help> … (/plane help for details)' });
+    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|help> … (/plane help for details)' });
+  });
+
+  it('reads subscribe with events and filters in any order, and refuses what is neither', () => {
+    expect(ok('subscribe ACME #bug state !urgent @dana done state:started #ui')).toEqual({
+      kind: 'plane',
+      action: 'subscribe',
+      project: 'ACME',
+      events: ['state', 'done'],
+      labels: ['bug', 'ui'],
+      members: [{ kind: 'name', name: 'dana' }],
+      priorities: ['urgent'],
+      stateGroups: ['started'],
+    });
+    expect(ok('subscribe ACME all comment')).toMatchObject({ events: [] });
+    expect(fails('subscribe').reason).toMatch(/Missing the project/);
+    expect(fails('subscribe ACME !soon').reason).toBe('Unknown priority "!soon"; use !urgent, !high, !medium, !low, !none');
+    expect(fails('subscribe ACME "state"').reason).toMatch(/is neither an event/);
+    expect(ok('unsubscribe ACME')).toEqual({ kind: 'plane', action: 'unsubscribe', project: 'ACME' });
+    expect(fails('unsubscribe ACME WEB').reason).toBe('"WEB": give one project');
+    expect(ok('subscriptions')).toEqual({ kind: 'plane', action: 'subscriptions' });
+    expect(ok('notify OFF')).toEqual({ kind: 'plane', action: 'notify', on: false });
+    expect(fails('notify').usage).toBe('/plane notify <on|off>');
   });
 });

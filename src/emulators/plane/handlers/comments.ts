@@ -59,6 +59,7 @@ export const createComment: Handler = (context) => {
     created_by: typeof createdBy === 'string' ? createdBy.toLowerCase() : context.user.id,
     created_at: createdAt as number,
   });
+  context.webhooks.commentCreated(comment, context.user);
   // CE v0.28.0 created the comment and still answered 400.
   if (flavour.edition === 'community' && atLeast(flavour, '0.28.0') && !atLeast(flavour, '1.0.0')) {
     throw new ApiError(400, bodies.requiredKey);

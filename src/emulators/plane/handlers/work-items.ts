@@ -115,6 +115,7 @@ export const createWorkItem: Handler = (context) => {
     created_by: input.created_by ?? context.user.id,
     created_at: input.created_at ?? db.stamp(),
   });
+  context.webhooks.workItemCreated(item, context.user);
   return ok(context.out.workItem(item, plainShape), 201);
 };
 
@@ -132,5 +133,8 @@ export const updateWorkItem: Handler = (context) => {
     if (existing) throw externalConflict(CONFLICT, existing.id);
   }
   const changes = readWorkItemInput(db, project, context.body, true);
-  return ok(context.out.workItem(db.updateWorkItem(item, changes, context.user.id), plainShape));
+  const before = context.webhooks.snapshot(item, context.user);
+  const updated = db.updateWorkItem(item, changes, context.user.id);
+  context.webhooks.workItemUpdated(updated, before, body ?? {}, context.user, 'api');
+  return ok(context.out.workItem(updated, plainShape));
 };

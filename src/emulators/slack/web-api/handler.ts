@@ -54,10 +54,13 @@ export interface ApiTokens {
 export class WebApi {
   readonly calls: ApiCall[] = [];
   private readonly failures = new Map<string, ScriptedFailure[]>();
+  /** The last accepted chat.postMessage per channel, for the pace rule. */
+  private readonly lastPost = new Map<string, number>();
 
   constructor(
     private readonly context: ApiContext,
     private readonly tokens: ApiTokens,
+    private readonly postMessageIntervalMs?: number,
   ) {}
 
   failNext(method: string, failure: ScriptedFailure): void {
@@ -96,11 +99,18 @@ export class WebApi {
     const spec = METHODS[method];
     if (!spec) return fail('unknown_method');
     if ((spec.token ?? 'bot') !== kind) return fail('not_allowed_token_type');
+    if (method === 'chat.postMessage' && this.postMessageIntervalMs !== undefined) {
+      const channel = String(call.args.channel ?? '');
+      const last = this.lastPost.get(channel);
+      if (last !== undefined && call.time - last < this.postMessageIntervalMs) return scriptedAnswer({ status: 429, retryAfter: 1 });
+    }
     const needed = spec.scope?.(call.args, this.context);
     if (needed && !this.context.scopes.has(needed))
       return fail('missing_scope', { needed, provided: [...this.context.scopes].join(',') });
     try {
-      return { status: 200, body: { ok: true, ...spec.run(call.args, this.context) } };
+      const answer = { status: 200, body: { ok: true, ...spec.run(call.args, this.context) } };
+      if (method === 'chat.postMessage') this.lastPost.set(String(call.args.channel ?? ''), call.time);
+      return answer;
     } catch (error) {
       if (error instanceof SlackApiError) return fail(error.code, error.extra);
       throw error;

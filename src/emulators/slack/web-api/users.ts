@@ -49,4 +49,15 @@ const info: MethodSpec = {
   },
 };
 
-export const userMethods: Record<string, MethodSpec> = { 'users.info': info };
+/** Tier 3; needs users:read.email: the e-mail compared without case. */
+const lookupByEmail: MethodSpec = {
+  scope: () => 'users:read.email',
+  run(args, context) {
+    const email = requiredString(args, 'email').toLowerCase();
+    const user = context.workspace.users().find((u) => !u.is_bot && u.email?.toLowerCase() === email);
+    if (!user) throw new SlackApiError('users_not_found');
+    return { user: describe(user, context) };
+  },
+};
+
+export const userMethods: Record<string, MethodSpec> = { 'users.info': info, 'users.lookupByEmail': lookupByEmail };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StateStore } from '../state/store.js';
+import type { StateStore } from './store.js';
 
+/** The lock namespace predates other users of these locks; its name stays so running replicas agree. */
 const NAMESPACE = 'agent:lock';
 /** A holder that died keeps a lock this long at most. */
 const LOCK_TTL_MS = 30_000;

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from '../log.js';
+import { parsePlaneDelivery, verifyPlaneSignature, type PlaneDelivery } from '../plane/webhooks.js';
+import type { StateStore } from '../state/store.js';
+import { sendJson, type Route } from './server.js';
+
+/** Plane's webhook bodies carry a whole work item; its descriptions are capped far below this. */
+const BODY_LIMIT = 5 * 1024 * 1024;
+const SEEN = 'notify:deliveries';
+/** Plane retries for at most about an hour (five random waits of up to ten minutes). */
+const SEEN_MS = 24 * 3600_000;
+
+export interface PlaneWebhookOptions {
+  /** PLANE_WEBHOOK_SECRET; without it the endpoint does not exist (404). */
+  secret?: string;
+  store: StateStore;
+  logger: Logger;
+  handle(delivery: PlaneDelivery): Promise<void>;
+}
+
+export interface PlaneWebhookEndpoint {
+  route: Route;
+  /** Resolves once every delivery answered so far has been handled. */
+  idle(): Promise<void>;
+}
+
+class TooLarge extends Error {}
+
+async function readCapped(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) throw new TooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `POST /plane/webhooks`: the signature is checked on the raw bytes before anything else (403, and
+ * nothing happens, when it is missing or wrong); a verified delivery is answered 200 at once, since
+ * Plane never retries an HTTP error and gives up on a slow answer, and handled afterwards. A body
+ * seen before (Plane's retries resend the same bytes under a new X-Plane-Delivery) is handled once,
+ * across restarts and replicas, through a claim in the state store.
+ */
+export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhookEndpoint {
+  const inFlight = new Set<Promise<void>>();
+  const process = async (body: Buffer, delivery: string | undefined) => {
+    const digest = createHash('sha256').update(body).digest('hex');
+    if (!(await options.store.claim(SEEN, digest, true, SEEN_MS))) {
+      options.logger.debug({ delivery }, 'plane webhook already handled');
+      return;
+    }
+    const parsed = parsePlaneDelivery(body);
+    options.logger.info({ delivery, kind: parsed.kind, action: parsed.kind === 'other' ? parsed.action : parsed.action }, 'plane webhook');
+    await options.handle(parsed);
+  };
+  return {
+    route: {
+      method: 'POST',
+      path: '/plane/webhooks',
+      async handler(request, response) {
+        if (!options.secret) {
+          request.resume();
+          sendJson(response, 404, { error: 'not_found', message: 'Plane webhooks are off: PLANE_WEBHOOK_SECRET is not set' });
+          return;
+        }
+        let body: Buffer;
+        try {
+          body = await readCapped(request);
+        } catch (error) {
+          if (!(error instanceof TooLarge)) throw error;
+          sendJson(response, 413, { error: 'too_large', message: `The body exceeds ${BODY_LIMIT} bytes` });
+          request.resume();
+          return;
+        }
+        if (!verifyPlaneSignature(body, request.headers['x-plane-signature'], options.secret)) {
+          sendJson(response, 403, { error: 'invalid_signature', message: 'X-Plane-Signature is missing or does not match the body' });
+          return;
+        }
+        sendJson(response, 200, { ok: true });
+        const delivery = request.headers['x-plane-delivery'];
+        const work = process(body, typeof delivery === 'string' ? delivery : undefined).catch((error: unknown) =>
+          options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'),
+        );
+        inFlight.add(work);
+        void work.finally(() => inFlight.delete(work));
+      },
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Priority, StateGroup } from '../plane/types.js';
+
+/**
+ * What waits in the outbox for Slack: a work item's state with every id already a name (the card),
+ * and what happened to it. Ids are kept only to match filters and threads; nothing prints them.
+ */
+export interface ItemSnapshot {
+  id: string;
+  projectId: string;
+  key: string;
+  title: string;
+  url: string;
+  state: string;
+  stateGroup: StateGroup | '';
+  priority: Priority;
+  assignees: string[];
+  assigneeIds: string[];
+  labels: string[];
+}
+
+/** One field's change by one person, as names: `from` and `to` are lists (one entry for a plain value). */
+export interface FieldChange {
+  actor: string;
+  field: string;
+  from: string[];
+  to: string[];
+}
+
+/** Outbox kinds (each has one Slack sender). */
+export const NOTICE_KINDS = { item: 'plane-item', comment: 'plane-comment', direct: 'plane-direct' } as const;
+
+/** A work item created or changed: the first one in a channel posts its card, later ones a thread line. */
+export interface ItemNotice {
+  item: ItemSnapshot;
+  /** Who created it, when the notice includes its creation. */
+  createdBy?: string;
+  changes: FieldChange[];
+}
+
+export interface CommentNotice {
+  item: ItemSnapshot;
+  author: string;
+  /** Plain text (Plane's HTML read, mentions named). */
+  text: string;
+}
+
+/** A personal message: the item's card with why the person gets it. */
+export interface DirectNotice {
+  item: ItemSnapshot;
+  /** "alice assigned you", "bob mentioned you: …" (plain text). */
+  reason: string;
+}
+
+/**
+ * Folds a later notice about the same item into a waiting one: the newest card, one change per
+ * person and field (from the first `from` to the last `to`), and a change that came back to where it
+ * started is dropped.
+ */
+export function mergeItemNotices(waiting: ItemNotice, newer: ItemNotice): ItemNotice {
+  const changes = waiting.changes.map((c) => ({ ...c }));
+  for (const change of newer.changes) {
+    const same = changes.find((c) => c.actor === change.actor && c.field === change.field);
+    if (same) same.to = change.to;
+    else changes.push({ ...change });
+  }
+  const createdBy = waiting.createdBy ?? newer.createdBy;
+  return {
+    item: newer.item,
+    ...(createdBy !== undefined && { createdBy }),
+    changes: changes.filter((c) => JSON.stringify([...c.from].sort()) !== JSON.stringify([...c.to].sort())),
+  };
+}

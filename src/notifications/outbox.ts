@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../log.js';
+import { withLock } from '../state/lock.js';
+import type { StateStore } from '../state/store.js';
+
+/**
+ * A durable, paced outbox of posts, one queue per channel, kept in the state store: what waits
+ * survives a restart, and every replica sees the same queues. One process at a time drains a
+ * channel (a renewed lease), so two replicas never post the same entry; the drainer paces its posts
+ * (about one a second per channel, Slack's rule for chat.postMessage). An entry may wait a while
+ * (`delayMs`) and absorb later entries with the same `mergeKey` meanwhile: that is how a burst of
+ * changes becomes one line. Entries with the same `order` key go out in the order they came.
+ */
+
+export interface OutboxEntry<P = unknown> {
+  id: string;
+  channel: string;
+  /** Which sender delivers it. */
+  kind: string;
+  payload: P;
+  order?: string;
+  mergeKey?: string;
+  /** Not sent before this time (epoch ms). */
+  due: number;
+  /** When the first of the entries merged into this one came. */
+  firstAt: number;
+  /** Set once a drainer took it: it absorbs nothing more. */
+  started?: boolean;
+  /** The sender's own checkpoint, so that a retry (or the next process) does not repeat a step. */
+  progress?: unknown;
+  attempts?: number;
+}
+
+export interface SendContext {
+  /**
+   * Runs one post in the channel's next slot. The gap counts from the end of the previous post, so a
+   * post the Web API client held back (a `ratelimited` answer, retried after Retry-After) does not
+   * let the next one follow it closer than the pace.
+   */
+  paced<T>(post: () => Promise<T>): Promise<T>;
+  /** Saves a checkpoint of the entry (e.g. "the card is posted"). */
+  checkpoint(progress: unknown): Promise<void>;
+}
+
+/**
+ * Delivers one entry. It handles the failures that retrying cannot cure (a channel the bot cannot
+ * post in) itself; anything it throws is retried later, with back-off, a few times.
+ */
+export interface OutboxSender<P = unknown> {
+  send(entry: OutboxEntry<P>, context: SendContext): Promise<void>;
+  /** Folds a newer payload into a waiting one with the same merge key (required with mergeKey). */
+  merge?(waiting: P, newer: P): P;
+}
+
+export interface EnqueueOptions<P> {
+  kind: string;
+  payload: P;
+  order?: string;
+  mergeKey?: string;
+  /** Hold the entry this long after the last merge, at most `maxDelayMs` after the first. */
+  delayMs?: number;
+  maxDelayMs?: number;
+}
+
+export interface OutboxOptions {
+  store: StateStore;
+  logger: Logger;
+  /** Minimum gap between two posts in one channel. */
+  intervalMs?: number;
+  /** How often a process looks for queues nobody drains (after a restart or a replica's death). */
+  sweepMs?: number;
+  now?: () => number;
+}
+
+const NAMESPACE = 'outbox';
+const LEASES = 'outbox:leases';
+const INDEX_KEY = 'channels';
+const queueKey = (channel: string) => `queue:${channel}`;
+const LEASE_MS = 15_000;
+const MAX_ATTEMPTS = 6;
+export const DEFAULT_POST_INTERVAL_MS = 1_000;
+
+export class Outbox {
+  private readonly senders = new Map<string, OutboxSender<never>>();
+  private readonly draining = new Map<string, Promise<void>>();
+  private readonly wakers = new Map<string, () => void>();
+  private readonly lastPost = new Map<string, number>();
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.intervalMs = options.intervalMs ?? DEFAULT_POST_INTERVAL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  register<P>(kind: string, sender: OutboxSender<P>): void {
+    this.senders.set(kind, sender as OutboxSender<never>);
+  }
+
+  /** Starts draining what earlier processes left, and keeps looking for abandoned queues. */
+  start(): void {
+    this.stopped = false;
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs ?? 2_000);
+    this.sweeper.unref();
+  }
+
+  /** Stops taking entries; an entry being sent finishes. What waits stays in the store. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweeper);
+    for (const wake of this.wakers.values()) wake();
+    await Promise.allSettled([...this.draining.values()]);
+  }
+
+  async enqueue<P>(channel: string, options: EnqueueOptions<P>): Promise<void> {
+    const sender = this.senders.get(options.kind);
+    if (!sender) throw new Error(`no outbox sender for ${options.kind}`);
+    const now = this.now();
+    const delay = options.delayMs ?? 0;
+    await this.withQueue(channel, (queue) => {
+      const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
+      if (waiting && sender.merge) {
+        waiting.payload = sender.merge(waiting.payload as never, options.payload as never);
+        waiting.due = Math.min(now + delay, waiting.firstAt + (options.maxDelayMs ?? delay));
+        return queue;
+      }
+      const entry: OutboxEntry<P> = {
+        id: randomUUID(),
+        channel,
+        kind: options.kind,
+        payload: options.payload,
+        due: now + delay,
+        firstAt: now,
+        ...(options.order !== undefined && { order: options.order }),
+        ...(options.mergeKey !== undefined && { mergeKey: options.mergeKey }),
+      };
+      return [...queue, entry];
+    });
+    await this.addToIndex(channel);
+    this.kick(channel);
+  }
+
+  /** How many entries wait, over every channel (for tests and the bench). */
+  async pending(): Promise<number> {
+    const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+    const queues = await Promise.all(channels.map((c) => this.options.store.get<OutboxEntry[]>(NAMESPACE, queueKey(c))));
+    return queues.reduce((sum, q) => sum + (q?.length ?? 0), 0);
+  }
+
+  private kick(channel: string): void {
+    if (this.stopped) return;
+    const wake = this.wakers.get(channel);
+    if (wake) {
+      wake();
+      return;
+    }
+    if (this.draining.has(channel)) return;
+    const run = this.drain(channel)
+      .catch((error: unknown) => this.options.logger.error({ err: error, channel }, 'outbox drain failed'))
+      .finally(() => this.draining.delete(channel));
+    this.draining.set(channel, run);
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+      for (const channel of channels) this.kick(channel);
+    } catch (error) {
+      if (!this.stopped) this.options.logger.warn({ err: error }, 'outbox sweep failed');
+    }
+  }
+
+  private async drain(channel: string): Promise<void> {
+    const { store } = this.options;
+    const owner = randomUUID();
+    if (!(await store.claim(LEASES, channel, owner, LEASE_MS))) return;
+    const renew = async () => {
+      if ((await store.get<string>(LEASES, channel)) === owner) await store.set(LEASES, channel, owner, LEASE_MS);
+    };
+    try {
+      while (!this.stopped) {
+        const next = await this.takeNext(channel);
+        if (next.entry) {
+          await this.deliver(channel, next.entry, renew);
+          continue;
+        }
+        if (next.empty) {
+          if (await this.removeFromIndexIfEmpty(channel)) break;
+          continue;
+        }
+        await this.sleep(channel, Math.max(10, Math.min(next.waitMs, 1_000)));
+        await renew();
+      }
+    } finally {
+      await store.release(LEASES, channel, owner).catch(() => false);
+    }
+  }
+
+  private async deliver(channel: string, entry: OutboxEntry, renew: () => Promise<void>): Promise<void> {
+    const sender = this.senders.get(entry.kind);
+    // A long send (Slack asking to retry later) keeps the lease, so no other process takes the queue.
+    const keepLease = setInterval(() => void renew().catch(() => undefined), LEASE_MS / 3);
+    try {
+      if (!sender) throw new Error(`no outbox sender for ${entry.kind}`);
+      await sender.send(entry as OutboxEntry<never>, {
+        paced: (post) => this.paced(channel, post),
+        checkpoint: (progress) =>
+          this.withQueue(channel, (queue) => {
+            for (const e of queue) if (e.id === entry.id) e.progress = progress;
+            entry.progress = progress;
+            return queue;
+          }),
+      });
+      await this.withQueue(channel, (queue) => queue.filter((e) => e.id !== entry.id));
+    } catch (error) {
+      const attempts = (entry.attempts ?? 0) + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS || !sender;
+      this.options.logger.warn({ err: error, channel, kind: entry.kind, attempts, giveUp }, giveUp ? 'outbox entry dropped' : 'outbox entry will be retried');
+      await this.withQueue(channel, (queue) =>
+        giveUp
+          ? queue.filter((e) => e.id !== entry.id)
+          : queue.map((e) => (e.id === entry.id ? { ...e, attempts, due: this.now() + Math.min(60_000, 1_000 * 2 ** attempts) } : e)),
+      );
+    } finally {
+      clearInterval(keepLease);
+    }
+  }
+
+  /** The first entry that is due and has no earlier entry of its order still waiting; marks it started. */
+  private takeNext(channel: string): Promise<{ entry?: OutboxEntry; empty: boolean; waitMs: number }> {
+    let result: { entry?: OutboxEntry; empty: boolean; waitMs: number } = { empty: true, waitMs: 0 };
+    return this.withQueue(channel, (queue) => {
+      const now = this.now();
+      const blocked = new Set<string>();
+      let waitMs = Number.POSITIVE_INFINITY;
+      for (const entry of queue) {
+        if (entry.order !== undefined && blocked.has(entry.order)) continue;
+        if (entry.due <= now) {
+          entry.started = true;
+          result = { entry: { ...entry }, empty: false, waitMs: 0 };
+          return queue;
+        }
+        waitMs = Math.min(waitMs, entry.due - now);
+        if (entry.order !== undefined) blocked.add(entry.order);
+      }
+      result = { empty: queue.length === 0, waitMs };
+      return undefined;
+    }).then(() => result);
+  }
+
+  private async paced<T>(channel: string, post: () => Promise<T>): Promise<T> {
+    const wait = (this.lastPost.get(channel) ?? 0) + this.intervalMs - this.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      return await post();
+    } finally {
+      this.lastPost.set(channel, this.now());
+    }
+  }
+
+  private sleep(channel: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(channel);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.set(channel, done);
+    });
+  }
+
+  /** Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing. */
+  private withQueue(channel: string, edit: (queue: OutboxEntry[]) => OutboxEntry[] | undefined): Promise<void> {
+    const { store } = this.options;
+    return withLock(store, `outbox:${channel}`, async () => {
+      const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
+      const edited = edit(queue);
+      if (edited === undefined) return;
+      if (edited.length === 0) await store.delete(NAMESPACE, queueKey(channel));
+      else await store.set(NAMESPACE, queueKey(channel), edited);
+    });
+  }
+
+  private addToIndex(channel: string): Promise<void> {
+    const { store } = this.options;
+    return withLock(store, 'outbox:index', async () => {
+      const channels = (await store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+      if (!channels.includes(channel)) await store.set(NAMESPACE, INDEX_KEY, [...channels, channel]);
+    });
+  }
+
+  /** Drops the channel from the index once its queue is empty; false when something came meanwhile. */
+  private removeFromIndexIfEmpty(channel: string): Promise<boolean> {
+    const { store } = this.options;
+    return withLock(store, 'outbox:index', () =>
+      withLock(store, `outbox:${channel}`, async () => {
+        const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
+        if (queue.length > 0) return false;
+        const channels = (await store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+        await store.set(NAMESPACE, INDEX_KEY, channels.filter((c) => c !== channel));
+        return true;
+      }),
+    );
+  }
+}
