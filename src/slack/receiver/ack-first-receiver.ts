@@ -70,8 +70,9 @@ export class AckFirstReceiver implements Receiver {
     }
     let body: Record<string, unknown>;
     try {
-      body = HTTPModuleFunctions.parseHTTPRequestBody(buffered) as Record<string, unknown>;
+      body = asObject(HTTPModuleFunctions.parseHTTPRequestBody(buffered));
     } catch (error) {
+      // A 400, unlike a 500, is not retried by Slack.
       logger.warn({ reason: (error as Error).message }, 'malformed Slack request body');
       HTTPModuleFunctions.buildNoBodyResponse(response, 400);
       return undefined;
@@ -107,4 +108,11 @@ export class AckFirstReceiver implements Receiver {
     if (answer === undefined || answer === '') return;
     this.options.logger.error({ type: body.type, command: body.command }, 'a listener acked with content after the early ack; the content was not sent');
   }
+}
+
+/** Slack always sends an object; a signed `null`, list, string or number is refused, not dereferenced. */
+function asObject(parsed: unknown): Record<string, unknown> {
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  const found = parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`;
+  throw new Error(`the body is ${found}, not an object`);
 }
