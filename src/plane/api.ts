@@ -2,6 +2,8 @@ import type { PlaneCache } from './cache.js';
 import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, workItemPaths, workspacePath } from './paths.js';
+import { z } from 'zod';
+import { commentAnswer, labelAnswer, memberAnswer, projectAnswer, stateAnswer, workItemAnswer } from './answers.js';
 import type { Comment, Label, Member, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
@@ -28,13 +30,13 @@ export class PlaneApi {
   }
 
   me(opts: Freshness = {}): Promise<Member> {
-    return this.cache.remember('me', () => this.http.json<Member>({ path: '/api/v1/users/me/', what: 'the API key’s user' }), opts);
+    return this.cache.remember('me', () => this.http.json({ path: '/api/v1/users/me/', what: 'the API key’s user' }, memberAnswer), opts);
   }
 
   projects(slug: string, opts: Freshness = {}): Promise<Project[]> {
     return this.cache.remember(
       `projects:${slug}`,
-      () => fetchAllPages<Project>(this.http, { path: `${workspacePath(slug)}/projects/`, what: `projects of workspace ${slug}` }),
+      () => fetchAllPages(this.http, { path: `${workspacePath(slug)}/projects/`, what: `projects of workspace ${slug}` }, projectAnswer),
       opts,
     );
   }
@@ -43,10 +45,11 @@ export class PlaneApi {
     const states = await this.cache.remember(
       `states:${slug}:${project.id}`,
       () =>
-        fetchAllPages<State>(this.http, {
-          path: `${projectPath(slug, project.id)}/states/`,
-          what: `states of project ${project.identifier}`,
-        }),
+        fetchAllPages(
+          this.http,
+          { path: `${projectPath(slug, project.id)}/states/`, what: `states of project ${project.identifier}` },
+          stateAnswer,
+        ),
       opts,
     );
     // Plane applies no order to states; the board's order is `sequence`.
@@ -57,10 +60,11 @@ export class PlaneApi {
     const labels = await this.cache.remember(
       `labels:${slug}:${project.id}`,
       () =>
-        fetchAllPages<Label>(this.http, {
-          path: `${projectPath(slug, project.id)}/labels/`,
-          what: `labels of project ${project.identifier}`,
-        }),
+        fetchAllPages(
+          this.http,
+          { path: `${projectPath(slug, project.id)}/labels/`, what: `labels of project ${project.identifier}` },
+          labelAnswer,
+        ),
       opts,
     );
     // Plane lists labels newest first; people look for them by name.
@@ -71,10 +75,10 @@ export class PlaneApi {
     return this.cache.remember(
       `project-members:${slug}:${project.id}`,
       () =>
-        this.http.json<Member[]>({
-          path: `${projectPath(slug, project.id)}/members/`,
-          what: `members of project ${project.identifier}`,
-        }),
+        this.http.json(
+          { path: `${projectPath(slug, project.id)}/members/`, what: `members of project ${project.identifier}` },
+          z.array(memberAnswer),
+        ),
       opts,
     );
   }
@@ -82,18 +86,17 @@ export class PlaneApi {
   workspaceMembers(slug: string, opts: Freshness = {}): Promise<Member[]> {
     return this.cache.remember(
       `workspace-members:${slug}`,
-      () => this.http.json<Member[]>({ path: `${workspacePath(slug)}/members/`, what: `members of workspace ${slug}` }),
+      () => this.http.json({ path: `${workspacePath(slug)}/members/`, what: `members of workspace ${slug}` }, z.array(memberAnswer)),
       opts,
     );
   }
 
   async workItemByKey(slug: string, key: string): Promise<WorkItem> {
     const paths = await this.paths();
-    return this.http.json<WorkItem>({
-      path: paths.byKey(slug, key),
-      query: { expand: 'state,assignees,labels' },
-      what: `work item ${key} in workspace ${slug}`,
-    });
+    return this.http.json(
+      { path: paths.byKey(slug, key), query: { expand: 'state,assignees,labels' }, what: `work item ${key} in workspace ${slug}` },
+      workItemAnswer,
+    );
   }
 
   /** A work item by id, expanded like a read by key (a comment's webhook names its item by id only). */
@@ -109,50 +112,41 @@ export class PlaneApi {
   /** Every work item of a project: Community Edition ignores list filters, so callers filter. */
   async workItems(slug: string, project: Project, fields?: readonly string[]): Promise<WorkItem[]> {
     const paths = await this.paths();
-    return fetchAllPages<WorkItem>(this.http, {
-      path: paths.list(slug, project.id),
-      query: { fields: fields?.join(',') },
-      what: `work items of project ${project.identifier}`,
-    });
+    return fetchAllPages(
+      this.http,
+      { path: paths.list(slug, project.id), query: { fields: fields?.join(',') }, what: `work items of project ${project.identifier}` },
+      workItemAnswer,
+    );
   }
 
   async createWorkItem(slug: string, project: Project, body: Record<string, unknown>): Promise<WorkItem> {
     const paths = await this.paths();
-    return this.http.json<WorkItem>({
-      method: 'POST',
-      path: paths.list(slug, project.id),
-      body,
-      what: `a new work item in project ${project.identifier}`,
-    });
+    return this.http.json(
+      { method: 'POST', path: paths.list(slug, project.id), body, what: `a new work item in project ${project.identifier}` },
+      workItemAnswer,
+    );
   }
 
   async updateWorkItem(slug: string, item: KeyedItem, body: Record<string, unknown>): Promise<WorkItem> {
     const paths = await this.paths();
-    return this.http.json<WorkItem>({
-      method: 'PATCH',
-      path: paths.one(slug, item.projectId, item.id),
-      body,
-      what: `work item ${item.key}`,
-    });
+    return this.http.json({ method: 'PATCH', path: paths.one(slug, item.projectId, item.id), body, what: `work item ${item.key}` }, workItemAnswer);
   }
 
   async comments(slug: string, item: KeyedItem): Promise<Comment[]> {
     const paths = await this.paths();
-    return fetchAllPages<Comment>(this.http, {
-      path: paths.comments(slug, item.projectId, item.id),
-      query: { expand: 'actor' },
-      what: `comments of work item ${item.key}`,
-    });
+    return fetchAllPages(
+      this.http,
+      { path: paths.comments(slug, item.projectId, item.id), query: { expand: 'actor' }, what: `comments of work item ${item.key}` },
+      commentAnswer,
+    );
   }
 
   async addComment(slug: string, item: KeyedItem, html: string): Promise<Comment> {
     const paths = await this.paths();
-    return this.http.json<Comment>({
-      method: 'POST',
-      path: paths.comments(slug, item.projectId, item.id),
-      body: { comment_html: html },
-      what: `a comment on work item ${item.key}`,
-    });
+    return this.http.json(
+      { method: 'POST', path: paths.comments(slug, item.projectId, item.id), body: { comment_html: html }, what: `a comment on work item ${item.key}` },
+      commentAnswer,
+    );
   }
 
   /** Where an uploaded image or attachment can be downloaded (a signed URL, to fetch without the key). */

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
+import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import { PlaneError, planeHttpError } from './errors.js';
 import type { PlaneLimiter } from './limiter.js';
@@ -31,7 +32,9 @@ const TIMEOUT_MS = 30_000;
 interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON, or the text as received when it is not JSON (an error page). */
   body: unknown;
+  json: boolean;
 }
 
 /** Plane's REST API over undici: key header, trailing slashes, readable errors, pacing, one 429 retry. */
@@ -46,11 +49,22 @@ export class PlaneHttp {
     this.sleep = options.sleep ?? ((ms) => delay(ms));
   }
 
-  /** The JSON answer of a 2xx (undefined for 204); any other status becomes a PlaneError. */
-  async json<T>(req: PlaneRequest): Promise<T> {
+  /**
+   * The JSON answer of a 2xx, checked against `shape`; any other status, and a 2xx that is not that
+   * JSON (a proxy's HTML page, a cut body, another shape), becomes a PlaneError naming the request.
+   */
+  async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
-    if (answer.status >= 200 && answer.status < 300) return answer.body as T;
-    throw planeHttpError(answer.status, answer.body, req.what);
+    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req.what);
+    const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
+    // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
+    const parsed = shape.safeParse(answer.body);
+    if (parsed.success && (answer.json || answer.body === undefined)) return parsed.data;
+    if (!answer.json) {
+      const seen = typeof answer.body === 'string' ? `it starts "${oneLine(answer.body)}"` : 'its body is empty';
+      throw new PlaneError(`Plane answered ${request} with ${answer.status} but not with JSON (${seen}). ${NOT_PLANE}`, answer.status);
+    }
+    throw new PlaneError(`Plane answered ${request} with JSON of another shape than its API promises (${describeIssues(parsed.error!)}). ${NOT_PLANE}`, answer.status);
   }
 
   /** The `Location` of a redirect answer (attachment downloads); redirects are not followed. */
@@ -105,12 +119,16 @@ export class PlaneHttp {
     }
     const text = await response.body.text();
     this.options.logger?.debug({ method, path: req.path, status: response.statusCode }, 'plane request');
-    return { status: response.statusCode, headers: response.headers, body: parseBody(text) };
+    return { status: response.statusCode, headers: response.headers, ...parseBody(text) };
+  }
+
+  /** The path as sent, without the query (which may carry a cursor, never worth showing). */
+  private pathOf(req: PlaneRequest): string {
+    return req.path.endsWith('/') ? req.path : `${req.path}/`;
   }
 
   private url(req: PlaneRequest): string {
-    const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
-    const url = new URL(this.baseUrl + path);
+    const url = new URL(this.baseUrl + this.pathOf(req));
     for (const [name, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     return url.href;
@@ -128,11 +146,25 @@ function numberHeader(headers: RawAnswer['headers'], name: string): number | und
   return text !== undefined && text.trim() !== '' && Number.isFinite(value) ? value : undefined;
 }
 
-function parseBody(text: string): unknown {
-  if (!text) return undefined;
+function parseBody(text: string): { body: unknown; json: boolean } {
+  if (!text) return { body: undefined, json: false };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(text) as unknown, json: true };
   } catch {
-    return text;
+    return { body: text, json: false };
   }
+}
+
+const NOT_PLANE = 'Something other than Plane’s API may be answering at PLANE_BASE_URL (a proxy or login page), or this Plane release answers differently; try again later or check the URL.';
+
+/** The start of a text on one line, for an error message. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}
+
+/** The first few places where an answer differs from the shape expected, e.g. `results: expected array`. */
+function describeIssues(error: z.ZodError): string {
+  const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'the answer'}: ${issue.message}`);
+  return error.issues.length > 3 ? `${issues.join('; ')}; …` : issues.join('; ');
 }

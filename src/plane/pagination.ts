@@ -1,6 +1,7 @@
+import type { z } from 'zod';
+import { pageAnswer } from './answers.js';
 import { PlaneError } from './errors.js';
 import type { PlaneHttp, PlaneRequest } from './http.js';
-import type { Page } from './types.js';
 
 // A guard against a server that never says "no more pages": a million rows.
 const MAX_PAGES = 1000;
@@ -11,23 +12,24 @@ const MAX_PAGES = 1000;
  * `next_cursor` is always a string. A server with a smaller maximum (Plane Cloud documents 100)
  * says so in a 400, and the list starts again with that size.
  */
-export async function fetchAllPages<T>(http: PlaneHttp, req: PlaneRequest): Promise<T[]> {
+export async function fetchAllPages<T>(http: PlaneHttp, req: PlaneRequest, row: z.ZodType<T>): Promise<T[]> {
   const perPage = http.pageSize;
+  const page = pageAnswer(row);
   try {
-    return await pages<T>(http, req, perPage);
+    return await pages(http, req, perPage, page);
   } catch (error) {
     const smaller = error instanceof PlaneError && error.status === 400 && /Cannot exceed (\d+)/.exec(error.message);
     if (!smaller || Number(smaller[1]) >= perPage) throw error;
     http.pageSize = Number(smaller[1]);
-    return pages<T>(http, req, http.pageSize);
+    return pages(http, req, http.pageSize, page);
   }
 }
 
-async function pages<T>(http: PlaneHttp, req: PlaneRequest, perPage: number): Promise<T[]> {
+async function pages<T>(http: PlaneHttp, req: PlaneRequest, perPage: number, page: ReturnType<typeof pageAnswer<T>>): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await http.json<Page<T> | T[]>({ ...req, query: { ...req.query, per_page: perPage, cursor } });
+  for (let count = 0; count < MAX_PAGES; count++) {
+    const answer = await http.json({ ...req, query: { ...req.query, per_page: perPage, cursor } }, page);
     // Some list routes (members, attachments) are plain arrays.
     if (Array.isArray(answer)) return answer;
     rows.push(...answer.results);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { instanceAnswer } from './answers.js';
 import { PlaneError } from './errors.js';
 import type { PlaneHttp } from './http.js';
 import { pathStyleFor, type PathStyle } from './paths.js';
@@ -10,18 +12,14 @@ export interface InstanceInfo {
   pathStyle: PathStyle;
 }
 
-interface InstanceAnswer {
-  instance?: { current_version?: string; edition?: string };
-}
-
 /**
  * What the instance is: `GET /api/instances/` needs no key and gives the release,
  * hence the path family. Plane Cloud may not serve it; the current family is then assumed.
  */
 export async function probeInstance(http: PlaneHttp): Promise<InstanceInfo> {
-  let answer: InstanceAnswer | undefined;
+  let answer: z.output<typeof instanceAnswer> | undefined;
   try {
-    answer = await http.json<InstanceAnswer>({ path: '/api/instances/', what: 'instance information', auth: false });
+    answer = await http.json({ path: '/api/instances/', what: 'instance information', auth: false }, instanceAnswer);
   } catch (error) {
     if (!(error instanceof PlaneError)) throw error;
   }
@@ -32,7 +30,7 @@ export async function probeInstance(http: PlaneHttp): Promise<InstanceInfo> {
 /** Whether the instance serves API v2 to this key: `GET /api/v2/users/me/` answers (Plane Cloud). */
 export async function probeV2(http: PlaneHttp): Promise<boolean> {
   try {
-    await http.json<unknown>({ path: '/api/v2/users/me/', what: 'the API v2 user' });
+    await http.json({ path: '/api/v2/users/me/', what: 'the API v2 user' }, z.unknown());
     return true;
   } catch (error) {
     if (error instanceof PlaneError) return false;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PlaneHttp } from '../../src/plane/http.js';
 import { PlaneLimiters } from '../../src/plane/limiter.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
@@ -25,7 +26,7 @@ describe('the Plane client against the fake', () => {
   it('says when no key was sent (401)', async () => {
     const t = await startTestbed();
     const http = new PlaneHttp({ baseUrl: `${t.plane.url}/`, apiKey: '', limiter: new PlaneLimiters().forKey('empty-key-test') });
-    await expect(http.json({ path: '/api/v1/users/me', what: 'the current user' })).rejects.toThrow(
+    await expect(http.json({ path: '/api/v1/users/me', what: 'the current user' }, z.unknown())).rejects.toThrow(
       /no API key was sent. Set PLANE_API_KEY/,
     );
   });
@@ -54,7 +55,7 @@ describe('the Plane client against the fake', () => {
     const t = await startTestbed();
     const asset = t.plane.db.addAsset('acme', { type: 'image/png', bytes: 'x', project: 'ACME' });
     const http = new PlaneHttp({ baseUrl: t.plane.url, apiKey: t.apiKey, limiter: new PlaneLimiters().forKey(t.apiKey) });
-    await expect(http.json({ path: `/api/v1/workspaces/acme/assets/${asset.id}/`, what: 'an asset' })).rejects.toThrow(
+    await expect(http.json({ path: `/api/v1/workspaces/acme/assets/${asset.id}/`, what: 'an asset' }, z.unknown())).rejects.toThrow(
       /Plane failed with a server error \(500\) on an asset; try again later. Plane said: "Internal server error"/,
     );
   });
@@ -135,7 +136,7 @@ describe('rate limiting', () => {
         limiter: new PlaneLimiters({ windowMs: 100 }).forKey('k-retry-cap'),
         sleep: async (ms) => void waits.push(ms),
       });
-      expect(await http.json({ path: '/api/v1/users/me/', what: 'me' })).toEqual({ ok: true });
+      expect(await http.json({ path: '/api/v1/users/me/', what: 'me' }, z.unknown())).toEqual({ ok: true });
       expect(waits).toEqual([60_000]);
     } finally {
       await new Promise((resolve) => server.close(resolve));

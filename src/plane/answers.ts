@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PRIORITIES, STATE_GROUPS, type Comment, type Label, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+
+/**
+ * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
+ * the client's edge, so that a proxy's page or a wrong shape becomes a PlaneError naming the request
+ * instead of a JavaScript error deep in a tool. Other fields pass through untouched; each schema is
+ * checked by the compiler against the type the kit uses (types.ts).
+ */
+
+const id = z.string().min(1);
+
+export const projectAnswer: z.ZodType<Project> = z.looseObject({
+  id,
+  name: z.string(),
+  identifier: z.string(),
+  archived_at: z.string().nullish(),
+  is_member: z.boolean().optional(),
+});
+
+export const stateAnswer: z.ZodType<State> = z.looseObject({
+  id,
+  name: z.string(),
+  group: z.enum(STATE_GROUPS),
+  sequence: z.number().optional(),
+  default: z.boolean().optional(),
+  color: z.string().optional(),
+});
+
+export const labelAnswer: z.ZodType<Label> = z.looseObject({
+  id,
+  name: z.string(),
+  color: z.string().optional(),
+  parent: z.string().nullish(),
+});
+
+export const memberAnswer: z.ZodType<Member> = z.looseObject({
+  id,
+  email: z.string().optional(),
+  display_name: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  role: z.number().optional(),
+});
+
+export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
+  id,
+  name: z.string(),
+  sequence_id: z.number(),
+  project: z.union([z.string(), z.looseObject({ id, identifier: z.string().optional(), name: z.string().optional() })]),
+  state: z.union([z.string(), stateAnswer, z.null()]),
+  priority: z.enum(PRIORITIES),
+  assignees: z.array(z.union([z.string(), memberAnswer])),
+  labels: z.array(z.union([z.string(), labelAnswer])),
+  start_date: z.string().nullable(),
+  target_date: z.string().nullable(),
+  description_html: z.string().nullish(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  completed_at: z.string().nullish(),
+});
+
+export const commentAnswer: z.ZodType<Comment> = z.looseObject({
+  id,
+  comment_html: z.string(),
+  created_at: z.string(),
+  actor: z.union([z.string(), memberAnswer, z.null()]),
+  created_by: z.union([z.string(), memberAnswer, z.null()]).optional(),
+});
+
+/** A list route: the paginator's envelope, or a plain array (members, attachments). */
+export function pageAnswer<T>(row: z.ZodType<T>): z.ZodType<Page<T> | T[]> {
+  return z.union([
+    z.array(row),
+    z.looseObject({
+      next_cursor: z.string(),
+      next_page_results: z.boolean(),
+      total_count: z.number().optional(),
+      total_results: z.number().optional(),
+      results: z.array(row),
+    }),
+  ]);
+}
+
+/** `GET /api/instances/`: everything optional, since Plane Cloud may not tell. */
+export const instanceAnswer = z.looseObject({
+  instance: z.looseObject({ current_version: z.string().optional(), edition: z.string().optional() }).optional(),
+});
