@@ -40,6 +40,8 @@ export interface BotProcessOptions {
   name?: string;
   /** How long start-up may take before the process is killed and the start fails. Default 30 s. */
   startTimeoutMs?: number;
+  /** Runs the process as this user (the test runner must be root), e.g. to meet real permission errors. */
+  user?: { uid: number; gid: number };
 }
 
 /** One JSON log line, as pino writes it. */
@@ -104,6 +106,7 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
     cwd: options.cwd ?? options.env.PLANEBOT_DATA_DIR ?? tmpdir(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   });
   const output: OutputLine[] = [];
   const parsed: LogLine[] = [];

@@ -32,14 +32,19 @@ export function withFileLock<R>(path: string, work: (assertHeld: AssertLockHeld)
 async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
   let lost: Error | undefined;
   let release: () => Promise<void>;
+  const options = {
+    realpath: false,
+    stale: STALE_MS,
+    onCompromised: (error: Error) => {
+      lost = error;
+    },
+  };
   try {
-    release = await lock(path, {
-      realpath: false,
-      stale: STALE_MS,
-      retries: RETRIES,
-      onCompromised: (error) => {
-        lost = error;
-      },
+    // Only a lock held by another writer is worth waiting for: proper-lockfile retries on any error,
+    // so a folder the bot may not write in would otherwise take every retry (~15 s) to report.
+    release = await lock(path, options).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      return lock(path, { ...options, retries: RETRIES });
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {

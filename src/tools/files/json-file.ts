@@ -4,6 +4,7 @@ import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../log.js';
 import { ToolError } from '../registry.js';
+import { fileAccessError } from './access-error.js';
 import { withFileLock } from './file-lock.js';
 
 /** The shape of one kind of file: how to validate it and what a missing file stands for. */
@@ -62,17 +63,21 @@ export class JsonFile<T extends { lastModified?: string }> {
    * nothing is written.
    */
   async update<R>(change: (data: T, now: Date) => R, changed: (result: R) => boolean = () => true): Promise<R> {
-    await mkdir(dirname(this.path), { recursive: true });
-    return withFileLock(this.path, async (assertHeld) => {
-      const data = await this.loadOrMoveAside();
-      const now = this.now();
-      const result = change(data, now);
-      if (!changed(result)) return result;
-      data.lastModified = now.toISOString();
-      assertHeld();
-      await writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`, { fsync: true });
-      return result;
-    });
+    try {
+      await mkdir(dirname(this.path), { recursive: true });
+      return await withFileLock(this.path, async (assertHeld) => {
+        const data = await this.loadOrMoveAside();
+        const now = this.now();
+        const result = change(data, now);
+        if (!changed(result)) return result;
+        data.lastModified = now.toISOString();
+        assertHeld();
+        await writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`, { fsync: true });
+        return result;
+      });
+    } catch (error) {
+      throw fileAccessError(error, this.name, 'write');
+    }
   }
 
   private async loadOrMoveAside(): Promise<T> {
@@ -95,7 +100,8 @@ export class JsonFile<T extends { lastModified?: string }> {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { ok: true, data: this.format.empty() };
       if (code === 'EISDIR') throw new ToolError(`${this.name} is a folder, not a file; choose another file name.`);
-      return { ok: false, reason: `unreadable: ${code ?? String(error)}` };
+      // Only content that is not the format is corrupt: a file that cannot be read stays where it is.
+      throw fileAccessError(error, this.name, 'read');
     }
     let raw: unknown;
     try {

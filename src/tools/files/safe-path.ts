@@ -1,6 +1,7 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, sep, win32 } from 'node:path';
 import { ToolError } from '../registry.js';
+import { fileAccessError } from './access-error.js';
 
 /** A file chosen by name inside a caller's folder. */
 export interface ResolvedFile {
@@ -52,7 +53,11 @@ async function realFolder(folder: string): Promise<string> {
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
-  await mkdir(folder, { recursive: true });
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    throw fileAccessError(error, 'This channel’s folder', 'write');
+  }
   return realpath(folder);
 }
 

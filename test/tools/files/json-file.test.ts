@@ -114,11 +114,13 @@ describe('JsonFile', () => {
   });
 
   // Root reads any file, so the case cannot arise there.
-  it.skipIf(process.getuid?.() === 0)('moves aside a file it may not read', async () => {
-    const { path, file } = await counterFile();
+  // (test/faults/file-permissions.test.ts runs the bot as another user to check it as root too.)
+  it.skipIf(process.getuid?.() === 0)('reports a file it may not read as a permission problem and leaves it in place', async () => {
+    const { dir, path, file } = await counterFile();
     await writeFile(path, '{"version": 1, "count": 1}');
     await chmod(path, 0o000);
-    await expect(file.read()).rejects.toThrow(/unreadable: EACCES/);
+    await expect(file.read()).rejects.toThrow(/counter.json could not be read: the bot has no permission to read it \(EACCES\)/);
+    expect(await readdir(dir)).toEqual(['counter.json']);
   });
 
   it('says so when the name is a folder, and moves nothing', async () => {
