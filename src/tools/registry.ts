@@ -14,6 +14,14 @@ export interface ToolContext {
   requester?: Requester;
   /** The folder that `file` arguments of TodoWrite and Task are resolved inside (one per channel). */
   filesDir: string;
+  /**
+   * Where a tool that saves files (plane_get_issue_images) may write. `files-dir`, the default, is
+   * for a chat front end, whose users are not the machine's: only inside `filesDir`, results name
+   * files relative to it, never by a server path. `anywhere` is for the MCP front end, whose client
+   * is the machine's own user: any absolute folder, with the tool's own default (for images
+   * `<tmp>/plane-mcp/<KEY>/`), results name absolute paths.
+   */
+  fileWrites?: 'files-dir' | 'anywhere';
   /** An opaque name of where the call came from (a channel id), carried on task events. */
   scope?: string;
   signal?: AbortSignal;

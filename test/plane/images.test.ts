@@ -63,8 +63,11 @@ async function networkResolve(hostname: string): Promise<LookupAddress[]> {
   return [{ address, family: 4 }];
 }
 
+/** As the MCP front end calls the tool: absolute folders, shown as they are (chat: test/faults/image-folders.test.ts). */
+const overMcp = { context: { fileWrites: 'anywhere' as const } };
+
 /** The loopback test servers stand for public hosts: the allow list opens 127.0.0.1 (not 127.0.0.2). */
-const openToLoopback = { kit: { networkAllow: ['127.0.0.1'], networkResolve } };
+const openToLoopback = { ...overMcp, kit: { networkAllow: ['127.0.0.1'], networkResolve } };
 
 function describedItem(t: PlaneTestbed, parts: (id: string) => string[]) {
   const item = t.plane.db.addWorkItem('ACME', { name: 'with images' });
@@ -158,7 +161,7 @@ describe('plane_get_issue_images', () => {
 
   it('refuses external images on loopback, link-local, private and other internal addresses before connecting', async () => {
     // No allow list: even the loopback test host is internal. Plane's own storage (here on loopback too) is not guarded.
-    const t = await startTestbed({ kit: { networkResolve } });
+    const t = await startTestbed({ ...overMcp, kit: { networkResolve } });
     const host = await imageHost({ '/ok.png': PNG });
     const dir = await tempDir();
     describedItem(t, (id) => [
@@ -238,7 +241,7 @@ describe('plane_get_issue_images', () => {
   });
 
   it('refuses a file over 20 MB', async () => {
-    const t = await startTestbed();
+    const t = await startTestbed(overMcp);
     const dir = await tempDir();
     const big = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
     describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: big, workItem: id }).id)]);
@@ -249,7 +252,7 @@ describe('plane_get_issue_images', () => {
   });
 
   it('uses <tmp>/plane-mcp/<KEY>/ by default, creating it', async () => {
-    const t = await startTestbed();
+    const t = await startTestbed(overMcp);
     describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: PNG, workItem: id }).id)]);
     const dir = join(tmpdir(), 'plane-mcp', 'ACME-1');
     await rm(dir, { recursive: true, force: true });
@@ -259,14 +262,14 @@ describe('plane_get_issue_images', () => {
   });
 
   it('says when there is nothing to save, and wants an absolute folder', async () => {
-    const t = await startTestbed();
+    const t = await startTestbed(overMcp);
     t.plane.db.addWorkItem('ACME', { name: 'plain' });
     expect(await t.call('plane_get_issue_images', { key: 'ACME-1' })).toBe('ACME-1 has no images in its description.');
     expect(await t.fail('plane_get_issue_images', { key: 'ACME-1', dir: 'relative/dir' })).toMatch(/dir: must be an absolute folder path/);
   });
 
   it('works on instances older than v1.1 (issue-attachments)', async () => {
-    const t = await startTestbed({ fake: { instanceVersion: '1.0.0' } });
+    const t = await startTestbed({ ...overMcp, fake: { instanceVersion: '1.0.0' } });
     const dir = await tempDir();
     describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/png', bytes: PNG, workItem: id }).id)]);
     expect(await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).toMatch(/^Saved 1 of 1 images/);

@@ -32,6 +32,8 @@ export interface TestbedOptions {
   kit?: Partial<PlaneKitOptions>;
   /** Seeds nothing when false (the caller seeds plane.db itself). */
   seed?: boolean;
+  /** More of the tools' context (e.g. `fileWrites`), for every call. */
+  context?: Partial<ToolContext>;
 }
 
 const testbeds: PlaneTestbed[] = [];
@@ -43,7 +45,7 @@ export async function startTestbed(options: TestbedOptions = {}): Promise<PlaneT
   const cache = new Keyv();
   const kit = createPlaneKit({ apiKey, baseUrl: plane.url, appUrl: 'https://plane.example.com', workspace: 'acme', cache, ...options.kit });
   const tools = new ToolRegistry(createPlaneTools(kit));
-  const context = (requester?: Requester): ToolContext => ({ filesDir: '/nonexistent', requester });
+  const context = (requester?: Requester): ToolContext => ({ filesDir: '/nonexistent', ...options.context, requester });
   const testbed: PlaneTestbed = {
     plane,
     apiKey,

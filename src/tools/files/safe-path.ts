@@ -32,6 +32,35 @@ export async function resolveInside(folder: string, file: string, like: string):
   return { path, name };
 }
 
+/**
+ * Resolves a folder `dir` (relative, or absolute but inside) inside `folder` and creates it. Like a
+ * file name, it may not reach outside, through `..` or a link; an absolute path is refused unless it
+ * is inside the folder. The name shown is relative to the folder, never the server path.
+ */
+export async function resolveFolderInside(folder: string, dir: string): Promise<ResolvedFile> {
+  const example = 'give a folder inside this channel’s folder, like "images/ACME-1", or leave it out';
+  if (dir.includes('\0')) throw new ToolError(`The folder name contains a NUL character; ${example}.`);
+  const root = await realFolder(folder);
+  let target: string;
+  if (isAbsolute(dir) || win32.isAbsolute(dir)) {
+    target = dir;
+  } else {
+    const segments = dir.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+    if (segments.includes('..')) throw new ToolError(`"${dir}" uses ".." to leave the folder; ${example}.`);
+    target = join(root, ...segments);
+  }
+  const inside = (path: string) => path === root || path.startsWith(root + sep);
+  const outside = isAbsolute(dir) ? 'An absolute folder outside this channel’s folder is refused' : `"${dir}" leads outside this folder through a symbolic link`;
+  if (!inside(await realTarget(target, dir))) throw new ToolError(`${outside}; ${example}.`);
+  await mkdir(target, { recursive: true }).catch((error: unknown) => {
+    throw fileAccessError(error, `${relative(root, target).split(sep).join('/')}/`, 'write');
+  });
+  // Created through links that may have changed meanwhile: checked again where it really is.
+  const path = await realpath(target);
+  if (!inside(path)) throw new ToolError(`${outside}; ${example}.`);
+  return { path, name: relative(root, path).split(sep).join('/') };
+}
+
 function checkName(file: string, like: string): string[] {
   const example = `give a file name inside this folder, like "${like}" or "sprint-1/${like}"`;
   if (file.trim() === '') throw new ToolError(`The file name is empty; ${example}.`);

@@ -1,47 +1,79 @@
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { basename, isAbsolute, join, posix } from 'node:path';
 import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
+import { fileAccessError } from '../files/access-error.js';
+import { resolveFolderInside } from '../files/safe-path.js';
+import { ADDS_OR_CHANGES, ToolError, type ToolContext } from '../registry.js';
 import { definePlaneTool } from './define.js';
-import { ADDS_OR_CHANGES } from '../registry.js';
 import { key, slug } from './schemas.js';
 
 export function getIssueImagesTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_get_issue_images',
     description:
-      'Downloads the images of a work item’s description, in the order of its [image n] markers, as image-<n>.<ext> files that a file-reading tool can open (default folder <tmp>/plane-mcp/<KEY>/). Each file is at most 20 MB; a failed image does not stop the others.',
+      'Downloads the images of a work item’s description, in the order of its [image n] markers, as image-<n>.<ext> files that a file-reading tool can open (default folder images/<KEY>/ in the channel’s folder in chat, <tmp>/plane-mcp/<KEY>/ over MCP). Each file is at most 20 MB; a failed image does not stop the others.',
     input: z.object({
       slug,
       key,
       dir: z
         .string()
-        .refine(isAbsolute, 'must be an absolute folder path')
+        .min(1)
         .optional()
-        .describe('An absolute folder, created when missing'),
+        .describe('The folder, created when missing: in chat, relative to the channel’s folder; over MCP, an absolute folder'),
     }),
     effects: ADDS_OR_CHANGES,
     permission: 'allow',
     progress: (input) => `Downloading the images of ${input.key.toUpperCase()}…`,
-    async run(input) {
+    async run(input, context) {
+      if (context.fileWrites === 'anywhere' && input.dir !== undefined && !isAbsolute(input.dir))
+        throw new ToolError('Invalid input for plane_get_issue_images:
+- dir: must be an absolute folder path');
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const { item, keyed } = await findWorkItem(api, workspace, input.key);
       const { images } = readHtml(item.description_html);
       if (images.length === 0) return `${keyed.key} has no images in its description.`;
-      const dir = input.dir ?? join(tmpdir(), 'plane-mcp', keyed.key);
-      const outcomes = await kit.images.save(images, dir, (assetId) => api.attachmentLocation(workspace, keyed, assetId));
+      const folder = await imageFolder(input.dir, keyed.key, context);
+      let outcomes;
+      try {
+        outcomes = await kit.images.save(images, folder.path, (assetId) => api.attachmentLocation(workspace, keyed, assetId));
+      } catch (error) {
+        throw folder.anywhere ? error : fileAccessError(error, `${folder.shown}/`, 'write');
+      }
       const saved = outcomes.filter((o) => o.ok).length;
       const lines = outcomes.map((o) =>
         o.ok
-          ? `[image ${o.n}] ${o.file} (${o.mime}, ${sizeText(o.bytes)})`
+          ? `[image ${o.n}] ${folder.show(o.file)} (${o.mime}, ${sizeText(o.bytes)})`
           : `[image ${o.n}] not saved: ${o.error}`,
       );
-      return [`Saved ${saved} of ${images.length} images of ${keyed.key} in ${dir}:`, ...lines].join('\n');
+      return [`Saved ${saved} of ${images.length} images of ${keyed.key} in ${folder.shown}:`, ...lines].join('\n');
     },
   });
+}
+
+interface ImageFolder {
+  path: string;
+  /** How the folder is named in the result. */
+  shown: string;
+  /** How a saved file is named in the result. */
+  show(file: string): string;
+  anywhere: boolean;
+}
+
+/**
+ * Where the images go. From chat, whoever writes a work item could steer `dir`: only a folder inside
+ * the channel's own folder is taken, and named relative to it. Over MCP the seed's absolute folder.
+ */
+async function imageFolder(dir: string | undefined, itemKey: string, context: ToolContext): Promise<ImageFolder> {
+  if (context.fileWrites === 'anywhere') {
+    const path = dir ?? join(tmpdir(), 'plane-mcp', itemKey);
+    return { path, shown: path, show: (file) => file, anywhere: true };
+  }
+  const { path, name } = await resolveFolderInside(context.filesDir, dir ?? posix.join('images', itemKey));
+  return { path, shown: name, show: (file) => posix.join(name, basename(file)), anywhere: false };
 }
 
 function sizeText(bytes: number): string {
