@@ -56,13 +56,32 @@ export type Submission =
   /** The thread's run is busy; this message runs after `position - 1` others. */
   | { status: 'queued'; runId: string; position: number };
 
+export interface RetryInput {
+  runId: string;
+  /** Who asked for the retry (a front-end user id): the run's requester or one of the approvers. */
+  retriedBy: string;
+  /** Turns the front-end state the run saved into the retried run's (e.g. "show it as starting"). */
+  frontEndState?: (saved: unknown) => unknown;
+}
+
+export type RetrySubmission =
+  /** The retried run, with the front-end state it is shown with. */
+  | (Submission & { frontEndState: unknown })
+  | { status: 'gone'; runId: string }
+  /** The person is neither the requester nor an approver; nothing changed. */
+  | { status: 'not_allowed'; runId: string; requesterId: string };
+
 export interface Agent {
   /** Starts a run for the message, or queues it behind the thread's run. Returns before the run ends. */
   submit(input: SubmitInput): Promise<Submission>;
   /** A person's answer to an approval request; continues the run when it was the last one awaited. */
   decide(input: DecideInput): Promise<DecideResult>;
-  /** Takes a failed run up again where it stopped (a Retry button), in its thread's turn. */
-  retry(runId: string, frontEndState?: unknown): Promise<Submission | { status: 'gone'; runId: string }>;
+  /**
+   * Takes a failed run up again where it stopped (a Retry button), in its thread's turn, shown where
+   * the run itself was (its saved front-end state), whatever the click says. Only the requester or
+   * an approver may.
+   */
+  retry(input: RetryInput): Promise<RetrySubmission>;
   /** Denies approvals past their deadline and resumes their runs; returns how many expired. */
   expireDueApprovals(now?: number): Promise<number>;
   /** At start-up: takes over runs a dead process was driving and runs whose decisions all arrived. */
@@ -150,16 +169,23 @@ class AgentRuntime implements Agent {
     return { status: 'started', runId };
   }
 
-  async retry(runId: string, frontEndState?: unknown): Promise<Submission | { status: 'gone'; runId: string }> {
+  async retry(input: RetryInput): Promise<RetrySubmission> {
+    const { runId, retriedBy } = input;
     const failed = await this.runs.get(runId);
     if (failed?.status !== 'failed') {
       this.logger.info({ runId }, 'retry ignored: no failed run with this id');
       return { status: 'gone', runId };
     }
+    const requesterId = failed.message.requester.id;
+    if (retriedBy !== requesterId && !(this.options.approvers ?? []).includes(retriedBy)) {
+      this.logger.info({ runId, by: retriedBy }, 'retry ignored: only the requester or an approver may retry');
+      return { status: 'not_allowed', runId, requesterId };
+    }
+    const frontEndState = input.frontEndState ? input.frontEndState(failed.frontEndState) : failed.frontEndState;
     const item: QueuedItem = { runId, retry: true, frontEndState };
     const admission = await this.threads.admit(failed.threadKey, item, this.start(failed.threadKey), (id) => this.isLive(id));
     if (admission.status === 'started') this.spawn(this.claimAndDrive(runId));
-    return admission.status === 'gone' ? { status: 'gone', runId } : { ...admission, runId };
+    return admission.status === 'gone' ? { status: 'gone', runId } : { ...admission, runId, frontEndState };
   }
 
   decide(input: DecideInput): Promise<DecideResult> {

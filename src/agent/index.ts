@@ -1,4 +1,4 @@
-export { agentTools, createAgent, type Agent, type AgentOptions, type SubmitInput, type Submission } from './agent.js';
+export { agentTools, createAgent, type Agent, type AgentOptions, type RetryInput, type RetrySubmission, type SubmitInput, type Submission } from './agent.js';
 export type { DecideInput, DecideResult } from './approvals.js';
 export type {
   ApprovalOutcome,

@@ -119,13 +119,13 @@ describe('the agent loop', () => {
     expect(failed!.failure.message).toBe('The model API failed (529): Overloaded');
 
     h.api.script(textReply('Here it is.'));
-    expect(await h.agent.retry(runId)).toEqual({ status: 'started', runId });
+    expect(await h.agent.retry({ runId, retriedBy: ALICE.id })).toMatchObject({ status: 'started', runId });
     await h.agent.idle();
     expect(h.ui.result()).toMatchObject({ answer: 'Here it is.', toolCalls: 1 });
     // The retried request carries the tool result obtained before the failure; the tool did not run again.
     expect(resultsOf(h.api.requests[2]!.body)[0]).toMatchObject({ tool_use_id: 'toolu_1' });
     expect(h.toolLog.calls).toHaveLength(1);
-    expect(await h.agent.retry(runId)).toEqual({ status: 'gone', runId });
+    expect(await h.agent.retry({ runId, retriedBy: ALICE.id })).toEqual({ status: 'gone', runId });
   });
 });
 

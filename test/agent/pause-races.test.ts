@@ -40,7 +40,7 @@ describe('a run that fails while it pauses for approval', () => {
     expect(h.ui.of('failed')).toHaveLength(1);
     expect(h.ui.of('ask')).toHaveLength(0);
 
-    expect(await h.agent.retry(runId)).toEqual({ status: 'started', runId });
+    expect(await h.agent.retry({ runId, retriedBy: ALICE.id })).toMatchObject({ status: 'started', runId });
     await h.agent.idle();
     const asks = h.ui.of('ask');
     expect(asks).toHaveLength(1);

@@ -1,12 +1,13 @@
 import type { App } from '@slack/bolt';
-import type { Decision, DecideInput, DecideResult, Submission, SubmitInput } from '../../agent/index.js';
+import type { Decision, DecideInput, DecideResult, RetryInput, RetrySubmission, Submission, SubmitInput } from '../../agent/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import type { Requester } from '../../tools/registry.js';
 import { decisionNotice } from '../approvals/notices.js';
+import { mentionUser } from '../blocks/text.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus } from '../progress/status-views.js';
-import type { RunState } from './run-state.js';
+import { parseRunState, type RunState } from './run-state.js';
 import { startRun, type StartRunInput } from './start-run.js';
 
 type WebClient = App['client'];
@@ -15,7 +16,7 @@ type WebClient = App['client'];
 export interface ConversationAgent {
   submit(input: SubmitInput): Promise<Submission>;
   decide(input: DecideInput): Promise<DecideResult>;
-  retry(runId: string, frontEndState: RunState): Promise<Submission | { status: 'gone'; runId: string }>;
+  retry(input: RetryInput): Promise<RetrySubmission>;
 }
 
 export interface ApprovalClick {
@@ -25,12 +26,10 @@ export interface ApprovalClick {
   userId: string;
 }
 
-/** A Retry click on a failed run's status message. */
+/** A Retry click on a failed run's status message: where the click came from does not count, only who. */
 export interface RetryClick {
   runId: string;
-  channel: string;
-  threadTs: string;
-  statusTs: string;
+  userId: string;
 }
 
 /**
@@ -64,11 +63,16 @@ export function agentConversations(agent: ConversationAgent, env: ConversationEn
       const decidedBy = await requesterFor(client, env.store, userId);
       return decisionNotice(await agent.decide({ runId, callId, decision, decidedBy }));
     },
-    async retry(client, { runId, channel, threadTs, statusTs }) {
-      const state: RunState = { channel, threadTs, statusTs, startPending: true };
-      const submission = await agent.retry(runId, state);
-      if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+    async retry(client, { runId, userId }) {
+      // The run is shown where it was, in its own saved thread, starting again.
+      const submission = await agent.retry({ runId, retriedBy: userId, frontEndState: (saved): RunState => ({ ...parseRunState(saved), startPending: true }) });
+      if (submission.status === 'queued') {
+        const { channel, statusTs } = parseRunState(submission.frontEndState);
+        await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+      }
       if (submission.status === 'gone') return 'This run cannot be retried any more: it is already running again, or it was forgotten.';
+      if (submission.status === 'not_allowed')
+        return `Only ${mentionUser(submission.requesterId)}, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`;
       return undefined;
     },
   };
