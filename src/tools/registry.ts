@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlanItem } from './plan/plan.js';
+import { stripControlDeep } from './text.js';
 
 /** Who asked, as far as the tools need to know: "me" in the Plane kit is this person. */
 export interface Requester {
@@ -113,7 +114,8 @@ export class ToolRegistry {
   async call(name: string, rawInput: unknown, context: ToolContext): Promise<ToolCallResult> {
     const tool = this.tools.get(name);
     if (!tool) return { ok: false, error: `Unknown tool ${name}. Known tools: ${this.names().join(', ')}` };
-    const parsed = tool.input.safeParse(rawInput);
+    // Whoever wrote the input (a model, a person), control characters go before anything is stored or sent.
+    const parsed = tool.input.safeParse(stripControlDeep(rawInput));
     if (!parsed.success) return { ok: false, error: describeInputError(name, parsed.error) };
     try {
       return { ok: true, output: await tool.run(parsed.data, context) };

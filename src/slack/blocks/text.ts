@@ -1,3 +1,4 @@
+import { stripControl } from '../../tools/text.js';
 import { SLACK_LIMITS } from './limits.js';
 import type { ButtonElement, MrkdwnObject, PlainTextObject } from './types.js';
 
@@ -20,10 +21,10 @@ function defuseFences(text: string): string {
 
 /**
  * Makes user text inert in mrkdwn: `&`, `<`, `>` become entities (so `<!channel>` and `<@U1>` are
- * shown, not parsed), broadcast words and code fences are defused.
+ * shown, not parsed), broadcast words and code fences are defused, control characters removed.
  */
 export function escapeMrkdwn(text: string): string {
-  return defuseFences(defuseBroadcasts(text)).replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
+  return defuseFences(defuseBroadcasts(stripControl(text))).replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** Whitespace runs (newlines included) become one space: for headers, buttons and one-line items. */
@@ -64,7 +65,7 @@ export function escapeTruncated(text: string, max: number): string {
 
 /** Plain text for headers and buttons: one line, never empty, within `max`, mention syntax defused. */
 export function plainText(text: string, max: number = SLACK_LIMITS.textObject): PlainTextObject {
-  const safe = defuseBroadcasts(oneLine(text)).replace(/<([!@#])/g, `<${ZWSP}$1`);
+  const safe = defuseBroadcasts(oneLine(stripControl(text))).replace(/<([!@#])/g, `<${ZWSP}$1`);
   return { type: 'plain_text', text: truncate(safe || '—', max), emoji: true };
 }
 

@@ -1,3 +1,4 @@
+import { stripControl } from '../../tools/text.js';
 import { shown } from './options.js';
 import { InputError, tokenize, type Token } from './tokenize.js';
 import type { CommandName, ParseResult } from './types.js';
@@ -16,7 +17,7 @@ export function dispatch<C>(
   handlers: Handlers<C>,
   otherwise: (text: string) => ParseResult<C>,
 ): ParseResult<C> {
-  const trimmed = text.trim();
+  const trimmed = stripControl(text).trim();
   const first = /^\S*/.exec(trimmed)?.[0] ?? '';
   const action = first.toLowerCase() || 'help';
   const handler = Object.hasOwn(handlers, action) ? handlers[action] : undefined;

@@ -1,3 +1,4 @@
+import { stripControl } from '../../tools/text.js';
 import { MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from '../blocks/limits.js';
 import { mrkdwn } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -10,7 +11,7 @@ import { splitMrkdwn } from './split.js';
  * gives no message.
  */
 export function renderReply(markdown: string): SlackMessage[] {
-  const chunks = splitMrkdwn(markdownToMrkdwn(markdown), SLACK_LIMITS.sectionText);
+  const chunks = splitMrkdwn(markdownToMrkdwn(stripControl(markdown)), SLACK_LIMITS.sectionText);
   const messages: string[][] = [];
   let current: string[] = [];
   let length = 0;
