@@ -288,6 +288,8 @@ class AgentRuntime implements Agent {
       await this.runs.untrack(runId);
     } else if (run.status === 'waiting') {
       drivable = (await undecidedCalls(this.runs, run)).length === 0;
+    } else if (run.status === 'running' && run.unshownAnswer) {
+      drivable = true;
     } else if (run.status === 'running' && !run.pending && run.messages.at(-1)?.role === 'assistant') {
       // A crash between the end of a run and its clean-up leaves it "running" with its answer last.
       this.logger.info({ runId }, 'saved run had already finished; completing its clean-up');
@@ -312,7 +314,8 @@ class AgentRuntime implements Agent {
     try {
       let end: LoopEnd;
       try {
-        end = await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease));
+        // A retried run whose answer could not be shown shows it again; the model is not asked anew.
+        end = run.unshownAnswer ? { kind: 'done', result: run.unshownAnswer } : await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease));
       } catch (error) {
         if (error instanceof LeaseLost) throw error;
         this.logger.error({ err: error, runId }, 'run failed unexpectedly');
@@ -343,7 +346,16 @@ class AgentRuntime implements Agent {
         this.logger.info({ runId: run.id, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
         // Saved with its answer first, so a crash during the clean-up is recognised as a finished run.
         await lease.save(run);
-        await frontEnd.reporter.done(end.result);
+        try {
+          await frontEnd.reporter.done(end.result);
+        } catch (error) {
+          // The answer is not lost: the run fails, keeping it, and its Retry shows it again.
+          const reason = error instanceof Error ? error.message : String(error);
+          this.logger.warn({ err: error, runId: run.id }, 'the answer could not be shown');
+          const failure = { ...end.result, message: `The answer could not be posted (${reason}). Retry posts it again.`, retryable: true };
+          await this.conclude({ ...run, unshownAnswer: end.result }, { kind: 'failed', failure }, frontEnd, lease);
+          return;
+        }
         await this.retire(run);
         await lease.release();
         return;

@@ -71,6 +71,7 @@ export interface Reporter {
   planChanged(plan: PlanView): Promise<void>;
   toolStarted(call: ToolCallView): Promise<void>;
   toolFinished(call: ToolCallView, outcome: ToolCallOutcome): Promise<void>;
+  /** Shows the answer; throws when it could not be shown (the run then fails and its retry shows it again). */
   done(result: RunResult): Promise<void>;
   failed(failure: RunFailure): Promise<void>;
 }
@@ -89,9 +90,11 @@ export interface ApprovalRequest {
 }
 
 export interface ApprovalOutcome {
-  decision: Decision | 'expired';
-  /** Absent when the request expired. */
+  /** `unshown`: the request could not be shown, so the call was not approved (`reason` says why). */
+  decision: Decision | 'expired' | 'unshown';
+  /** Absent when the request expired or could not be shown. */
   decidedBy?: Requester;
+  reason?: string;
   at: number;
 }
 

@@ -3,7 +3,9 @@ import type { Approver, FrontEnd, Reporter } from './front-end.js';
 
 /**
  * A front end whose failures are logged, never thrown: a status message that cannot be edited must
- * not fail the run. An approval that cannot be shown still expires and is then denied.
+ * not fail the run. Two are the agent's to handle: an answer that cannot be shown (`done`) fails the
+ * run, keeping the answer for a retry, and an approval request that cannot be shown (`ask`) ends
+ * its call as not approved.
  */
 export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
   const guard = <Args extends unknown[], R>(name: string, call: (...args: Args) => Promise<R>) =>
@@ -21,11 +23,11 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
     planChanged: guard('planChanged', r.planChanged.bind(r)),
     toolStarted: guard('toolStarted', r.toolStarted.bind(r)),
     toolFinished: guard('toolFinished', r.toolFinished.bind(r)),
-    done: guard('done', r.done.bind(r)),
+    done: r.done.bind(r),
     failed: guard('failed', r.failed.bind(r)),
   };
   const approver: Approver = {
-    ask: guard('ask', a.ask.bind(a)),
+    ask: a.ask.bind(a),
     settled: guard('settled', a.settled.bind(a)),
   };
   return { reporter, approver, state: frontEnd.state?.bind(frontEnd) };

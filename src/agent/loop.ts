@@ -163,7 +163,14 @@ async function pause(
   await runEnv.lease.save(run);
   await env.runs.track(run.id, deadline);
   for (const call of toAsk) {
-    call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
+    try {
+      call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
+    } catch (error) {
+      // Nobody can approve what nobody sees: the call is not approved now, instead of at the timeout.
+      const reason = error instanceof Error ? error.message : String(error);
+      env.logger.warn({ err: error, runId: run.id, callId: call.id }, 'approval request could not be shown; the call is not approved');
+      await env.runs.claimDecision(run.id, call.id, { decision: 'unshown', reason, at: env.now() });
+    }
   }
   await runEnv.lease.save(run);
   // A click that came before `shown` was saved found nothing to edit: the request is edited here.

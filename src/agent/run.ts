@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { Requester, ToolContext } from '../tools/registry.js';
-import type { ToolCallOutcome } from './front-end.js';
+import type { RunResult, ToolCallOutcome } from './front-end.js';
 import { emptyUsage, type RunUsage } from './usage.js';
 import type { Retries } from './stop-reason.js';
 
@@ -64,6 +64,8 @@ export interface SavedRun {
   maxTokens: number;
   /** The tool calls of the last assistant turn while some wait for a decision. */
   pending?: { calls: PendingCall[]; deadline: number };
+  /** A finished run whose answer the front end could not show: a retry shows it again, without the model. */
+  unshownAnswer?: RunResult;
 }
 
 export function newRun(options: {

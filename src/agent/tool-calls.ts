@@ -86,11 +86,17 @@ export async function runDecided(
         const approved = record?.decision === 'approve' || record?.decision === 'approve_thread';
         const refused: ToolCallOutcome = {
           status: 'denied',
-          text: record?.decision === 'expired' ? `${CANCELLED}: nobody approved it in time` : CANCELLED,
+          text: refusalText(record),
         };
         await answer(call, approved ? runCall(call, env) : Promise.resolve(refused), env);
       }),
   );
+}
+
+function refusalText(record: DecisionRecord | undefined): string {
+  if (record?.decision === 'expired') return `${CANCELLED}: nobody approved it in time`;
+  if (record?.decision === 'unshown') return `Not run: the approval request could not be shown (${record.reason ?? 'unknown reason'}), so nobody could approve it`;
+  return CANCELLED;
 }
 
 async function answer(call: PendingCall, outcome: Promise<ToolCallOutcome>, env: ToolTurnEnv): Promise<void> {

@@ -46,6 +46,6 @@ function viewOf(request: ApprovalRequest): ApprovalView {
 
 function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome): SlackMessage {
   const at = new Date(outcome.at);
-  if (outcome.decision === 'expired') return buildApprovalExpired({ ...viewOf(request), expiredAt: at });
+  if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at });
   return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at });
 }

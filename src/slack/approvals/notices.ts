@@ -1,7 +1,7 @@
 import type { DecideResult } from '../../agent/index.js';
 import { mentionUser } from '../blocks/text.js';
 
-const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired' } as const;
+const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired', unshown: 'not shown, so not approved' } as const;
 
 /**
  * What the person who clicked is told privately when their click changed nothing; undefined when

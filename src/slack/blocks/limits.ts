@@ -19,5 +19,9 @@ export const SLACK_LIMITS = {
  */
 export const MESSAGE_BLOCK_TEXT_BUDGET = 11_000;
 
-/** Fallback `text` is what notifications show; Slack allows 40k but a line or two is what is read. */
+/**
+ * Fallback `text` is what notifications show. Slack's documents say text is truncated past 40,000
+ * characters, but the Web API now answers `msg_too_long` past about 4,000 (docs/slack.md), and a
+ * line or two is what is read anyway.
+ */
 export const FALLBACK_TEXT_MAX = 3000;

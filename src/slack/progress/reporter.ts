@@ -63,12 +63,9 @@ export class SlackReporter implements Reporter {
 
   async done(result: RunResult): Promise<void> {
     const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
-    try {
-      await this.post(renderReply(answer));
-    } finally {
-      // The status message must not say "Working" forever because the answer could not be posted.
-      await this.finish(buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls }));
-    }
+    // Not done when Slack refused the answer: the agent then fails the run, and the status says so.
+    await this.post(renderReply(answer));
+    await this.finish(buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls }));
   }
 
   async failed(failure: RunFailure): Promise<void> {

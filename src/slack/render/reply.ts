@@ -1,6 +1,6 @@
 import { stripControl } from '../../tools/text.js';
-import { MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from '../blocks/limits.js';
-import { mrkdwn } from '../blocks/text.js';
+import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from '../blocks/limits.js';
+import { FENCE, mrkdwn, truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { markdownToMrkdwn } from './mrkdwn.js';
 import { splitMrkdwn } from './split.js';
@@ -26,8 +26,17 @@ export function renderReply(markdown: string): SlackMessage[] {
   }
   if (current.length > 0) messages.push(current);
   return messages.map((sections) => ({
-    text: sections.join('\n\n'),
+    text: fallbackText(sections),
     blocks: sections.map((section) => ({ type: 'section', text: mrkdwn(section) })),
   }));
 }
 
+
+/**
+ * A message's fallback text: Slack refuses (`msg_too_long`) a `text` much over 4,000 characters,
+ * whatever the blocks hold, so it is cut short, and a code block the cut leaves open is closed.
+ */
+function fallbackText(sections: readonly string[]): string {
+  const text = truncate(sections.join('\n\n'), FALLBACK_TEXT_MAX - FENCE.length - 1);
+  return (text.match(/```/g)?.length ?? 0) % 2 === 1 ? `${text}\n${FENCE}` : text;
+}

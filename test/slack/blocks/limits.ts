@@ -21,7 +21,8 @@ export const REFERENCE_LIMITS = {
   confirmText: 300,
   confirmButton: 30,
   imageAltText: 2000,
-  messageText: 40_000,
+  /** Slack's documents say 40,000 (truncated); the Web API answers msg_too_long past 4,000. */
+  messageText: 4_000,
   markdownBlock: 12_000,
   /** Undocumented cumulative cap on block text (`msg_blocks_too_long` around 12–13k): the low end. */
   blockTextTotal: 12_000,
