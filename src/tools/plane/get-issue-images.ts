@@ -29,8 +29,7 @@ export function getIssueImagesTool(kit: PlaneKit) {
     progress: (input) => `Downloading the images of ${input.key.toUpperCase()}…`,
     async run(input, context) {
       if (context.fileWrites === 'anywhere' && input.dir !== undefined && !isAbsolute(input.dir))
-        throw new ToolError('Invalid input for plane_get_issue_images:
-- dir: must be an absolute folder path');
+        throw new ToolError('Invalid input for plane_get_issue_images:\n- dir: must be an absolute folder path');
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const { item, keyed } = await findWorkItem(api, workspace, input.key);
@@ -65,7 +64,7 @@ interface ImageFolder {
 
 /**
  * Where the images go. From chat, whoever writes a work item could steer `dir`: only a folder inside
- * the channel's own folder is taken, and named relative to it. Over MCP the seed's absolute folder.
+ * the channel's own folder is taken, and named relative to it. Over MCP any absolute folder.
  */
 async function imageFolder(dir: string | undefined, itemKey: string, context: ToolContext): Promise<ImageFolder> {
   if (context.fileWrites === 'anywhere') {
