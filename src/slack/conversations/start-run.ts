@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
+import { slackErrorCode } from '../commands/deliver.js';
 import { channelFilesDir } from '../channel-files.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus, workingStatus } from '../progress/status-views.js';
@@ -38,6 +39,10 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
     statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus() })).ts!;
   } catch (error) {
     await releaseMessage(store, channel, messageTs);
+    // Without a status message the person would hear nothing at all: they are told privately.
+    await client.chat
+      .postEphemeral({ channel, user: input.userId, ...(threadTs !== messageTs && { thread_ts: threadTs }), text: statusRefused(slackErrorCode(error)) })
+      .catch((notice: unknown) => logger.warn({ err: notice, channel }, 'could not tell the requester that the status message was refused'));
     throw error;
   }
   // A thread the bot joins late is read once for context; a new thread has nothing earlier in it.
@@ -69,6 +74,12 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
     await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: `The request could not be started: ${String(error)}. Please send it again.` }) });
     throw error;
   }
+}
+
+function statusRefused(code: string | undefined): string {
+  if (code === 'not_in_channel' || code === 'channel_not_found')
+    return `I cannot post in this conversation (${code}), so I did not start on your request. Invite me (/invite @planebot), then ask again.`;
+  return `Slack refused my reply here${code ? ` (${code})` : ''}, so I did not start on your request. Please ask again in a moment.`;
 }
 
 /** How the prompt names the place; channel names would need another scope, and ids are unambiguous. */
