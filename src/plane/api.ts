@@ -102,11 +102,10 @@ export class PlaneApi {
   /** A work item by id, expanded like a read by key (a comment's webhook names its item by id only). */
   async workItemById(slug: string, project: Project, id: string): Promise<WorkItem> {
     const paths = await this.paths();
-    return this.http.json<WorkItem>({
-      path: paths.one(slug, project.id, id),
-      query: { expand: 'state,assignees,labels' },
-      what: `a work item of project ${project.identifier}`,
-    });
+    return this.http.json(
+      { path: paths.one(slug, project.id, id), query: { expand: 'state,assignees,labels' }, what: `a work item of project ${project.identifier}` },
+      workItemAnswer,
+    );
   }
 
   /** Every work item of a project: Community Edition ignores list filters, so callers filter. */
