@@ -127,7 +127,7 @@ export function callView(call: PendingCall): ToolCallView {
 /** The answers the model gets: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const result = await env.tools.call(call.name, call.input, { ...env.context, replacePlan: env.onPlan });
-  return result.ok ? { status: 'ok', text: capToolResult(result.output) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
+  return result.ok ? { status: 'ok', text: capToolResult(result.text) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
 }
 
 function describeRaw(name: string, input: unknown): string {

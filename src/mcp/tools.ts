@@ -59,7 +59,7 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
     const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });
     options.logger.info({ tool: name, ok: result.ok, ms: Math.round(performance.now() - started) }, 'MCP tool call');
     return result.ok
-      ? { content: [{ type: 'text', text: result.output }] }
+      ? { content: [{ type: 'text', text: result.text }] }
       : { isError: true, content: [{ type: 'text', text: result.error }] };
   };
 

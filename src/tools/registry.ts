@@ -53,26 +53,35 @@ export const READS_ONLY: ToolEffects = { readOnly: true, destructive: false, ope
 export const ADDS_OR_CHANGES: ToolEffects = { readOnly: false, destructive: false, openWorld: false };
 
 /**
+ * What a call answers: `text` for the model, `data` (plain JSON, typed by the tool) for every other
+ * front end, which renders it its own way; no front end reads another's text.
+ */
+export interface ToolResult<Data = unknown> {
+  text: string;
+  data: Data;
+}
+
+/**
  * One declaration per tool: everything every front end needs to know about it (the model's
  * description, the input schema, its effects and default permission, the words shown while it runs)
  * comes from the same object, so adding a tool touches only its own folder and the registry list.
  */
-export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Data = unknown> {
   name: string;
   description: string;
   input: Schema;
   effects: ToolEffects;
   /** The permission when no rule of the permissions file matches the tool. */
   permission: Permission;
-  /** Returns readable text for the model or a person; throws ToolError for a failure to report. */
-  run(input: z.output<Schema>, context: ToolContext): Promise<string>;
+  /** Returns text for the model and data for the other front ends; throws ToolError for a failure to report. */
+  run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<Data>>;
   /** Says in plain words exactly what the call will do, for an approval message. */
   describe?(input: z.output<Schema>): string;
   /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs. */
   progress(input: z.output<Schema>): string;
 }
 
-export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): ToolDefinition {
+export function defineTool<Schema extends z.ZodType, Data>(definition: ToolDefinition<Schema, Data>): ToolDefinition {
   return definition as unknown as ToolDefinition;
 }
 
@@ -84,7 +93,7 @@ export class ToolError extends Error {
   }
 }
 
-export type ToolCallResult = { ok: true; output: string } | { ok: false; error: string };
+export type ToolCallResult = ({ ok: true } & ToolResult) | { ok: false; error: string };
 
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
@@ -118,11 +127,21 @@ export class ToolRegistry {
     const parsed = tool.input.safeParse(stripControlDeep(rawInput));
     if (!parsed.success) return { ok: false, error: describeInputError(name, parsed.error) };
     try {
-      return { ok: true, output: await tool.run(parsed.data, context) };
+      return { ok: true, ...(await tool.run(parsed.data, context)) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
+}
+
+/**
+ * Input for a tool's action checked by the tool's own schema, for a front end that calls the action
+ * without the registry; a mistake throws the ToolError the registry would have answered.
+ */
+export function readInput<Schema extends z.ZodType>(toolName: string, schema: Schema, rawInput: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(rawInput);
+  if (!parsed.success) throw new ToolError(describeInputError(toolName, parsed.error));
+  return parsed.data;
 }
 
 /** A zod error as one readable paragraph that lets the model correct its input. */

@@ -198,7 +198,7 @@ describe('the history budget in the agent loop', () => {
         async run({ size: chars }) {
           const output = `#${outputs.length + 1} `.padEnd(chars, 'i');
           outputs.push(output);
-          return output;
+          return { text: output, data: { size: chars } };
         },
       }),
     ]);

@@ -56,11 +56,11 @@ export async function startTestbed(options: TestbedOptions = {}): Promise<PlaneT
     async call(name, input, requester) {
       const result = await tools.call(name, input, context(requester));
       if (!result.ok) throw new Error(`${name} failed: ${result.error}`);
-      return result.output;
+      return result.text;
     },
     async fail(name, input, requester) {
       const result = await tools.call(name, input, context(requester));
-      if (result.ok) throw new Error(`${name} succeeded unexpectedly:\n${result.output}`);
+      if (result.ok) throw new Error(`${name} succeeded unexpectedly:\n${result.text}`);
       return result.error;
     },
     apiRequests: () =>

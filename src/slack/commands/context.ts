@@ -1,4 +1,4 @@
-import type { Requester, ToolContext } from '../../tools/registry.js';
+import type { Requester } from '../../tools/registry.js';
 import type { UserRef } from './types.js';
 
 /** A person named in a command: the name the task tree shows, and the e-mail Plane matches when known. */
@@ -24,9 +24,4 @@ export interface CommandContext {
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */
 export function channelLabel(channel: { name: string }): string {
   return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === '' ? 'this conversation' : `#${channel.name}`;
-}
-
-/** The same facts as the tool registry wants them. */
-export async function toolContext(context: CommandContext): Promise<ToolContext> {
-  return { requester: await context.requester(), filesDir: context.filesDir, scope: context.channel.id };
 }

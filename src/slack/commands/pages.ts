@@ -1,5 +1,7 @@
+import type { Task } from '../../tools/task/format.js';
 import { TaskStore } from '../../tools/task/store.js';
 import { renderTaskList, renderTree } from '../../tools/task/render.js';
+import type { TodoItem } from '../../tools/todo/format.js';
 import { TodoStore } from '../../tools/todo/store.js';
 import { buildTaskTree } from '../blocks/task-tree.js';
 import { buildTodoList } from '../blocks/todo-list.js';
@@ -27,6 +29,10 @@ export async function taskPage(
   cursor?: string,
 ): Promise<SlackMessage> {
   const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
+  return taskTreePage(tasks, channel, view, cursor);
+}
+
+export function taskTreePage(tasks: Task[], channel: { name: string }, view: TaskView, cursor?: string): SlackMessage {
   const where = channelLabel(channel);
   const [title, lines] = view === 'tree' ? [`Task tree of ${where}`, renderTree(tasks)] : [`Top-level tasks of ${where}`, renderTaskList(tasks)];
   return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] });
@@ -34,5 +40,9 @@ export async function taskPage(
 
 export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<SlackMessage> {
   const { items } = await (await TodoStore.open({ dir: filesDir })).read();
+  return todoListPage(items, channel, cursor);
+}
+
+export function todoListPage(items: readonly TodoItem[], channel: { name: string }, cursor?: string): SlackMessage {
   return buildTodoList({ title: `Todo list of ${channelLabel(channel)}`, items, cursor });
 }

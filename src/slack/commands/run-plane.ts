@@ -1,42 +1,44 @@
-import { readWorkItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { ToolError, type ToolRegistry } from '../../tools/registry.js';
+import { createIssueInput, createWorkItem } from '../../tools/plane/create-issue.js';
+import type { WorkItemDetails } from '../../tools/plane/data.js';
+import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
+import { listMyIssuesInput, listMyWorkItems } from '../../tools/plane/list-my-issues.js';
+import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
+import { readInput } from '../../tools/registry.js';
 import { buildHelp } from '../blocks/help.js';
+import { buildPlaneListing } from '../blocks/plane-listing.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { buildWorkItemCard } from '../blocks/work-item-card.js';
 import { buildConfirmation } from './confirmation.js';
-import { toolContext, type CommandContext } from './context.js';
-import { buildPlaneListing, readPlaneListing } from './plane-text.js';
+import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import type { PlaneCommand } from './types.js';
 
 export interface PlaneEnv extends SubscriptionEnv {
   plane: PlaneKit;
-  /** `mine`, `search` and `new` run the agent's own Plane tools: one module, one set of rules. */
-  registry: ToolRegistry;
 }
 
 /**
- * Runs a `/plane` sub-command as the requester ("me" is their Plane member). Plane's
- * readable errors (unknown project or label with the valid options, Plane off) are thrown as they
- * are, for the caller to show with the usage line. Creating needs no approval: it is the user's
- * own direct intent.
+ * Runs a `/plane` sub-command as the requester ("me" is their Plane member): the same actions, with
+ * the same inputs and rules, as the agent's Plane tools, shown from their data. Plane's readable
+ * errors (unknown project or label with the valid options, Plane off) are thrown as they are, for
+ * the caller to show with the usage line. Creating needs no approval: it is the user's own direct
+ * intent.
  */
 export async function executePlane(command: PlaneCommand, context: CommandContext, env: PlaneEnv): Promise<Reply> {
-  const itemUrl = (key: string) => env.plane.itemUrl(env.plane.slug(), key);
   switch (command.action) {
     case 'help':
       return ephemeral(buildHelp('plane'));
     case 'show':
-      return inChannel(await workItemCard(env.plane, command.key));
+      return inChannel(workItemCard(await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key }))));
     case 'mine': {
-      const output = await callTool(env, 'plane_list_my_issues', command.project ? { project: command.project } : {}, context);
-      return ephemeral(...buildPlaneListing(readPlaneListing(output), itemUrl));
+      const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
+      return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester())));
     }
     case 'search': {
-      const output = await callTool(env, 'plane_search_issues', { project: command.project, query: command.query }, context);
-      return inChannel(...buildPlaneListing(readPlaneListing(output), itemUrl));
+      const input = readInput('plane_search_issues', searchIssuesInput, { project: command.project, query: command.query });
+      return inChannel(...buildPlaneListing(await searchWorkItems(env.plane, input, await context.requester())));
     }
     case 'new': {
       const assignees = await Promise.all(
@@ -45,21 +47,17 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
           return person.email ?? person.name;
         }),
       );
-      const input = {
+      const input = readInput('plane_create_issue', createIssueInput, {
         project: command.project,
         title: command.title,
         ...(command.priority && { priority: command.priority }),
-        // Without assignees the tool assigns the requester, as it does for the agent.
+        // Without assignees the action assigns the requester, as it does for the agent.
         ...(assignees.length > 0 && { assignees }),
         ...(command.labels.length > 0 && { labels: command.labels }),
         ...(command.due && { target_date: command.due }),
-      };
-      const output = await callTool(env, 'plane_create_issue', input, context);
-      const { notes } = readPlaneListing(output);
-      const key = /^Created ([A-Za-z0-9_]+-\d+)\./.exec(output)?.[1];
-      if (key === undefined) return ephemeral(buildConfirmation({ summary: output.split('\n')[0] ?? 'Created', notes }));
-      const confirmation = buildConfirmation({ summary: `Created ${key}: ${command.title}`, notes });
-      return ephemeral(confirmation, await workItemCard(env.plane, key));
+      });
+      const { item, notes } = await createWorkItem(env.plane, input, await context.requester());
+      return ephemeral(buildConfirmation({ summary: `Created ${item.key}: ${command.title}`, notes }), workItemCard(item));
     }
     case 'subscribe':
     case 'unsubscribe':
@@ -69,27 +67,18 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
   }
 }
 
-async function callTool(env: PlaneEnv, name: string, input: Record<string, unknown>, context: CommandContext): Promise<string> {
-  const result = await env.registry.call(name, input, await toolContext(context));
-  if (!result.ok) throw new ToolError(result.error);
-  return result.output;
-}
-
-/** A work item as a card, from the kit's structured data (the tool's text is for the model). */
-async function workItemCard(plane: PlaneKit, key: string): Promise<SlackMessage> {
-  const slug = plane.slug();
-  const { view, description } = await readWorkItem(plane.api(), slug, key);
+function workItemCard(item: WorkItemDetails): SlackMessage {
   return buildWorkItemCard({
-    key: view.key,
-    title: view.title,
-    url: plane.itemUrl(slug, view.key),
-    state: view.state?.name ?? 'no state',
-    stateGroup: view.state?.group ?? '',
-    priority: view.priority,
-    assignees: view.assignees,
-    labels: view.labels,
-    startDate: view.startDate ?? undefined,
-    targetDate: view.targetDate ?? undefined,
-    description: description.text,
+    key: item.key,
+    title: item.title,
+    url: item.url,
+    state: item.state?.name ?? 'no state',
+    stateGroup: item.state?.group ?? '',
+    priority: item.priority,
+    assignees: item.assignees,
+    labels: item.labels,
+    startDate: item.startDate ?? undefined,
+    targetDate: item.targetDate ?? undefined,
+    description: item.description,
   });
 }

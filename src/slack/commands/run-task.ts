@@ -1,12 +1,13 @@
 import type { Logger } from '../../log.js';
 import type { TaskEventEmitter } from '../../tools/task/events.js';
 import { taskLine } from '../../tools/task/render.js';
+import { performTask, stillWaitsOn, type TaskAction } from '../../tools/task/actions.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
 import { plural } from '../../tools/text.js';
 import { buildHelp } from '../blocks/help.js';
 import { buildConfirmation, changedFields } from './confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
-import { taskPage } from './pages.js';
+import { taskTreePage } from './pages.js';
 import { ephemeral, type Reply } from './reply.js';
 import type { TaskCommand, TaskOptions } from './types.js';
 
@@ -25,61 +26,85 @@ export type TaskSubcommand = Exclude<TaskCommand, { action: 'agent' }>;
  */
 export async function executeTask(command: TaskSubcommand, context: CommandContext, env: TaskEnv): Promise<Reply> {
   if (command.action === 'help') return ephemeral(buildHelp('task'));
-  if (command.action === 'tree' || command.action === 'list') {
-    return { placement: 'channel', messages: [await taskPage(context.filesDir, context.channel, command.action)], showsTasks: true };
-  }
+  const action = await taskAction(command, context);
+  const reads = action.action === 'list' || action.action === 'tree';
   const store = await TaskStore.open({
     dir: context.filesDir,
     scope: context.channel.id,
-    actor: await context.requester(),
+    // Who asked is carried on the events of a change; a read announces nothing, so it is not looked up.
+    actor: reads ? undefined : await context.requester(),
     events: env.taskEvents,
     logger: env.logger,
   });
+  const outcome = await performTask(store, action);
   const where = `the tree of ${channelLabel(context.channel)}`;
-  switch (command.action) {
-    case 'add': {
-      const task = await store.add(await newTask(command.title, command.options, context));
-      return confirm(`Added task ${task.id} to ${where}`, [taskLine(task)]);
-    }
-    case 'sub': {
-      const task = await store.addSubtask(command.parentId, await newTask(command.title, command.options, context));
-      return confirm(`Added subtask ${task.id} under [${task.parent ?? command.parentId}] in ${where}`, [taskLine(task)]);
+  switch (outcome.action) {
+    case 'add':
+      return confirm(`Added task ${outcome.task.id} to ${where}`, [taskLine(outcome.task)]);
+    case 'subtask': {
+      const { task } = outcome;
+      return confirm(`Added subtask ${task.id} under [${task.parent ?? ''}] in ${where}`, [taskLine(task)]);
     }
     case 'status': {
-      const { task, from, openDependencies } = await store.setStatus(command.id, command.status);
+      const { task, from, openDependencies } = outcome;
       const line = taskLine(task, openDependencies);
       if (from === task.status) return confirm(`Nothing changed: [${task.id}] is already ${from}`, [line], [], true);
-      const waits =
-        task.status === 'done' && openDependencies.length > 0
-          ? [`It still waits on ${openDependencies.map((open) => `[${open.id}] ${open.title} (${open.status})`).join(', ')}.`]
-          : [];
-      return confirm(`[${task.id}] ${from} → ${task.status}`, [line], waits);
+      const waits = stillWaitsOn(outcome);
+      return confirm(`[${task.id}] ${from} → ${task.status}`, [line], waits ? [`It still waits on ${waits}.`] : []);
     }
     case 'assign': {
-      const { name } = await context.person(command.assignee);
-      const { task, from } = await store.assign(command.id, name);
+      const { task, from } = outcome;
       if (from === task.assignee) return confirm(`Nothing changed: [${task.id}] is already assigned to @${from}`, [taskLine(task)], [], true);
       return confirm(`[${task.id}] assigned to @${task.assignee}${from ? ` (was @${from})` : ''}`, [taskLine(task)]);
     }
     case 'update': {
-      const { options } = command;
-      const { task, changes } = await store.update(command.id, {
-        title: command.title,
-        description: command.description,
-        priority: options.priority,
-        assignee: options.assignee === undefined ? undefined : (await context.person(options.assignee)).name,
-        dueAt: options.due,
-        tags: options.tags.length > 0 ? options.tags : undefined,
-      });
+      const { task, changes } = outcome;
       if (changes.length === 0) return confirm(`Nothing changed: [${task.id}] already has those values`, [taskLine(task)], [], true);
       return confirm(`Updated ${changedFields(changes)} of [${task.id}]`, [taskLine(task)]);
     }
     case 'remove': {
-      const { removed } = await store.remove(command.id);
+      const { removed } = outcome;
       const below = removed.length - 1;
       const subtasks = below > 0 ? ` with ${plural(below, 'subtask')}` : '';
-      return confirm(`Removed [${removed[0]?.id ?? command.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)));
+      return confirm(`Removed [${removed[0]?.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)));
     }
+    case 'list':
+    case 'tree':
+      return { placement: 'channel', messages: [taskTreePage(outcome.tasks, context.channel, outcome.action)], showsTasks: true };
+  }
+}
+
+/** The command as the tree's action; people named in it are looked up. */
+async function taskAction(command: Exclude<TaskSubcommand, { action: 'help' }>, context: CommandContext): Promise<TaskAction> {
+  switch (command.action) {
+    case 'list':
+    case 'tree':
+      return { action: command.action };
+    case 'add':
+      return { action: 'add', task: await newTask(command.title, command.options, context) };
+    case 'sub':
+      return { action: 'subtask', parent: command.parentId, task: await newTask(command.title, command.options, context) };
+    case 'status':
+      return { action: 'status', id: command.id, status: command.status };
+    case 'assign':
+      return { action: 'assign', id: command.id, assignee: (await context.person(command.assignee)).name };
+    case 'update': {
+      const { options } = command;
+      return {
+        action: 'update',
+        id: command.id,
+        changes: {
+          title: command.title,
+          description: command.description,
+          priority: options.priority,
+          assignee: options.assignee === undefined ? undefined : (await context.person(options.assignee)).name,
+          dueAt: options.due,
+          tags: options.tags.length > 0 ? options.tags : undefined,
+        },
+      };
+    }
+    case 'remove':
+      return { action: 'remove', id: command.id };
   }
 }
 

@@ -1,10 +1,11 @@
 import { todoLine } from '../../tools/todo/render.js';
+import { performTodo, type TodoAction } from '../../tools/todo/actions.js';
 import { TodoStore } from '../../tools/todo/store.js';
 import { buildHelp } from '../blocks/help.js';
 import { renderReply } from '../render/reply.js';
 import { buildConfirmation, changedFields } from './confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
-import { todoPage } from './pages.js';
+import { todoListPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import type { TodoCommand } from './types.js';
 
@@ -16,44 +17,60 @@ const MARKED = { done: 'done', undone: 'back to do', block: 'blocked', unblock: 
  */
 export async function executeTodo(command: TodoCommand, context: CommandContext): Promise<Reply> {
   if (command.action === 'help') return ephemeral(buildHelp('todo'));
-  if (command.action === 'list') return inChannel(await todoPage(context.filesDir, context.channel));
   const store = await TodoStore.open({ dir: context.filesDir });
+  const outcome = await performTodo(store, todoAction(command));
   const where = `the todo list of ${channelLabel(context.channel)}`;
-  switch (command.action) {
-    case 'export': {
-      const { file, markdown } = await store.exportMarkdown();
-      return inChannel(...exportMessages(`Todo list of ${channelLabel(context.channel)}, saved as ${file}`, markdown));
-    }
-    case 'add': {
-      const item = await store.add({
-        title: command.title,
-        ...(command.tags.length > 0 && { tags: command.tags }),
-        ...(command.due && { dueAt: command.due }),
-      });
-      return confirm(`Added item ${item.id} to ${where}`, todoLine(item));
-    }
+  switch (outcome.action) {
+    case 'export':
+      return inChannel(...exportMessages(`Todo list of ${channelLabel(context.channel)}, saved as ${outcome.file}`, outcome.markdown));
+    case 'add':
+      return confirm(`Added item ${outcome.item.id} to ${where}`, todoLine(outcome.item));
     case 'done':
     case 'undone':
     case 'block':
     case 'unblock': {
-      const { item, from, changed } = await store.mark(command.id, command.action);
+      const { item, from, changed } = outcome;
       if (!changed) return confirm(`Nothing changed: [${item.id}] is ${from}`, todoLine(item), true);
-      return confirm(`[${item.id}] marked ${MARKED[command.action]}`, todoLine(item));
+      return confirm(`[${item.id}] marked ${MARKED[outcome.action]}`, todoLine(item));
     }
-    case 'remove': {
-      const item = await store.remove(command.id);
-      return confirm(`Removed [${item.id}] from ${where}`, todoLine(item));
-    }
+    case 'remove':
+      return confirm(`Removed [${outcome.item.id}] from ${where}`, todoLine(outcome.item));
     case 'update': {
-      const { item, changes } = await store.update(command.id, {
-        title: command.title,
-        description: command.description,
-        dueAt: command.due,
-        tags: command.tags.length > 0 ? command.tags : undefined,
-      });
+      const { item, changes } = outcome;
       if (changes.length === 0) return confirm(`Nothing changed: [${item.id}] already has those values`, todoLine(item), true);
       return confirm(`Updated ${changedFields(changes)} of [${item.id}]`, todoLine(item));
     }
+    case 'list':
+      return inChannel(todoListPage(outcome.items, context.channel));
+  }
+}
+
+/** The command as the list's action. */
+function todoAction(command: Exclude<TodoCommand, { action: 'help' }>): TodoAction {
+  switch (command.action) {
+    case 'list':
+      return { action: 'list' };
+    case 'export':
+      return { action: 'export' };
+    case 'add':
+      return { action: 'add', title: command.title, ...(command.tags.length > 0 && { tags: command.tags }), ...(command.due && { dueAt: command.due }) };
+    case 'done':
+    case 'undone':
+    case 'block':
+    case 'unblock':
+    case 'remove':
+      return { action: command.action, id: command.id };
+    case 'update':
+      return {
+        action: 'update',
+        id: command.id,
+        changes: {
+          title: command.title,
+          description: command.description,
+          dueAt: command.due,
+          tags: command.tags.length > 0 ? command.tags : undefined,
+        },
+      };
   }
 }
 

@@ -16,7 +16,8 @@ export interface TaskOptions {
 }
 
 export type TaskCommand =
-  | { kind: 'task'; action: 'help' | 'list' | 'tree' }
+  | { kind: 'task'; action: 'help' }
+  | { kind: 'task'; action: 'list' | 'tree' }
   | { kind: 'task'; action: 'add'; title: string; options: TaskOptions }
   | { kind: 'task'; action: 'sub'; parentId: string; title: string; options: TaskOptions }
   | { kind: 'task'; action: 'status'; id: string; status: TaskStatus }
@@ -27,7 +28,8 @@ export type TaskCommand =
   | { kind: 'task'; action: 'agent'; text: string };
 
 export type TodoCommand =
-  | { kind: 'todo'; action: 'help' | 'list' | 'export' }
+  | { kind: 'todo'; action: 'help' }
+  | { kind: 'todo'; action: 'list' | 'export' }
   | { kind: 'todo'; action: 'add'; title: string; tags: string[]; due?: string }
   | { kind: 'todo'; action: 'done' | 'undone' | 'block' | 'unblock' | 'remove'; id: string }
   | { kind: 'todo'; action: 'update'; id: string; title?: string; description?: string; tags: string[]; due?: string };

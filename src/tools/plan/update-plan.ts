@@ -22,7 +22,7 @@ export const updatePlanTool = defineTool({
   permission: 'allow',
   async run({ items }, context) {
     await context.replacePlan?.(items);
-    return `Plan updated: ${planProgress(items)}`;
+    return { text: `Plan updated: ${planProgress(items)}`, data: { items, progress: planProgress(items) } };
   },
   progress: () => 'Updating the plan…',
   describe: ({ items }) => `Update the plan (${planProgress(items)})`,

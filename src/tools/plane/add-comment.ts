@@ -33,8 +33,8 @@ export function addCommentTool(kit: PlaneKit) {
       const html = input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text);
       await kit.noteWrite({ key: keyed.key, fields: ['comment'], ...(context.requester?.name && { by: context.requester.name }) });
       await api.addComment(workspace, keyed, html);
-      const author = await api.me();
-      return `Commented on ${keyed.key} as ${memberLabel(author)}: ${kit.itemUrl(workspace, keyed.key)}`;
+      const data = { key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
+      return { text: `Commented on ${data.key} as ${data.author}: ${data.url}`, data };
     },
   });
 }

@@ -2,34 +2,69 @@ import { z } from 'zod';
 import { assignableMembers } from '../../plane/assignable.js';
 import { viewOne } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { resolveMe } from '../../plane/me.js';
+import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findProject } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { readHtml } from '../../plane/read-html.js';
-import { definePlaneTool } from './define.js';
 import { ADDS_OR_CHANGES } from '../registry.js';
+import { setNotes, workItemDetails, type WorkItemDetails } from './data.js';
+import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, labels, members, priority, project, slug, title } from './schemas.js';
+
+export const createIssueInput = z.object({
+  slug,
+  project,
+  title,
+  description: description.optional(),
+  state: z.string().trim().min(1).optional().describe('A state name of the project; the project’s default when omitted'),
+  priority: priority.optional(),
+  assignees: members.optional(),
+  labels: labels.optional(),
+  start_date: date.optional(),
+  target_date: date.optional(),
+});
+
+export interface CreatedWorkItem {
+  item: WorkItemDetails;
+  /** Whose "me" was used, or why nobody could be assigned. */
+  notes: string[];
+}
+
+/** Creates a work item; without assignees it goes to "me" when "me" can be assigned (the tool and `/plane new`). */
+export async function createWorkItem(
+  kit: PlaneKit,
+  input: z.output<typeof createIssueInput>,
+  requester: RequesterIdentity | undefined,
+): Promise<CreatedWorkItem> {
+  const api = kit.api();
+  const workspace = kit.slug(input.slug);
+  const target = await findProject(api, workspace, input.project);
+  const me = () => resolveMe(api, workspace, requester);
+  const { body, me: usedMe } = await workItemBody(api, workspace, target, input, me);
+  const notes: (string | undefined)[] = [usedMe?.note];
+  if (input.assignees === undefined) {
+    const mine = await me();
+    const { members } = await assignableMembers(api, workspace, target);
+    const assignable = members.some((m) => m.id === mine.member.id);
+    body.assignees = assignable ? [mine.member.id] : [];
+    notes.push(mine.note);
+    if (!assignable) notes.push(`${memberLabel(mine.member)} cannot be assigned in ${target.identifier}, so nobody is assigned.`);
+  }
+  const created = await api.createWorkItem(workspace, target, body);
+  const view = await viewOne(api, workspace, target, created);
+  await kit.noteWrite({ key: view.key, fields: ['created'], ...(requester?.name && { by: requester.name }) });
+  return { item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)), notes: setNotes(notes) };
+}
 
 export function createIssueTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_create_issue',
     description:
       'Creates a work item, with state, labels and assignees by name. Without `assignees` it is assigned to me (the requester’s Plane member, else the API key’s user); [] means nobody.',
-    input: z.object({
-      slug,
-      project,
-      title,
-      description: description.optional(),
-      state: z.string().trim().min(1).optional().describe('A state name of the project; the project’s default when omitted'),
-      priority: priority.optional(),
-      assignees: members.optional(),
-      labels: labels.optional(),
-      start_date: date.optional(),
-      target_date: date.optional(),
-    }),
+    input: createIssueInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input) => `Creating “${input.title}” in ${input.project}…`,
@@ -40,28 +75,8 @@ export function createIssueTool(kit: PlaneKit) {
       return `Create a work item in ${where}: ${fields.join('; ')}.`;
     },
     async run(input, context) {
-      const api = kit.api();
-      const workspace = kit.slug(input.slug);
-      const target = await findProject(api, workspace, input.project);
-      const me = () => resolveMe(api, workspace, context.requester);
-      const { body, me: usedMe } = await workItemBody(api, workspace, target, input, me);
-      const notes: (string | undefined)[] = [usedMe?.note];
-      if (input.assignees === undefined) {
-        const mine = await me();
-        const { members } = await assignableMembers(api, workspace, target);
-        const assignable = members.some((m) => m.id === mine.member.id);
-        body.assignees = assignable ? [mine.member.id] : [];
-        notes.push(mine.note);
-        if (!assignable) notes.push(`${memberLabel(mine.member)} cannot be assigned in ${target.identifier}, so nobody is assigned.`);
-      }
-      const created = await api.createWorkItem(workspace, target, body);
-      const view = await viewOne(api, workspace, target, created);
-      await kit.noteWrite({ key: view.key, fields: ['created'], ...(context.requester?.name && { by: context.requester.name }) });
-      const text = readHtml(view.descriptionHtml);
-      return withNotes(
-        `Created ${view.key}.\n\n${itemDetails(view, kit.itemUrl(workspace, view.key), text.text, text.images)}`,
-        notes,
-      );
+      const created = await createWorkItem(kit, input, context.requester);
+      return { text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes), data: created };
     },
   });
 }

@@ -3,7 +3,7 @@ import { PlaneError } from '../../plane/errors.js';
 import { defineTool, ToolError, type ToolDefinition } from '../registry.js';
 
 /** defineTool for the Plane kit: a PlaneError (already written for the reader) becomes a ToolError. */
-export function definePlaneTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): ToolDefinition {
+export function definePlaneTool<Schema extends z.ZodType, Data>(definition: ToolDefinition<Schema, Data>): ToolDefinition {
   return defineTool({
     ...definition,
     async run(input, context) {

@@ -1,14 +1,22 @@
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, posix } from 'node:path';
 import { z } from 'zod';
+import type { ImageOutcome } from '../../plane/images.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { fileAccessError } from '../files/access-error.js';
 import { resolveFolderInside } from '../files/safe-path.js';
-import { ADDS_OR_CHANGES, ToolError, type ToolContext } from '../registry.js';
+import { ADDS_OR_CHANGES, ToolError, type ToolContext, type ToolResult } from '../registry.js';
 import { definePlaneTool } from './define.js';
 import { key, slug } from './schemas.js';
+
+/** The images saved, each file as the answer names it; `folder` is null when there were none. */
+export interface SavedImages {
+  key: string;
+  folder: string | null;
+  images: ImageOutcome[];
+}
 
 export function getIssueImagesTool(kit: PlaneKit) {
   return definePlaneTool({
@@ -27,14 +35,14 @@ export function getIssueImagesTool(kit: PlaneKit) {
     effects: ADDS_OR_CHANGES,
     permission: 'allow',
     progress: (input) => `Downloading the images of ${input.key.toUpperCase()}…`,
-    async run(input, context) {
+    async run(input, context): Promise<ToolResult<SavedImages>> {
       if (context.fileWrites === 'anywhere' && input.dir !== undefined && !isAbsolute(input.dir))
         throw new ToolError('Invalid input for plane_get_issue_images:\n- dir: must be an absolute folder path');
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const { item, keyed } = await findWorkItem(api, workspace, input.key);
       const { images } = readHtml(item.description_html);
-      if (images.length === 0) return `${keyed.key} has no images in its description.`;
+      if (images.length === 0) return { text: `${keyed.key} has no images in its description.`, data: { key: keyed.key, folder: null, images: [] } };
       const folder = await imageFolder(input.dir, keyed.key, context);
       let outcomes;
       try {
@@ -48,7 +56,10 @@ export function getIssueImagesTool(kit: PlaneKit) {
           ? `[image ${o.n}] ${folder.show(o.file)} (${o.mime}, ${sizeText(o.bytes)})`
           : `[image ${o.n}] not saved: ${o.error}`,
       );
-      return [`Saved ${saved} of ${images.length} images of ${keyed.key} in ${folder.shown}:`, ...lines].join('\n');
+      return {
+        text: [`Saved ${saved} of ${images.length} images of ${keyed.key} in ${folder.shown}:`, ...lines].join('\n'),
+        data: { key: keyed.key, folder: folder.shown, images: outcomes.map((o) => (o.ok ? { ...o, file: folder.show(o.file) } : o)) },
+      };
     },
   });
 }

@@ -27,11 +27,15 @@ export function listCommentsTool(kit: PlaneKit) {
       const comments = [...(await api.comments(workspace, keyed))].sort(
         (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
       );
-      if (comments.length === 0) return `${keyed.key} has no comments.`;
+      if (comments.length === 0) return { text: `${keyed.key} has no comments.`, data: { key: keyed.key, comments: [] } };
       const authors = await authorNames(kit, workspace, comments);
       const mentions = await mentionNames(api, workspace, comments.map((c) => c.comment_html).join(''));
-      const blocks = comments.map((c) => `${authors(c)} · ${day(c.created_at)}\n${readHtml(c.comment_html, mentions).text}`);
-      return [`${plural(comments.length, 'comment')} on ${keyed.key}, oldest first:`, ...blocks].join('\n\n');
+      const data = {
+        key: keyed.key,
+        comments: comments.map((c) => ({ author: authors(c), date: day(c.created_at), text: readHtml(c.comment_html, mentions).text })),
+      };
+      const blocks = data.comments.map((c) => `${c.author} · ${c.date}\n${c.text}`);
+      return { text: [`${plural(comments.length, 'comment')} on ${keyed.key}, oldest first:`, ...blocks].join('\n\n'), data };
     },
   });
 }

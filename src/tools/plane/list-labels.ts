@@ -10,11 +10,11 @@ export function listLabelsTool(kit: PlaneKit) {
     async list(api, workspace, project) {
       const labels = await api.labels(workspace, project);
       const names = new Map(labels.map((l) => [l.id, l.name]));
-      const lines = labels.map((l) => {
-        const parent = l.parent ? names.get(l.parent) : undefined;
-        return parent ? `${l.name} (under ${parent})` : l.name;
-      });
-      return { heading: `${plural(labels.length, 'label')} in ${project.identifier}:`, lines };
+      return {
+        heading: `${plural(labels.length, 'label')} in ${project.identifier}:`,
+        entries: labels.map((l) => ({ name: l.name, parent: (l.parent && names.get(l.parent)) || null })),
+      };
     },
+    line: (label) => (label.parent ? `${label.name} (under ${label.parent})` : label.name),
   });
 }

@@ -14,12 +14,13 @@ export function listMembersTool(kit: PlaneKit) {
       const guests = guestsLeftOut ? ' (guests, who cannot be assigned, are left out)' : '';
       return {
         heading: `${plural(members.length, 'member')} of ${project.identifier} can be assigned${guests}:`,
-        lines: members.map((m) => {
+        entries: members.map((m) => {
           const full = fullName(m);
           const name = memberName(m);
-          return `${name}${full && full !== name ? ` — ${full}` : ''}${m.email ? ` <${m.email}>` : ''}`;
+          return { name, fullName: full && full !== name ? full : null, email: m.email || null };
         }),
       };
     },
+    line: (member) => `${member.name}${member.fullName ? ` — ${member.fullName}` : ''}${member.email ? ` <${member.email}>` : ''}`,
   });
 }

@@ -16,12 +16,17 @@ export function listProjectsTool(kit: PlaneKit) {
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
-      const projects = await api.projects(workspace);
+      const projects = (await api.projects(workspace)).map((p) => ({
+        identifier: p.identifier,
+        name: p.name,
+        archived: !!p.archived_at,
+        member: p.is_member !== false,
+      }));
       const lines = projects.map((p) => {
-        const marks = [p.archived_at ? 'archived' : '', p.is_member === false ? 'not a member' : ''].filter(Boolean);
+        const marks = [p.archived ? 'archived' : '', p.member ? '' : 'not a member'].filter(Boolean);
         return `${p.identifier} — ${p.name}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
       });
-      return [`${plural(projects.length, 'project')} in workspace ${workspace}:`, ...lines].join('\n');
+      return { text: [`${plural(projects.length, 'project')} in workspace ${workspace}:`, ...lines].join('\n'), data: { workspace, projects } };
     },
   });
 }

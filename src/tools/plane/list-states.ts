@@ -11,8 +11,9 @@ export function listStatesTool(kit: PlaneKit) {
       const states = await api.states(workspace, project);
       return {
         heading: `${plural(states.length, 'state')} in ${project.identifier}:`,
-        lines: states.map((s) => `${s.name} — ${s.group}${s.default ? ' (default for new work items)' : ''}`),
+        entries: states.map((s) => ({ name: s.name, group: s.group, default: !!s.default })),
       };
     },
+    line: (state) => `${state.name} — ${state.group}${state.default ? ' (default for new work items)' : ''}`,
   });
 }

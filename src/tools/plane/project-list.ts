@@ -7,23 +7,28 @@ import { definePlaneTool } from './define.js';
 import { READS_ONLY, type ToolDefinition } from '../registry.js';
 import { project, slug } from './schemas.js';
 
-export interface ProjectList {
+export interface ProjectList<Entry> {
   /** The line above the list, e.g. `3 labels in ACME:`. */
   heading: string;
-  lines: string[];
+  entries: Entry[];
 }
 
-export interface ProjectListTool {
+export interface ProjectListTool<Entry> {
   name: string;
   description: string;
   /** What is listed, in the plural ("states"), for the words shown while the call runs. */
   things: string;
-  /** Fetches the things of the project and prints them. */
-  list(api: PlaneApi, workspace: string, project: Project): Promise<ProjectList>;
+  /** Fetches the things of the project. */
+  list(api: PlaneApi, workspace: string, project: Project): Promise<ProjectList<Entry>>;
+  /** One entry as the model reads it. */
+  line(entry: Entry): string;
 }
 
-/** A read-only tool that lists one kind of thing of a project: input the workspace and the project. */
-export function projectListTool(kit: PlaneKit, tool: ProjectListTool): ToolDefinition {
+/**
+ * A read-only tool that lists one kind of thing of a project: input the workspace and the project;
+ * data the project's identifier and the entries.
+ */
+export function projectListTool<Entry>(kit: PlaneKit, tool: ProjectListTool<Entry>): ToolDefinition {
   return definePlaneTool({
     name: tool.name,
     description: tool.description,
@@ -34,8 +39,9 @@ export function projectListTool(kit: PlaneKit, tool: ProjectListTool): ToolDefin
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
-      const { heading, lines } = await tool.list(api, workspace, await findProject(api, workspace, input.project));
-      return [heading, ...lines].join('\n');
+      const target = await findProject(api, workspace, input.project);
+      const { heading, entries } = await tool.list(api, workspace, target);
+      return { text: [heading, ...entries.map(tool.line)].join('\n'), data: { project: target.identifier, items: entries } };
     },
   });
 }

@@ -1,29 +1,38 @@
-import type { ItemView } from '../../plane/item-view.js';
 import type { DescriptionImage } from '../../plane/read-html.js';
 import { plural } from '../text.js';
+import { setNotes, type WorkItemData, type WorkItemDetails, type WorkItemList } from './data.js';
 
-/** How the Plane tools print things: keys and names, dates as YYYY-MM-DD, never ids. */
+/** How the Plane tools print their data for the model: keys and names, dates as YYYY-MM-DD, never ids. */
 
-function stateText(view: ItemView): string {
-  return view.state ? `${view.state.name} (${view.state.group})` : 'no state';
+function stateText(item: WorkItemData): string {
+  return item.state ? `${item.state.name} (${item.state.group})` : 'no state';
 }
 
-/** One line per work item in lists. */
-function itemLine(view: ItemView): string {
-  const parts = [view.key, view.title, stateText(view), `priority ${view.priority}`];
-  parts.push(view.assignees.length > 0 ? view.assignees.join(', ') : 'unassigned');
-  if (view.targetDate) parts.push(`due ${view.targetDate}`);
+/** A work item's line in lists after its key: title, state, priority, assignees, due date. */
+export function itemFacts(item: WorkItemData): string {
+  const parts = [item.title, stateText(item), `priority ${item.priority}`];
+  parts.push(item.assignees.length > 0 ? item.assignees.join(', ') : 'unassigned');
+  if (item.targetDate) parts.push(`due ${item.targetDate}`);
   return parts.join(' · ');
 }
 
-/** A list of work items cut to `limit`: `<heading>: N items.` (or how the limit cut it), then a line each. */
-export function itemList(heading: string, found: readonly ItemView[], limit: number): string {
-  const shown = found.slice(0, limit);
+/** Work items that matched, cut to `limit`. */
+export function workItemList(heading: string, found: readonly WorkItemData[], limit: number, notes: readonly (string | undefined)[]): WorkItemList {
+  return { heading, found: found.length, limit, items: found.slice(0, limit), notes: setNotes(notes) };
+}
+
+/** The line above a list: `<heading>: N items.`, or how the limit cut it. */
+export function listHead(list: WorkItemList): string {
   const count =
-    shown.length < found.length
-      ? `${found.length} found; the limit of ${limit} cut the list to the first ${shown.length}.`
-      : `${plural(found.length, 'item')}.`;
-  return [`${heading}: ${count}`, ...shown.map(itemLine)].join('\n');
+    list.items.length < list.found
+      ? `${list.found} found; the limit of ${list.limit} cut the list to the first ${list.items.length}.`
+      : `${plural(list.found, 'item')}.`;
+  return `${list.heading}: ${count}`;
+}
+
+/** A list as the model reads it: the head, a line per work item, then the notes. */
+export function listText(list: WorkItemList): string {
+  return withNotes([listHead(list), ...list.items.map((item) => `${item.key} · ${itemFacts(item)}`)].join('\n'), list.notes);
 }
 
 function imageList(images: readonly DescriptionImage[]): string[] {
@@ -31,28 +40,28 @@ function imageList(images: readonly DescriptionImage[]): string[] {
 }
 
 /** A work item in full: fields, link, description as text with [image n] markers, the images. */
-export function itemDetails(view: ItemView, url: string, description: string, images: readonly DescriptionImage[]): string {
+export function itemDetails(item: WorkItemDetails): string {
   const lines = [
-    `${view.key}: ${view.title}`,
-    `URL: ${url}`,
-    `Project: ${view.project.name} (${view.project.identifier})`,
-    `State: ${stateText(view)}`,
-    `Priority: ${view.priority}`,
-    `Assignees: ${view.assignees.length > 0 ? view.assignees.join(', ') : 'nobody'}`,
-    `Labels: ${view.labels.length > 0 ? view.labels.join(', ') : 'none'}`,
-    `Start date: ${view.startDate ?? 'none'}`,
-    `Target date: ${view.targetDate ?? 'none'}`,
+    `${item.key}: ${item.title}`,
+    `URL: ${item.url}`,
+    `Project: ${item.project.name} (${item.project.identifier})`,
+    `State: ${stateText(item)}`,
+    `Priority: ${item.priority}`,
+    `Assignees: ${item.assignees.length > 0 ? item.assignees.join(', ') : 'nobody'}`,
+    `Labels: ${item.labels.length > 0 ? item.labels.join(', ') : 'none'}`,
+    `Start date: ${item.startDate ?? 'none'}`,
+    `Target date: ${item.targetDate ?? 'none'}`,
   ];
-  if (view.created) lines.push(`Created: ${view.created}`);
-  if (view.updated) lines.push(`Updated: ${view.updated}`);
-  lines.push('', 'Description:', description || '(empty)');
-  if (images.length > 0) lines.push('', 'Images (plane_get_issue_images saves them):', ...imageList(images));
+  if (item.created) lines.push(`Created: ${item.created}`);
+  if (item.updated) lines.push(`Updated: ${item.updated}`);
+  lines.push('', 'Description:', item.description || '(empty)');
+  if (item.images.length > 0) lines.push('', 'Images (plane_get_issue_images saves them):', ...imageList(item.images));
   return lines.join('\n');
 }
 
 /** Appends the notes that are set (e.g. whose "me" was used) after a blank line. */
 export function withNotes(text: string, notes: readonly (string | undefined)[]): string {
-  const set = notes.filter((n): n is string => !!n);
+  const set = setNotes(notes);
   return set.length > 0 ? `${text}\n\n${set.map((n) => `Note: ${n}`).join('\n')}` : text;
 }
 

@@ -5,13 +5,21 @@ import { resolveMe } from '../../plane/me.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
-import { definePlaneTool } from './define.js';
 import { ADDS_OR_CHANGES } from '../registry.js';
+import { setNotes, workItemDetails, type WorkItemDetails } from './data.js';
+import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, key, labels, members, priority, slug, title } from './schemas.js';
 
 const FIELDS = ['title', 'description', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date'] as const;
+
+export interface UpdatedWorkItem {
+  item: WorkItemDetails;
+  /** The fields the call set, in the tool's order. */
+  changed: (typeof FIELDS)[number][];
+  notes: string[];
+}
 
 export function updateIssueTool(kit: PlaneKit) {
   return definePlaneTool({
@@ -51,12 +59,15 @@ export function updateIssueTool(kit: PlaneKit) {
       await kit.noteWrite({ key: keyed.key, fields: Object.keys(body), ...(context.requester?.name && { by: context.requester.name }) });
       const updated = await api.updateWorkItem(workspace, keyed, body);
       const view = await viewOne(api, workspace, project, updated);
-      const text = readHtml(view.descriptionHtml);
-      const changed = FIELDS.filter((field) => input[field] !== undefined).join(', ');
-      return withNotes(
-        `Updated ${view.key} (${changed}).\n\n${itemDetails(view, kit.itemUrl(workspace, view.key), text.text, text.images)}`,
-        [me?.note],
-      );
+      const data: UpdatedWorkItem = {
+        item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)),
+        changed: FIELDS.filter((field) => input[field] !== undefined),
+        notes: setNotes([me?.note]),
+      };
+      return {
+        text: withNotes(`Updated ${view.key} (${data.changed.join(', ')}).\n\n${itemDetails(data.item)}`, data.notes),
+        data,
+      };
     },
   });
 }

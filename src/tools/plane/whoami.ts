@@ -19,14 +19,23 @@ export function whoamiTool(kit: PlaneKit) {
       const api = kit.api();
       const [keyUser, instance, v2] = await Promise.all([api.me(), api.instance(), api.servesV2()]);
       const workspace = input.slug ?? kit.workspace;
-      const lines = [`API key user: ${memberLabel(keyUser)}`];
+      const me = workspace ? await resolveMe(api, workspace, context.requester) : undefined;
+      const data = {
+        keyUser: memberLabel(keyUser),
+        me: me
+          ? { member: memberLabel(me.member), isRequester: me.isRequester, note: me.note ?? null }
+          : { member: memberLabel(keyUser), isRequester: false, note: null },
+        workspace: workspace ?? null,
+        baseUrl: kit.baseUrl,
+        api: { v2, version: instance.version ?? null, edition: instance.edition ?? null, pathStyle: instance.pathStyle },
+      };
+      const lines = [`API key user: ${data.keyUser}`];
       if (workspace) {
-        const me = await resolveMe(api, workspace, context.requester);
-        const whose = me.isRequester ? 'the requester' : "the API key's user";
-        lines.push(`"me": ${whose}, ${memberLabel(me.member)}${me.note ? `. ${me.note}` : ''}`);
+        const whose = data.me.isRequester ? 'the requester' : "the API key's user";
+        lines.push(`"me": ${whose}, ${data.me.member}${data.me.note ? `. ${data.me.note}` : ''}`);
         lines.push(`Workspace: ${workspace}${workspace === kit.workspace ? ' (the default)' : ''}`);
       } else {
-        lines.push(`"me": the API key's user, ${memberLabel(keyUser)}`);
+        lines.push(`"me": the API key's user, ${data.keyUser}`);
         lines.push('Workspace: none by default (set PLANE_WORKSPACE or pass slug)');
       }
       const about = [
@@ -35,7 +44,7 @@ export function whoamiTool(kit: PlaneKit) {
         `work items under /${instance.pathStyle}/`,
       ].filter(Boolean);
       lines.push(`Base URL: ${kit.baseUrl}`, `API: ${v2 ? 'v1 and v2' : 'v1'} (${about.join(', ')})`);
-      return lines.join('\n');
+      return { text: lines.join('\n'), data };
     },
   });
 }

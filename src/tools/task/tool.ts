@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
-import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
+import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
+import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
 import type { TaskEventEmitter } from './events.js';
 import { requiredPerAction } from './fields.js';
 import { taskPrioritySchema, taskStatusSchema } from './format.js';
@@ -74,7 +75,7 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
     permission: 'allow',
     progress: (call: Input) => (call.action === 'list' || call.action === 'tree' ? 'Reading the task tree…' : 'Updating the task tree…'),
     describe: describeCall,
-    async run(call: Input, context: ToolContext): Promise<string> {
+    async run(call: Input, context: ToolContext): Promise<ToolResult<TaskOutcome>> {
       const store = await TaskStore.open({
         ...options,
         dir: context.filesDir,
@@ -82,17 +83,19 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
         scope: context.scope,
         actor: context.requester,
       });
-      return perform(store, call);
+      const outcome = await performTask(store, taskAction(call));
+      return { text: taskText(outcome), data: outcome };
     },
   });
 }
 
-async function perform(store: TaskStore, call: Input): Promise<string> {
+/** The tool's input as the tree's action. */
+function taskAction(call: Input): TaskAction {
   const id = call.id ?? '';
   switch (call.action) {
     case 'add':
     case 'subtask': {
-      const fields = {
+      const task = {
         title: call.title ?? '',
         priority: call.priority,
         description: call.description ?? undefined,
@@ -101,55 +104,68 @@ async function perform(store: TaskStore, call: Input): Promise<string> {
         tags: call.tags,
         dependsOn: call.depends,
       };
-      const task = call.action === 'add' ? await store.add(fields) : await store.addSubtask(call.parent ?? '', fields);
-      return `Added to ${store.file}:\n${taskLine(task)}`;
+      return call.action === 'add' ? { action: 'add', task } : { action: 'subtask', parent: call.parent ?? '', task };
     }
-    case 'list': {
-      const { tasks } = await store.read();
-      return tasks.length === 0 ? empty(store) : renderTaskList(tasks).join('\n');
-    }
+    case 'list':
+    case 'tree':
+      return { action: call.action };
+    case 'status':
+      return { action: 'status', id, status: call.status ?? 'todo' };
+    case 'assign':
+      return { action: 'assign', id, assignee: call.assignee ?? '' };
+    case 'update':
+      return {
+        action: 'update',
+        id,
+        changes: {
+          title: call.title,
+          description: call.description,
+          priority: call.priority,
+          assignee: call.assignee,
+          dueAt: call.dueAt,
+          tags: call.tags,
+          depends: call.depends,
+          undepend: call.undepend,
+        },
+      };
+    case 'remove':
+      return { action: 'remove', id };
+  }
+}
+
+/** The outcome as the model reads it. */
+function taskText(outcome: TaskOutcome): string {
+  switch (outcome.action) {
+    case 'add':
+    case 'subtask':
+      return `Added to ${outcome.file}:\n${taskLine(outcome.task)}`;
+    case 'list':
     case 'tree': {
-      const { tasks } = await store.read();
-      return tasks.length === 0 ? empty(store) : renderTree(tasks).join('\n');
+      if (outcome.tasks.length === 0) return `${outcome.file} has no tasks yet; create one with action "add".`;
+      return (outcome.action === 'list' ? renderTaskList(outcome.tasks) : renderTree(outcome.tasks)).join('\n');
     }
     case 'status': {
-      const { task, from, openDependencies } = await store.setStatus(id, call.status ?? 'todo');
+      const { task, from, openDependencies } = outcome;
       if (from === task.status) return `Nothing changed: [${task.id}] ${task.title} is already ${from}.`;
-      let text = `[${task.id}] ${task.title}: ${from} → ${task.status}.\n${taskLine(task, openDependencies)}`;
-      if (task.status === 'done' && openDependencies.length > 0) {
-        text += `\nNote: it still waits on ${openDependencies.map((open) => `[${open.id}] ${open.title} (${open.status})`).join(', ')}.`;
-      }
-      return text;
+      const waits = stillWaitsOn(outcome);
+      return `[${task.id}] ${task.title}: ${from} → ${task.status}.\n${taskLine(task, openDependencies)}${waits ? `\nNote: it still waits on ${waits}.` : ''}`;
     }
     case 'assign': {
-      const { task, from } = await store.assign(id, call.assignee ?? '');
+      const { task, from } = outcome;
       if (from === task.assignee) return `Nothing changed: [${task.id}] ${task.title} is already assigned to @${from}.`;
       return `[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.\n${taskLine(task)}`;
     }
     case 'update': {
-      const { task, changes } = await store.update(id, {
-        title: call.title,
-        description: call.description,
-        priority: call.priority,
-        assignee: call.assignee,
-        dueAt: call.dueAt,
-        tags: call.tags,
-        depends: call.depends,
-        undepend: call.undepend,
-      });
+      const { task, changes } = outcome;
       if (changes.length === 0) return `Nothing changed: [${task.id}] ${task.title} already has those values.`;
       return `Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:\n${taskLine(task)}`;
     }
     case 'remove': {
-      const [task, ...below] = (await store.remove(id)).removed;
+      const [task, ...below] = outcome.removed;
       const subtasks = below.length === 0 ? '' : `, with ${plural(below.length, 'subtask')} (${below.map((t) => t.id).join(', ')})`;
-      return `Removed from ${store.file}: [${task?.id}] ${task?.title}${subtasks}.`;
+      return `Removed from ${outcome.file}: [${task?.id}] ${task?.title}${subtasks}.`;
     }
   }
-}
-
-function empty(store: TaskStore): string {
-  return `${store.file} has no tasks yet; create one with action "add".`;
 }
 
 /** The call in plain words, for an approval message. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
-import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
+import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { requiredPerAction } from '../task/fields.js';
+import { performTodo, type TodoAction, type TodoOutcome } from './actions.js';
 import { renderTodoList, todoLine } from './render.js';
 import { DEFAULT_TODO_FILE, TODO_MARKS, TodoStore, type TodoMark } from './store.js';
 
@@ -65,58 +66,62 @@ export function createTodoTool(options: TodoToolOptions = {}): ToolDefinition {
     permission: 'allow',
     progress: (call: Input) => (call.action === 'list' ? 'Reading the todo list…' : 'Updating the todo list…'),
     describe: describeCall,
-    async run(call: Input, context: ToolContext): Promise<string> {
+    async run(call: Input, context: ToolContext): Promise<ToolResult<TodoOutcome>> {
       const store = await TodoStore.open({ ...options, dir: context.filesDir, file: call.file });
-      return perform(store, call);
+      const outcome = await performTodo(store, todoAction(call));
+      return { text: todoText(outcome), data: outcome };
     },
   });
 }
 
-async function perform(store: TodoStore, call: Input): Promise<string> {
+/** The tool's input as the list's action. */
+function todoAction(call: Input): TodoAction {
   const id = call.id ?? '';
   switch (call.action) {
-    case 'add': {
-      const item = await store.add({
-        title: call.title ?? '',
-        description: call.description ?? undefined,
-        tags: call.tags,
-        dueAt: call.dueAt ?? undefined,
-      });
-      return `Added to ${store.file}:\n${todoLine(item)}`;
-    }
-    case 'list': {
-      const { items } = await store.read();
-      if (items.length === 0) return `${store.file} is empty; add an item with action "add".`;
-      return renderTodoList(items).join('\n');
-    }
+    case 'add':
+      return { action: 'add', title: call.title ?? '', description: call.description ?? undefined, tags: call.tags, dueAt: call.dueAt ?? undefined };
+    case 'list':
+      return { action: 'list' };
     case 'done':
     case 'undone':
     case 'block':
     case 'unblock':
-      return markText(call.action, await store.mark(id, call.action));
-    case 'update': {
-      const { item, changes } = await store.update(id, {
-        title: call.title,
-        description: call.description,
-        tags: call.tags,
-        dueAt: call.dueAt,
-      });
-      if (changes.length === 0) return `Nothing changed: [${item.id}] ${item.title} already has those values.`;
-      return `Updated ${changes.map((change) => change.field).join(', ')} of [${item.id}]:\n${todoLine(item)}`;
-    }
-    case 'remove': {
-      const item = await store.remove(id);
-      return `Removed from ${store.file}: [${item.id}] ${item.title}.`;
-    }
-    case 'export-markdown': {
-      const { file, markdown } = await store.exportMarkdown(call.output);
-      return `Wrote ${file}:\n\n${markdown}`;
-    }
+    case 'remove':
+      return { action: call.action, id };
+    case 'update':
+      return { action: 'update', id, changes: { title: call.title, description: call.description, tags: call.tags, dueAt: call.dueAt } };
+    case 'export-markdown':
+      return { action: 'export', output: call.output };
   }
 }
 
-function markText(mark: TodoMark, { item, from, changed }: Awaited<ReturnType<TodoStore['mark']>>): string {
-  const rule: { from?: string; to: string } = TODO_MARKS[mark];
+/** The outcome as the model reads it. */
+function todoText(outcome: TodoOutcome): string {
+  switch (outcome.action) {
+    case 'add':
+      return `Added to ${outcome.file}:\n${todoLine(outcome.item)}`;
+    case 'list':
+      if (outcome.items.length === 0) return `${outcome.file} is empty; add an item with action "add".`;
+      return renderTodoList(outcome.items).join('\n');
+    case 'done':
+    case 'undone':
+    case 'block':
+    case 'unblock':
+      return markText(outcome);
+    case 'update': {
+      const { item, changes } = outcome;
+      if (changes.length === 0) return `Nothing changed: [${item.id}] ${item.title} already has those values.`;
+      return `Updated ${changes.map((change) => change.field).join(', ')} of [${item.id}]:\n${todoLine(item)}`;
+    }
+    case 'remove':
+      return `Removed from ${outcome.file}: [${outcome.item.id}] ${outcome.item.title}.`;
+    case 'export':
+      return `Wrote ${outcome.file}:\n\n${outcome.markdown}`;
+  }
+}
+
+function markText({ action, item, from, changed }: Extract<TodoOutcome, { action: TodoMark }>): string {
+  const rule: { from?: string; to: string } = TODO_MARKS[action];
   if (changed) return `[${item.id}] ${item.title}: ${from} → ${item.status}.\n${todoLine(item)}`;
   if (rule.from && rule.from !== from) return `Nothing changed: [${item.id}] ${item.title} is not ${rule.from} (it is ${from}).`;
   return `Nothing changed: [${item.id}] ${item.title} is already ${from}.`;

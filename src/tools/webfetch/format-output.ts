@@ -1,9 +1,9 @@
 /**
- * The tool's output: status, response headers and the rendered body, the body capped at `maxBytes`
+ * The tool's answer: status, response headers and the rendered body, the body capped at `maxBytes`
  * with a visible marker of what was cut. Request headers are never echoed (they may hold tokens).
  */
 import type { CappedBody } from './read-capped.js';
-import { formatBytes, type RenderedBody } from './render-body.js';
+import { formatBytes, type BodyKind, type RenderedBody } from './render-body.js';
 
 export interface ResponseSummary {
   status: number;
@@ -18,8 +18,15 @@ export interface ResponseSummary {
 /** Values of these response headers are session secrets: named, never shown. */
 const HIDDEN_HEADERS = new Set(['set-cookie', 'set-cookie2']);
 
-function formatHeaders(headers: Iterable<[string, string]>): string[] {
-  return [...headers].map(([name, value]) => `  ${name}: ${HIDDEN_HEADERS.has(name.toLowerCase()) ? '(value hidden)' : value}`);
+/** What a fetch answered, as data: the body as shown to the model, with what was cut said in `truncated`. */
+export interface FetchResult {
+  status: number;
+  statusText: string;
+  url: string;
+  redirectedFrom: string[];
+  /** In the order received; a session secret's value is null. */
+  headers: { name: string; value: string | null }[];
+  body: { kind: BodyKind; label: string; text: string; truncated: string[] };
 }
 
 /** Cuts text to at most `maxBytes` UTF-8 bytes, never inside a character. */
@@ -49,21 +56,38 @@ function truncationMarkers(
   return markers;
 }
 
-export function formatOutput(
+export function fetchResult(
   response: ResponseSummary,
   rendered: RenderedBody,
   body: CappedBody,
   maxBytes: number,
   declaredLength: number | undefined,
-): string {
+): FetchResult {
   const shown = capUtf8(rendered.text, maxBytes);
-  const lines = [`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, `URL: ${response.url}`];
-  if (response.redirectedFrom.length > 0) lines.push(`Redirected from: ${response.redirectedFrom.join(' → ')}`);
-  lines.push('Headers:', ...formatHeaders(response.headers));
-  if (rendered.kind === 'empty') {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    url: response.url,
+    redirectedFrom: response.redirectedFrom,
+    headers: [...response.headers].map(([name, value]) => ({ name, value: HIDDEN_HEADERS.has(name.toLowerCase()) ? null : value })),
+    body: {
+      kind: rendered.kind,
+      label: rendered.label,
+      text: rendered.kind === 'empty' ? '' : shown.text,
+      truncated: rendered.kind === 'empty' ? [] : truncationMarkers(rendered, body, shown, maxBytes, declaredLength),
+    },
+  };
+}
+
+/** The result as the model reads it: status line, URL, redirects, headers, then the body. */
+export function formatOutput(result: FetchResult): string {
+  const lines = [`HTTP ${result.status}${result.statusText ? ` ${result.statusText}` : ''}`, `URL: ${result.url}`];
+  if (result.redirectedFrom.length > 0) lines.push(`Redirected from: ${result.redirectedFrom.join(' → ')}`);
+  lines.push('Headers:', ...result.headers.map(({ name, value }) => `  ${name}: ${value ?? '(value hidden)'}`));
+  if (result.body.kind === 'empty') {
     lines.push('Body: (empty)');
   } else {
-    lines.push(`Body (${rendered.label}):`, shown.text, ...truncationMarkers(rendered, body, shown, maxBytes, declaredLength));
+    lines.push(`Body (${result.body.label}):`, result.body.text, ...result.body.truncated);
   }
   return lines.join('\n');
 }

@@ -9,7 +9,7 @@ import { explainFetchFailure, NetError } from '../../net/fetch-errors.js';
 import { guardedFetch } from '../../net/guarded-fetch.js';
 import { createPinnedDispatcher, type Resolve } from '../../net/pinned-dispatcher.js';
 import { defineTool, ToolError, type ToolDefinition } from '../registry.js';
-import { formatOutput } from './format-output.js';
+import { fetchResult, formatOutput } from './format-output.js';
 import { readCapped } from './read-capped.js';
 import { formatBytes, renderBody } from './render-body.js';
 
@@ -131,7 +131,8 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
           redirectedFrom: fetched.redirectedFrom.map((hop) => hop.href),
           headers: response.headers,
         };
-        return formatOutput(summary, rendered, body, maxBytes, declaredLength);
+        const result = fetchResult(summary, rendered, body, maxBytes, declaredLength);
+        return { text: formatOutput(result), data: result };
       } catch (error) {
         if (timeout.aborted) throw new ToolError(`Timed out after ${input.timeout} ms fetching ${url.href}.`);
         if (context.signal?.aborted) throw new ToolError(`Cancelled while fetching ${url.href}.`);

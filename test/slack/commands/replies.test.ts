@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { buildConfirmation } from '../../../src/slack/commands/confirmation.js';
-import { buildPlaneListing, readPlaneListing } from '../../../src/slack/commands/plane-text.js';
+import { buildPlaneListing } from '../../../src/slack/blocks/plane-listing.js';
+import type { WorkItemData } from '../../../src/tools/plane/data.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 
 const url = (key: string) => `https://plane.example/acme/browse/${key}/`;
 
 describe('a Plane listing as messages', () => {
-  it('reads the head, the items and the notes of a tool answer', () => {
-    expect(readPlaneListing('Work items: 2 items.\nACME-1 · One\nACME-2 · Two\n\nNote: "me" means plane-bot.')).toEqual({
-      head: 'Work items: 2 items.',
-      items: ['ACME-1 · One', 'ACME-2 · Two'],
-      notes: ['"me" means plane-bot.'],
-    });
-  });
-
   it('links each key, escapes the rest and splits a long answer instead of cutting it', () => {
-    const items = Array.from({ length: 200 }, (_, i) => `ACME-${i + 1} · <b>Title</b> & ${'x'.repeat(200)} · Todo (unstarted)`);
-    const messages = buildPlaneListing({ head: 'Work items of ACME: 200 items.', items, notes: ['a note'] }, url);
+    const items = Array.from({ length: 200 }, (_, i): WorkItemData => ({
+      key: `ACME-${i + 1}`,
+      title: `<b>Title</b> & ${'x'.repeat(200)}`,
+      url: url(`ACME-${i + 1}`),
+      project: { identifier: 'ACME', name: 'Website' },
+      state: { name: 'Todo', group: 'unstarted' },
+      priority: 'none',
+      assignees: [],
+      labels: [],
+      startDate: null,
+      targetDate: null,
+    }));
+    const messages = buildPlaneListing({ heading: 'Work items of ACME', found: 200, limit: 200, items, notes: ['a note'] });
     expect(messages.length).toBeGreaterThan(1);
     for (const message of messages) assertWithinSlackLimits(message);
     const lines = messages.flatMap((message) =>

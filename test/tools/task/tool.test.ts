@@ -22,11 +22,11 @@ async function setUp() {
   const text = async (input: Record<string, unknown>): Promise<string> => {
     const result = await call(input);
     if (!result.ok) throw new Error(`expected success, got: ${result.error}`);
-    return result.output;
+    return result.text;
   };
   const error = async (input: Record<string, unknown>): Promise<string> => {
     const result = await call(input);
-    if (result.ok) throw new Error(`expected an error, got: ${result.output}`);
+    if (result.ok) throw new Error(`expected an error, got: ${result.text}`);
     return result.error;
   };
   return { tool, context, seen, text, error };

@@ -53,7 +53,7 @@ afterAll(() => server.close());
 async function fetchOk(path: string, extra: Record<string, unknown> = {}): Promise<string> {
   const result = await tools.call('WebFetch', { url: `${server.origin}${path}`, ...extra }, context);
   if (!result.ok) throw new Error(result.error);
-  return result.output;
+  return result.text;
 }
 
 describe('WebFetch output', () => {
@@ -141,7 +141,7 @@ describe('WebFetch output', () => {
     const call = async (path: string) => {
       const result = await small.call('WebFetch', { url: `${server.origin}${path}` }, context);
       if (!result.ok) throw new Error(result.error);
-      return result.output;
+      return result.text;
     };
     // 42 bytes on the wire: the 40 read cannot be pretty-printed, so they are shown as received.
     const cutOnWire = await call('/json');

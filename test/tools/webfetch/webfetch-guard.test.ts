@@ -121,7 +121,7 @@ describe('WebFetch guard, opened by PLANEBOT_WEBFETCH_ALLOW', () => {
     const open = toolWith(['127.0.0.1']);
     for (const host of ['127.0.0.1', '2130706433', '0177.0.0.1', '127.1', '[::ffff:127.0.0.1]']) {
       const result = await body(open, `http://${host}:${server.port}/`);
-      expect(result.ok && result.output, host).toMatch(/reached via 127\.0\.0\.1$/);
+      expect(result.ok && result.text, host).toMatch(/reached via 127\.0\.0\.1$/);
     }
   });
 
@@ -135,7 +135,7 @@ describe('WebFetch guard, opened by PLANEBOT_WEBFETCH_ALLOW', () => {
 
   it('opens an allowed host name, and not other names resolving to the same address', async () => {
     const open = toolWith(['intranet.test']);
-    expect(await body(open, `http://intranet.test:${server.port}/`)).toMatchObject({ ok: true, output: expect.stringMatching(/reached via 127\.0\.0\.1$/) });
+    expect(await body(open, `http://intranet.test:${server.port}/`)).toMatchObject({ ok: true, text: expect.stringMatching(/reached via 127\.0\.0\.1$/) });
     expect(await body(open, `http://loop.test:${server.port}/`)).toMatchObject({ ok: false, error: expect.stringContaining('loopback') });
     expect(await body(open, `http://127.0.0.1:${server.port}/`)).toMatchObject({ ok: false });
   });
@@ -146,7 +146,7 @@ describe('WebFetch guard, opened by PLANEBOT_WEBFETCH_ALLOW', () => {
     const rebinding = async (): Promise<LookupAddress[]> => [{ address: calls++ === 0 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
     const open = toolWith(['127.0.0.1'], rebinding);
     const result = await body(open, `http://rebind.test:${server.port}/`);
-    expect(result).toMatchObject({ ok: true, output: expect.stringMatching(/reached via 127\.0\.0\.1$/) });
+    expect(result).toMatchObject({ ok: true, text: expect.stringMatching(/reached via 127\.0\.0\.1$/) });
     expect(calls).toBe(1);
   });
 

@@ -54,7 +54,7 @@ describe('WebFetch size cap', () => {
     const { server, written } = await streamingServer('text/plain', 'a', { 'Content-Length': String(2 * 1024 ** 3) });
     const result = await tools.call('WebFetch', { url: `${server.origin}/huge.txt` }, context);
     expect(result.ok).toBe(true);
-    const output = result.ok ? result.output : '';
+    const output = result.ok ? result.text : '';
     const body = output.slice(output.indexOf('Body (text/plain):\n') + 'Body (text/plain):\n'.length, output.indexOf('\n[Truncated'));
     expect(body).toBe('a'.repeat(WEBFETCH_MAX_BYTES));
     expect(output).toMatch(
@@ -69,7 +69,7 @@ describe('WebFetch size cap', () => {
   it('summarises a huge binary without downloading it', async () => {
     const { server, written } = await streamingServer('application/octet-stream', '\u0000');
     const result = await tools.call('WebFetch', { url: `${server.origin}/disk.img` }, context);
-    expect(result.ok && result.output).toMatch(
+    expect(result.ok && result.text).toMatch(
       /\[Binary content, not shown: application\/octet-stream, more than 102,400 bytes \(reading stopped there\)\]$/,
     );
     expect(await written()).toBeLessThan(OFFERED / 4);

@@ -62,7 +62,7 @@ describe('WebFetch redirects', () => {
   it('follows five redirects and lists them', async () => {
     const result = await call({ url: `${main.origin}/chain/4` });
     expect(result.ok).toBe(true);
-    const output = result.ok ? result.output : '';
+    const output = result.ok ? result.text : '';
     expect(output).toContain(`URL: ${main.origin}/done\n`);
     expect(output).toContain(
       `Redirected from: ${main.origin}/chain/4 → ${main.origin}/chain/3 → ${main.origin}/chain/2 → ${main.origin}/chain/1 → ${main.origin}/chain/0\n`,
@@ -102,22 +102,22 @@ describe('WebFetch redirects', () => {
 
   it('counts a literal that spells the allowed address differently as that address', async () => {
     const result = await call({ url: redirectTo(`http://0x7f.0.0.1:${main.port}/spelled`) });
-    expect(result.ok && result.output).toContain('"path": "/spelled"');
+    expect(result.ok && result.text).toContain('"path": "/spelled"');
   });
 
   it('turns POST into GET on 303 and 302, keeps it on 307, dropping the body when it switches', async () => {
     const post = (status: number) => call({ url: redirectTo('/landing', status), method: 'POST', body: 'payload' });
-    expect(await post(303)).toMatchObject({ ok: true, output: expect.stringContaining('"method": "GET",\n  "body": ""') });
-    expect(await post(302)).toMatchObject({ ok: true, output: expect.stringContaining('"method": "GET",\n  "body": ""') });
-    expect(await post(307)).toMatchObject({ ok: true, output: expect.stringContaining('"method": "POST",\n  "body": "payload"') });
+    expect(await post(303)).toMatchObject({ ok: true, text: expect.stringContaining('"method": "GET",\n  "body": ""') });
+    expect(await post(302)).toMatchObject({ ok: true, text: expect.stringContaining('"method": "GET",\n  "body": ""') });
+    expect(await post(307)).toMatchObject({ ok: true, text: expect.stringContaining('"method": "POST",\n  "body": "payload"') });
   });
 
   it('keeps Authorization on the same origin and drops it on another', async () => {
     const headers = { Authorization: 'Bearer token123' };
     const same = await call({ url: redirectTo('/landing'), headers });
-    expect(same.ok && same.output).toContain('"authorization": "Bearer token123"');
+    expect(same.ok && same.text).toContain('"authorization": "Bearer token123"');
     const cross = await call({ url: redirectTo(`${other.origin}/elsewhere`), headers });
-    expect(cross.ok && cross.output).toContain('"authorization": null');
+    expect(cross.ok && cross.text).toContain('"authorization": null');
   });
 
   it('refuses a redirect to a URL carrying credentials without echoing them', async () => {
