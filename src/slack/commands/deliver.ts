@@ -4,6 +4,7 @@ import type { StateStore } from '../../state/store.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { rememberTaskTree } from '../task-events/tree-message.js';
 import type { Reply } from './reply.js';
+import { slackErrorCode } from '../web-api-errors.js';
 
 type WebClient = App['client'];
 
@@ -34,12 +35,6 @@ export async function deliver(reply: Reply, to: Destination): Promise<void> {
       await rememberTaskTree(to.store, to.channel, ts);
     }
   }
-}
-
-/** The Web API error code of a failed call, if Slack gave one. */
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
 }
 
 const NOT_A_MEMBER = new Set(['not_in_channel', 'channel_not_found']);

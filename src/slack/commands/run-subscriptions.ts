@@ -4,7 +4,7 @@ import { memberName } from '../../plane/member-names.js';
 import { resolveMe } from '../../plane/me.js';
 import { findLabels, findMembers, findProject } from '../../plane/resolve.js';
 import { plural } from '../../tools/text.js';
-import { buildConfirmation } from './confirmation.js';
+import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { channelLabel } from './context.js';
 import { ephemeral, type Reply } from './reply.js';

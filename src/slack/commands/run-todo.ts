@@ -1,9 +1,9 @@
 import { todoLine } from '../../tools/todo/render.js';
 import { performTodo, type TodoAction } from '../../tools/todo/actions.js';
 import { TodoStore } from '../../tools/todo/store.js';
-import { buildHelp } from '../blocks/help.js';
+import { buildHelp } from './help.js';
 import { renderReply } from '../render/reply.js';
-import { buildConfirmation, changedFields } from './confirmation.js';
+import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { todoListPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';

@@ -1,23 +1,14 @@
 import type { App } from '@slack/bolt';
-import type { Decision, DecideInput, DecideResult, RetryInput, RetrySubmission, Submission, SubmitInput } from '../../agent/index.js';
-import type { Logger } from '../../log.js';
-import type { StateStore } from '../../state/store.js';
-import type { Requester } from '../../tools/registry.js';
+import type { Decision } from '../../agent/index.js';
 import { decisionNotice } from '../approvals/notices.js';
 import { mentionUser } from '../blocks/text.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus } from '../progress/status-views.js';
-import { parseRunState, type RunState } from './run-state.js';
+import { parseRunState, type RunState } from '../progress/run-state.js';
+import type { ConversationAgent, ConversationEnv } from './ports.js';
 import { startRun, type StartRunInput } from './start-run.js';
 
 type WebClient = App['client'];
-
-/** What the Slack front end asks of the agent; the agent fits it as it is. */
-export interface ConversationAgent {
-  submit(input: SubmitInput): Promise<Submission>;
-  decide(input: DecideInput): Promise<DecideResult>;
-  retry(input: RetryInput): Promise<RetrySubmission>;
-}
 
 export interface ApprovalClick {
   runId: string;
@@ -44,16 +35,6 @@ export interface Conversations {
   decide(client: WebClient, click: ApprovalClick): Promise<string | undefined>;
   /** Retry: resolves to what the clicker alone is told, if anything. */
   retry(client: WebClient, click: RetryClick): Promise<string | undefined>;
-}
-
-/** What the conversations over the agent need besides it. */
-export interface ConversationEnv {
-  store: StateStore;
-  logger: Logger;
-  /** Each channel's todo and task files live in a folder under it. */
-  dataDir: string;
-  /** The requester's Plane member as the prompt names it; undefined when there is none to name. */
-  planeMemberOf(requester: Requester): Promise<string | undefined>;
 }
 
 export function agentConversations(agent: ConversationAgent, env: ConversationEnv): Conversations {

@@ -4,7 +4,7 @@ import type { Logger } from '../../log.js';
 import { SlackApprover } from '../approvals/approver.js';
 import { SlackReporter } from '../progress/reporter.js';
 import { StatusMessages } from '../progress/status-messages.js';
-import { parseRunState } from './run-state.js';
+import { parseRunState } from '../progress/run-state.js';
 
 /**
  * The agent's front end in Slack. Built from the app's own client (no event needed), so a run can

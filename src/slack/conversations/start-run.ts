@@ -1,14 +1,14 @@
 import type { App } from '@slack/bolt';
 import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
-import { slackErrorCode } from '../commands/deliver.js';
-import { channelFilesDir } from '../channel-files.js';
+import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { slackErrorCode } from '../web-api-errors.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus, workingStatus } from '../progress/status-views.js';
 import { claimMessage, isBotThread, markBotThread, releaseMessage } from './claims.js';
-import type { ConversationAgent, ConversationEnv } from './conversations.js';
+import type { ConversationAgent, ConversationEnv } from './ports.js';
 import { readEarlierMessages } from './earlier-messages.js';
-import { threadKey, type RunState } from './run-state.js';
+import { threadKey, type RunState } from '../progress/run-state.js';
 
 export interface StartRunInput {
   channel: string;

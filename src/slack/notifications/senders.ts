@@ -6,7 +6,7 @@ import type { Outbox, OutboxEntry, SendContext } from '../../notifications/outbo
 import type { StateStore } from '../../state/store.js';
 import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../blocks/notification.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { slackErrorCode } from '../commands/deliver.js';
+import { slackErrorCode } from '../web-api-errors.js';
 
 type WebClient = App['client'];
 

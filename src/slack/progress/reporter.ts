@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
-import type { RunState } from '../conversations/run-state.js';
+import type { RunState } from './run-state.js';
 import { renderReply } from '../render/reply.js';
 import type { StatusMessages } from './status-messages.js';
 import { THINKING, workingStatus } from './status-views.js';

@@ -1,7 +1,7 @@
 import type { TaskEvent } from '../../tools/task/events.js';
 import { plural } from '../../tools/text.js';
 import type { TaskEventView } from '../blocks/task-event.js';
-import { changedFields } from '../commands/confirmation.js';
+import { changedFields } from '../blocks/confirmation.js';
 
 /** A task event as the one line the channel sees: what became of the task, and who did it. */
 export function taskEventView(event: TaskEvent): TaskEventView {

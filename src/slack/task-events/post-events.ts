@@ -6,7 +6,7 @@ import type { TaskEvent, TaskEventEmitter } from '../../tools/task/events.js';
 import { DEFAULT_TASK_FILE } from '../../tools/task/store.js';
 import { buildTaskEvent } from '../blocks/task-event.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { slackErrorCode } from '../commands/deliver.js';
+import { slackErrorCode } from '../web-api-errors.js';
 import { taskEventView } from './describe.js';
 import { forgetTaskTree, taskTreeMessage } from './tree-message.js';
 

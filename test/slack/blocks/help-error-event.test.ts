@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildError } from '../../../src/slack/blocks/error.js';
-import { buildHelp } from '../../../src/slack/blocks/help.js';
+import { buildHelp } from '../../../src/slack/commands/help.js';
 import { buildTaskEvent } from '../../../src/slack/blocks/task-event.js';
 import { HELP } from '../../../src/slack/commands/usage.js';
 import { long, PING_ATTEMPTS } from './hostile.js';

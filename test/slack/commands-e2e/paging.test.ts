@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
 import { ACTION_IDS } from '../../../src/slack/blocks/action-ids.js';
-import { channelFilesDir } from '../../../src/slack/channel-files.js';
+import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import type { Task } from '../../../src/tools/task/format.js';
 import { renderTaskList, renderTree } from '../../../src/tools/task/render.js';
 import type { TodoItem } from '../../../src/tools/todo/format.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelFilesDir } from '../../../src/slack/channel-files.js';
+import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { ALICE, BOB, OPS, codeLines, confirmation, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';

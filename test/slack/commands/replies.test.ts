@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfirmation } from '../../../src/slack/commands/confirmation.js';
+import { buildConfirmation } from '../../../src/slack/blocks/confirmation.js';
 import { buildPlaneListing } from '../../../src/slack/blocks/plane-listing.js';
 import type { WorkItemData } from '../../../src/tools/plane/data.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { mrkdwn } from '../../blocks/text.js';
 import type { SlackMessage } from '../../blocks/types.js';
-import { channelFilesDir } from '../../channel-files.js';
+import { channelFilesDir } from '../../../tools/files/channel-files.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, inChannel } from '../../commands/reply.js';
 import type { ListenerDeps } from '../../deps.js';

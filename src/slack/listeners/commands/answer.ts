@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { readableFailure } from '../../../tools/index.js';
 import type { Requester } from '../../../tools/registry.js';
-import { channelFilesDir } from '../../channel-files.js';
+import { channelFilesDir } from '../../../tools/files/channel-files.js';
 import type { CommandContext, Person } from '../../commands/context.js';
 import { deliver } from '../../commands/deliver.js';
 import { errorReply, type Reply } from '../../commands/reply.js';

@@ -1,8 +1,8 @@
-import { HELP } from '../commands/usage.js';
-import type { CommandName } from '../commands/types.js';
-import { SLACK_LIMITS } from './limits.js';
-import { escapeMrkdwn, mrkdwn, pack, plainText } from './text.js';
-import type { Block, SlackMessage } from './types.js';
+import { HELP } from './usage.js';
+import type { CommandName } from './types.js';
+import { SLACK_LIMITS } from '../blocks/limits.js';
+import { escapeMrkdwn, mrkdwn, pack, plainText } from '../blocks/text.js';
+import type { Block, SlackMessage } from '../blocks/types.js';
 
 /** The help of one slash command: every sub-command's usage line and what it does. */
 export function buildHelp(command: CommandName): SlackMessage {

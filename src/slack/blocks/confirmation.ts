@@ -1,7 +1,7 @@
-import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from '../blocks/limits.js';
-import { LISTING_LINE_MAX } from '../blocks/listing.js';
-import { escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, oneLine, pack, truncate } from '../blocks/text.js';
-import type { Block, SlackMessage } from '../blocks/types.js';
+import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
+import { LISTING_LINE_MAX } from './listing.js';
+import { escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, oneLine, pack, truncate } from './text.js';
+import type { Block, SlackMessage } from './types.js';
 
 export interface ConfirmationInput {
   /** What was done, in one line: "Added task 3 to the tree of #ops". */

@@ -1,0 +1,79 @@
+/**
+ * The rooms of the code and which way imports may go (docs/architecture.md): front ends (slack/,
+ * mcp/, http/) → agent/ → tools/ → plane/, state/, net/. The sandbox and the emulators are reached
+ * only from the entry points and the tests. No cycles, between modules or between folders.
+ * `npm test` runs it (`npm run test:boundaries` alone).
+ */
+const FRONT_ENDS = '^src/(slack|mcp|http)/';
+const LOWER = '^src/(plane|state|net)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment:
+        'Modules that import each other, directly or round a loop. The emulators are left out for now: ' +
+        'their Slack delivery and socket-mode modules, and the Plane context and storage, still form loops.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/emulators/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders whose modules import each other round a loop.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'sandbox-and-emulators-from-entry-points-only',
+      comment: 'Only the entry points (main, compose) and the tests start the sandbox or an emulator.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/(main|compose|compose-tools|mcp-stdio)\\.ts$', '^src/(sandbox|emulators)/'] },
+      to: { path: '^src/(sandbox|emulators)/' },
+    },
+    {
+      name: 'agent-below-front-ends',
+      comment: 'The agent knows no front end: they reach it, it reaches them only through its FrontEnd interface.',
+      severity: 'error',
+      from: { path: '^src/agent/' },
+      to: { path: FRONT_ENDS },
+    },
+    {
+      name: 'tools-below-agent',
+      comment: 'A tool knows neither the agent nor any front end.',
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: [FRONT_ENDS, '^src/agent/'] },
+    },
+    {
+      name: 'plane-state-net-at-the-bottom',
+      comment: 'The Plane client, the state store and the network guard know no tool, agent or front end.',
+      severity: 'error',
+      from: { path: LOWER },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
+    },
+    {
+      name: 'front-ends-apart',
+      comment: 'One front end does not reach into another.',
+      severity: 'error',
+      from: { path: '^src/slack/' },
+      to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'mcp-apart-from-slack',
+      comment: 'One front end does not reach into another.',
+      severity: 'error',
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/slack/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
