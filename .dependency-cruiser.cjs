@@ -68,6 +68,13 @@ module.exports = {
       from: { path: '^src/mcp/' },
       to: { path: '^src/slack/' },
     },
+    {
+      name: 'listeners-hold-only-handlers',
+      comment: 'A listener file is a handler registered by its folder index; what others need lives outside listeners/.',
+      severity: 'error',
+      from: { pathNot: ['^src/slack/listeners/[^/]+/index\\.ts$', '^src/slack/listeners/index\\.ts$', '^src/slack/app\\.ts$'] },
+      to: { path: '^src/slack/listeners/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { ACTION_IDS } from '../../blocks/action-ids.js';
 import { taskPage, taskViewOfBlock } from '../../commands/pages.js';
 import type { ListenerDeps } from '../../deps.js';
-import { postNextPage, type ButtonArgs } from './next-page.js';
+import { postNextPage, type ButtonArgs } from '../../commands/next-page.js';
 
 /** "More" under a page of `/task tree` or `/task list`: the next page of the same view. */
 export function registerTaskTreeMore(app: App, deps: ListenerDeps): void {

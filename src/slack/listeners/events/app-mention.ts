@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { ConversationDeps, ListenerDeps } from '../../deps.js';
-import { handleIntake } from './handle-intake.js';
+import { handleIntake } from '../../conversations/handle-intake.js';
 
 /** A mention starts a run in the thread of the mention. */
 export function registerAppMention(app: App, deps: ListenerDeps & ConversationDeps): void {

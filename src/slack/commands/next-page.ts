@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { mrkdwn } from '../../blocks/text.js';
-import type { SlackMessage } from '../../blocks/types.js';
-import { channelFilesDir } from '../../../tools/files/channel-files.js';
-import { deliver } from '../../commands/deliver.js';
-import { errorReply, inChannel } from '../../commands/reply.js';
-import type { ListenerDeps } from '../../deps.js';
+import { mrkdwn } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
+import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { deliver } from './deliver.js';
+import { errorReply, inChannel } from './reply.js';
+import type { ListenerDeps } from '../deps.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 

@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
-import { claimEvent, isBotThread } from '../../conversations/claims.js';
-import { intakeOf, type IncomingEvent } from '../../conversations/intake.js';
-import type { ConversationDeps, ListenerDeps } from '../../deps.js';
+import { claimEvent, isBotThread } from './claims.js';
+import { intakeOf, type IncomingEvent } from './intake.js';
+import type { ConversationDeps, ListenerDeps } from '../deps.js';
 
 /**
  * What the `app_mention` and `message` listeners share: intake rules, then a run. Only an event that

@@ -1,14 +1,14 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { readableFailure } from '../../../tools/index.js';
-import type { Requester } from '../../../tools/registry.js';
-import { channelFilesDir } from '../../../tools/files/channel-files.js';
-import type { CommandContext, Person } from '../../commands/context.js';
-import { deliver } from '../../commands/deliver.js';
-import { errorReply, type Reply } from '../../commands/reply.js';
-import type { CommandName, ParseResult, UserRef } from '../../commands/types.js';
-import { usageOf } from '../../commands/usage.js';
-import type { ListenerDeps } from '../../deps.js';
-import { requesterFor } from '../../people.js';
+import { readableFailure } from '../../tools/index.js';
+import type { Requester } from '../../tools/registry.js';
+import { channelFilesDir } from '../../tools/files/channel-files.js';
+import type { CommandContext, Person } from './context.js';
+import { deliver } from './deliver.js';
+import { errorReply, type Reply } from './reply.js';
+import type { CommandName, ParseResult, UserRef } from './types.js';
+import { usageOf } from './usage.js';
+import type { ListenerDeps } from '../deps.js';
+import { requesterFor } from '../people.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 

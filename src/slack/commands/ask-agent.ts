@@ -1,8 +1,8 @@
-import type { Requester } from '../../../tools/registry.js';
-import { ZWSP } from '../../blocks/text.js';
-import { slackErrorCode } from '../../web-api-errors.js';
-import { ephemeral, errorReply, type Reply } from '../../commands/reply.js';
-import type { ConversationDeps } from '../../deps.js';
+import type { Requester } from '../../tools/registry.js';
+import { ZWSP } from '../blocks/text.js';
+import { slackErrorCode } from '../web-api-errors.js';
+import { ephemeral, errorReply, type Reply } from './reply.js';
+import type { ConversationDeps } from '../deps.js';
 import type { CommandArgs } from './answer.js';
 
 /**
