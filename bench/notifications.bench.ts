@@ -55,7 +55,8 @@ export async function bench(): Promise<BenchRow[]> {
       () =>
         CHANNELS.every((channel) => {
           const messages = h.slack.workspace.messages(channel);
-          const cards = messages.filter((m) => m.thread_ts === undefined && keys.has(keyOf(m.text) ?? ''));
+          // A card with replies carries its own ts as thread_ts, as in Slack.
+          const cards = messages.filter((m) => (m.thread_ts === undefined || m.thread_ts === m.ts) && keys.has(keyOf(m.text) ?? ''));
           return cards.length === ITEMS && cards.every((card) => h.slack.workspace.thread(channel, card.ts).length >= 2);
         }),
       600_000,

@@ -89,6 +89,8 @@ export class Outbox {
   private readonly now: () => number;
   private sweeper: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The last store lock this process asked for, per lock name: local callers queue behind it. */
+  private readonly localTails = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: OutboxOptions) {
     this.intervalMs = options.intervalMs ?? DEFAULT_POST_INTERVAL_MS;
@@ -273,10 +275,25 @@ export class Outbox {
     });
   }
 
+  /**
+   * The store's lock, taken by this process's callers one after the other: a burst of local enqueues
+   * waits in line here instead of all polling the store for the same lock (which starves them).
+   */
+  private locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.localTails.get(name) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => withLock(this.options.store, name, work));
+    this.localTails.set(name, run);
+    void run.finally(() => {
+      if (this.localTails.get(name) === run) this.localTails.delete(name);
+    }).catch(() => undefined);
+    return run;
+  }
+
   /** Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing. */
   private withQueue(channel: string, edit: (queue: OutboxEntry[]) => OutboxEntry[] | undefined): Promise<void> {
     const { store } = this.options;
-    return withLock(store, `outbox:${channel}`, async () => {
+    return this.locked(`outbox:${channel}`, async () => {
       const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
       const edited = edit(queue);
       if (edited === undefined) return;
@@ -287,7 +304,7 @@ export class Outbox {
 
   private addToIndex(channel: string): Promise<void> {
     const { store } = this.options;
-    return withLock(store, 'outbox:index', async () => {
+    return this.locked('outbox:index', async () => {
       const channels = (await store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
       if (!channels.includes(channel)) await store.set(NAMESPACE, INDEX_KEY, [...channels, channel]);
     });
@@ -296,7 +313,7 @@ export class Outbox {
   /** Drops the channel from the index once its queue is empty; false when something came meanwhile. */
   private removeFromIndexIfEmpty(channel: string): Promise<boolean> {
     const { store } = this.options;
-    return withLock(store, 'outbox:index', () =>
+    return this.locked('outbox:index', () =>
       withLock(store, `outbox:${channel}`, async () => {
         const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
         if (queue.length > 0) return false;
