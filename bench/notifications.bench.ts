@@ -34,6 +34,8 @@ export async function bench(): Promise<BenchRow[]> {
     const { dana, leo } = h.demo.users;
     for (const channel of CHANNELS) {
       await h.slack.runCommand({ user: 'U0ALICE', channel, command: '/plane', text: 'subscribe ACME' });
+      // The command is answered after the ack, once the subscription is stored.
+      await eventually(() => h.slack.workspace.ephemeralsFor(channel, 'U0ALICE').length > 0, 30_000, `the subscription in ${channel}`);
     }
     const items = Array.from({ length: ITEMS }, (_, i) => h.plane.db.addWorkItem(h.demo.project.id, { name: `Bench item ${i + 1}`, state: 'Backlog', priority: 'none' }));
     // Warm-up: one change, through to its card in both channels (projects, states, members cached).
