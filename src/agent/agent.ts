@@ -3,16 +3,17 @@ import { silentLogger, type Logger } from '../log.js';
 import type { StateStore } from '../state/store.js';
 import { updatePlanTool } from '../tools/plan/index.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { decide, expireDue, undecidedCalls, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
+import { decide, expireDue, undecidedCalls, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
 import type { FrontEnd, FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
-import { drive, planView, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { closeStoppedRun, drive, planView, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
 import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
 import { LeaseLost, RunLease } from './run-lease.js';
-import { RunStore } from './run-store.js';
+import { RunStore, type StopRecord } from './run-store.js';
+import type { Requester } from '../tools/registry.js';
 import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
@@ -71,6 +72,25 @@ export type RetrySubmission =
   /** The person is neither the requester nor an approver; nothing changed. */
   | { status: 'not_allowed'; runId: string; requesterId: string };
 
+export interface StopInput {
+  runId: string;
+  /** Who pressed Stop: the run's requester or one of the approvers. */
+  stoppedBy: Requester;
+}
+
+export type StopResult =
+  /** The stop is recorded; the process driving the run (this one or another) ends it shortly. */
+  | { status: 'stopping'; runId: string }
+  /** Someone stopped it first, or it is stopped already. */
+  | { status: 'already_stopped'; runId: string; stoppedBy?: Requester }
+  /** The run is over (finished, failed or forgotten): there is nothing to stop. */
+  | { status: 'gone'; runId: string }
+  /** The person is neither the requester nor an approver; nothing changed. */
+  | { status: 'not_allowed'; runId: string; requesterId: string };
+
+/** How often the process driving a run looks for a stop asked in another process. */
+const STOP_POLL_MS = 500;
+
 export interface Agent {
   /** Starts a run for the message, or queues it behind the thread's run. Returns before the run ends. */
   submit(input: SubmitInput): Promise<Submission>;
@@ -82,6 +102,13 @@ export interface Agent {
    * an approver may.
    */
   retry(input: RetryInput): Promise<RetrySubmission>;
+  /**
+   * Stops a running or waiting run, from any process: the model request in flight is aborted, calls
+   * not yet started are not run, waiting approvals are withdrawn, and the run is saved as stopped;
+   * its turns join the thread, so a new message there goes on from them. Only the requester or an
+   * approver may.
+   */
+  stop(input: StopInput): Promise<StopResult>;
   /** Denies approvals past their deadline and resumes their runs; returns how many expired. */
   expireDueApprovals(now?: number): Promise<number>;
   /** At start-up: takes over runs a dead process was driving and runs whose decisions all arrived. */
@@ -129,6 +156,8 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
  */
 class AgentRuntime implements Agent {
   private readonly tasks = new Set<Promise<void>>();
+  /** The runs this process drives now, each with the controller a stop aborts. */
+  private readonly driving = new Map<string, AbortController>();
   private readonly runs: RunStore;
   private readonly logger: Logger;
   private readonly timer?: NodeJS.Timeout;
@@ -186,6 +215,31 @@ class AgentRuntime implements Agent {
     const admission = await this.threads.admit(failed.threadKey, item, this.start(failed.threadKey), (id) => this.isLive(id));
     if (admission.status === 'started') this.spawn(this.claimAndDrive(runId));
     return admission.status === 'gone' ? { status: 'gone', runId } : { ...admission, runId, frontEndState };
+  }
+
+  async stop({ runId, stoppedBy }: StopInput): Promise<StopResult> {
+    const run = await this.runs.get(runId);
+    if (!run || run.status === 'failed') return { status: 'gone', runId };
+    if (run.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
+    const requesterId = run.message.requester.id;
+    if (stoppedBy.id !== requesterId && !(this.options.approvers ?? []).includes(stoppedBy.id)) {
+      this.logger.info({ runId, by: stoppedBy.id }, 'stop ignored: only the requester or an approver may stop a run');
+      return { status: 'not_allowed', runId, requesterId };
+    }
+    const record: StopRecord = { by: stoppedBy, at: this.loopEnv.now() };
+    if (!(await this.runs.requestStop(runId, record))) {
+      return { status: 'already_stopped', runId, stoppedBy: (await this.runs.stopOf(runId))?.by };
+    }
+    this.logger.info({ runId, by: stoppedBy.id }, 'stop requested');
+    const driven = this.driving.get(runId);
+    if (driven) {
+      driven.abort(record);
+    } else {
+      // Driven elsewhere, its driver sees the stop at its next look; waiting (or orphaned), whoever
+      // claims it first, this process now, stops it.
+      this.spawn(this.claimAndDrive(runId));
+    }
+    return { status: 'stopping', runId };
   }
 
   decide(input: DecideInput): Promise<DecideResult> {
@@ -257,7 +311,7 @@ class AgentRuntime implements Agent {
 
   private async isLive(runId: string): Promise<boolean> {
     const run = await this.runs.get(runId);
-    return run !== undefined && run.status !== 'failed';
+    return run !== undefined && run.status !== 'failed' && run.status !== 'stopped';
   }
 
   /** Claim, then drive: what a started run, a resumed one and the thread's next one go through. */
@@ -287,7 +341,8 @@ class AgentRuntime implements Agent {
     if (!run) {
       await this.runs.untrack(runId);
     } else if (run.status === 'waiting') {
-      drivable = (await undecidedCalls(this.runs, run)).length === 0;
+      // A stopped run is driven to its end at once, decisions or not.
+      drivable = (await undecidedCalls(this.runs, run)).length === 0 || (await this.runs.stopOf(runId)) !== undefined;
     } else if (run.status === 'running' && run.unshownAnswer) {
       drivable = true;
     } else if (run.status === 'running' && !run.pending && run.messages.at(-1)?.role === 'assistant') {
@@ -311,11 +366,18 @@ class AgentRuntime implements Agent {
     this.logger.info({ runId, threadKey: run.threadKey, status: run.status, iterations: run.iterations }, resumed ? 'run resumed' : 'run started');
     const frontEnd = this.frontEndOf(run);
     lease.keepRenewing();
+    const stop = this.watchForStop(runId);
     try {
       let end: LoopEnd;
       try {
+        await stop.looked;
+        const { signal } = stop.controller;
         // A retried run whose answer could not be shown shows it again; the model is not asked anew.
-        end = run.unshownAnswer ? { kind: 'done', result: run.unshownAnswer } : await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease));
+        end = signal.aborted
+          ? { kind: 'stopped', stop: signal.reason as StopRecord }
+          : run.unshownAnswer
+            ? { kind: 'done', result: run.unshownAnswer }
+            : await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease, signal));
       } catch (error) {
         if (error instanceof LeaseLost) throw error;
         this.logger.error({ err: error, runId }, 'run failed unexpectedly');
@@ -326,12 +388,39 @@ class AgentRuntime implements Agent {
         run = (await this.runs.get(runId).catch(() => undefined)) ?? run;
       } finally {
         lease.stopRenewing();
+        stop.end();
       }
       await this.conclude(run, end, frontEnd, lease);
     } catch (error) {
       if (!(error instanceof LeaseLost)) throw error;
       this.logger.warn({ runId }, 'run left to the process that holds its lease now');
     }
+  }
+
+  /**
+   * While this process drives a run, a stop asked here aborts its controller at once, and one asked
+   * in another process (or before a restart) is found by looking in the store now and every half second.
+   */
+  private watchForStop(runId: string): { controller: AbortController; looked: Promise<void>; end(): void } {
+    const controller = new AbortController();
+    this.driving.set(runId, controller);
+    const look = () =>
+      this.runs.stopOf(runId).then(
+        (record) => {
+          if (record && !controller.signal.aborted) controller.abort(record);
+        },
+        (error: unknown) => this.logger.warn({ err: error, runId }, 'could not look for a stop of the run'),
+      );
+    const timer = setInterval(() => void look(), STOP_POLL_MS);
+    timer.unref();
+    return {
+      controller,
+      looked: look(),
+      end: () => {
+        clearInterval(timer);
+        if (this.driving.get(runId) === controller) this.driving.delete(runId);
+      },
+    };
   }
 
   /** Pause, finish or fail: what the drive's end means for the run, its lease and its thread. */
@@ -368,6 +457,18 @@ class AgentRuntime implements Agent {
         // Nothing of a failed run joins the history; a retry brings its turns back.
         await this.next(run, []);
         return;
+      case 'stopped':
+        this.logger.info({ runId: run.id, by: end.stop.by.id }, 'run stopped');
+        await withdrawWaiting(this.runs, frontEnd, run, end.stop);
+        closeStoppedRun(run, end.stop);
+        // Kept, as stopped, so that a late Stop or approval click is told who stopped it.
+        await lease.save(run);
+        await this.runs.untrack(run.id);
+        await lease.release();
+        await frontEnd.reporter.stopped({ ...totals(run, this.loopEnv), stoppedBy: end.stop.by });
+        // What the run did joins the thread: a new message there goes on from it.
+        await this.next(run, runTurns(run));
+        return;
     }
   }
 
@@ -394,15 +495,16 @@ class AgentRuntime implements Agent {
     return guardFrontEnd(frontEnd, this.logger.child({ runId: run.id }));
   }
 
-  private runEnv(run: SavedRun, frontEnd: FrontEnd, lease: RunLease): RunEnv {
+  private runEnv(run: SavedRun, frontEnd: FrontEnd, lease: RunLease, signal: AbortSignal): RunEnv {
     return {
       tools: this.tools,
       permissions: this.permissions,
       approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
-      context: { ...run.message.context, requester: run.message.requester },
+      context: { ...run.message.context, requester: run.message.requester, signal },
       frontEnd,
       decisionOf: (call) => this.runs.decisionOf(run.id, call.id),
       lease,
+      signal,
       logger: this.logger.child({ runId: run.id }),
     };
   }

@@ -2,7 +2,7 @@ import type { Logger } from '../log.js';
 import type { Requester } from '../tools/registry.js';
 import type { ApprovalRequest, Decision, FrontEnd } from './front-end.js';
 import type { PendingCall, SavedRun } from './run.js';
-import type { DecisionRecord, RunStore } from './run-store.js';
+import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { callView } from './tool-calls.js';
 import type { ThreadStore } from './threads.js';
 
@@ -88,8 +88,18 @@ export async function expireDue(env: ApprovalEnv, now: number): Promise<number> 
   return expired;
 }
 
+/**
+ * A stopped run's requests still waiting are withdrawn: each is claimed as `withdrawn` (a later click
+ * finds it decided) and the front end edits it to say so.
+ */
+export async function withdrawWaiting(runs: RunStore, frontEnd: FrontEnd, run: SavedRun, stop: StopRecord): Promise<void> {
+  for (const call of await undecidedCalls(runs, run)) {
+    await settle({ runs }, frontEnd, run, call, { decision: 'withdrawn', decidedBy: stop.by, at: stop.at });
+  }
+}
+
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
-async function settle(env: ApprovalEnv, frontEnd: FrontEnd, run: SavedRun, call: PendingCall, record: DecisionRecord): Promise<boolean> {
+async function settle(env: Pick<ApprovalEnv, 'runs'>, frontEnd: FrontEnd, run: SavedRun, call: PendingCall, record: DecisionRecord): Promise<boolean> {
   if (!(await env.runs.claimDecision(run.id, call.id, record))) return false;
   await frontEnd.approver.settled(approvalRequest(run, call), record, call.shown);
   return true;

@@ -65,6 +65,11 @@ export interface RunFailure extends RunTotals {
   retryable: boolean;
 }
 
+/** A run a person stopped (a Stop button, or the chat's own stop control). */
+export interface RunStopped extends RunTotals {
+  stoppedBy: Requester;
+}
+
 export interface Reporter {
   /** Text the model wrote alongside tool calls, one call per assistant turn (the final answer goes to `done`). */
   text(text: string): Promise<void>;
@@ -74,6 +79,8 @@ export interface Reporter {
   /** Shows the answer; throws when it could not be shown (the run then fails and its retry shows it again). */
   done(result: RunResult): Promise<void>;
   failed(failure: RunFailure): Promise<void>;
+  /** The run was stopped: nothing more comes from it (a new message in the thread goes on from its history). */
+  stopped(stopped: RunStopped): Promise<void>;
 }
 
 export type Decision = 'approve' | 'approve_thread' | 'deny';
@@ -90,8 +97,11 @@ export interface ApprovalRequest {
 }
 
 export interface ApprovalOutcome {
-  /** `unshown`: the request could not be shown, so the call was not approved (`reason` says why). */
-  decision: Decision | 'expired' | 'unshown';
+  /**
+   * `unshown`: the request could not be shown, so the call was not approved (`reason` says why).
+   * `withdrawn`: the run was stopped while the request waited (`decidedBy` stopped it).
+   */
+  decision: Decision | 'expired' | 'unshown' | 'withdrawn';
   /** Absent when the request expired or could not be shown. */
   decidedBy?: Requester;
   reason?: string;

@@ -25,6 +25,7 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
     toolFinished: guard('toolFinished', r.toolFinished.bind(r)),
     done: r.done.bind(r),
     failed: guard('failed', r.failed.bind(r)),
+    stopped: guard('stopped', r.stopped.bind(r)),
   };
   const approver: Approver = {
     ask: a.ask.bind(a),

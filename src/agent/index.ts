@@ -1,4 +1,4 @@
-export { agentTools, createAgent, type Agent, type AgentOptions, type RetryInput, type RetrySubmission, type SubmitInput, type Submission } from './agent.js';
+export { agentTools, createAgent, type Agent, type AgentOptions, type RetryInput, type RetrySubmission, type StopInput, type StopResult, type SubmitInput, type Submission } from './agent.js';
 export type { DecideInput, DecideResult } from './approvals.js';
 export type {
   ApprovalOutcome,
@@ -12,6 +12,7 @@ export type {
   RunFailure,
   RunInfo,
   RunResult,
+  RunStopped,
   RunStop,
   RunTotals,
   ToolCallOutcome,

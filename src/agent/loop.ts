@@ -8,9 +8,9 @@ import { fitHistory } from './history-budget.js';
 import { describeModelError, MAX_TOKENS_CEILING, REQUEST_TIMEOUT_MS } from './model.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { RunLease } from './run-lease.js';
-import type { DecisionRecord, RunStore } from './run-store.js';
+import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { nextStep } from './stop-reason.js';
-import { resultsTurn, runAllowed, runDecided, sortCalls, type ToolTurnEnv } from './tool-calls.js';
+import { resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type ToolTurnEnv } from './tool-calls.js';
 import { addUsage } from './usage.js';
 
 /** Everything one run needs from the agent, fixed for the process. */
@@ -33,13 +33,17 @@ export interface RunEnv extends Omit<ToolTurnEnv, 'reporter' | 'onPlan'> {
   decisionOf(call: PendingCall): Promise<DecisionRecord | undefined>;
   /** Confirmed before each model request and each batch of calls; every save goes through it. */
   lease: RunLease;
+  /** Aborted, with a StopRecord as its reason, when a person stops the run; also the tools' context signal. */
+  signal: AbortSignal;
 }
 
 /** Where a drive stops (docs/runs.md); a lost lease ends it by throwing LeaseLost. */
 export type LoopEnd =
   | { kind: 'done'; result: RunResult }
   | { kind: 'waiting' }
-  | { kind: 'failed'; failure: RunFailure };
+  | { kind: 'failed'; failure: RunFailure }
+  /** A person stopped the run; what it did so far is in `run.messages`, its unfinished turn answered. */
+  | { kind: 'stopped'; stop: StopRecord };
 
 const NUDGE = 'Please continue.';
 
@@ -53,7 +57,8 @@ const NUDGE = 'Please continue.';
  */
 export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promise<LoopEnd> {
   const { reporter } = runEnv.frontEnd;
-  const { lease } = runEnv;
+  const { lease, signal } = runEnv;
+  const stopped = (): LoopEnd => ({ kind: 'stopped', stop: signal.reason as StopRecord });
   const tools: ToolTurnEnv = {
     ...runEnv,
     reporter,
@@ -65,13 +70,14 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
   if (run.pending) {
     const unasked = await undecidedCalls(env.runs, run);
     // Taken up again after failing while it paused: it may never have asked, or its deadline is gone.
-    if (unasked.length > 0) return pause(run, run.pending.calls, env, runEnv, unasked);
+    if (unasked.length > 0) return signal.aborted ? stopped() : pause(run, run.pending.calls, env, runEnv, unasked);
     await lease.confirm();
     await runDecided(run.pending.calls, runEnv.decisionOf, tools);
     answerTurn(run, run.pending.calls);
     await lease.save(run);
   }
   for (;;) {
+    if (signal.aborted) return stopped();
     if (run.iterations >= env.maxIterations) {
       const note = `Stopped after ${env.maxIterations} model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.`;
       return finish(run, env, 'iteration_limit', [], note);
@@ -84,10 +90,12 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
       ({ data: response, request_id: requestId } = await env.client.messages
         .create(
           { model: env.model, max_tokens: run.maxTokens, system: env.system, tools: env.modelTools, messages: cachedMessages(run.messages) },
-          { timeout: REQUEST_TIMEOUT_MS },
+          { timeout: REQUEST_TIMEOUT_MS, signal },
         )
         .withResponse());
     } catch (error) {
+      // Aborted by a stop: the request's answer is not wanted, and nothing of it is kept.
+      if (signal.aborted) return stopped();
       const { message, retryable } = describeModelError(error);
       env.logger.warn({ err: error, runId: run.id }, 'model request failed');
       return { kind: 'failed', failure: { ...totals(run, env), message, retryable } };
@@ -97,6 +105,8 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     env.logger.debug({ runId: run.id, requestId, stop: response.stop_reason, usage: response.usage }, 'model turn');
     // The answer may have come after a stall that outlasted the lease: then it is not this process's to act on.
     await lease.confirm();
+    // Or after a stop that came too late to abort it: it is dropped, as an aborted one would be.
+    if (signal.aborted) return stopped();
 
     const step = nextStep(response, run.retries);
     switch (step.kind) {
@@ -107,6 +117,12 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         const calls = await sortCalls(step.calls, tools);
         run.toolCalls += calls.length;
         await runAllowed(calls, tools);
+        if (signal.aborted) {
+          // Calls not yet started (those that would be asked among them) never run.
+          skipUnanswered(calls, signal.reason as StopRecord);
+          answerTurn(run, calls);
+          return stopped();
+        }
         if (calls.some((call) => call.asked)) return pause(run, calls, env, runEnv);
         answerTurn(run, calls);
         await lease.save(run);
@@ -180,6 +196,22 @@ async function pause(
   }
   env.logger.info({ runId: run.id, waiting: toAsk.map((c) => c.name) }, 'run waits for approval');
   return { kind: 'waiting' };
+}
+
+/**
+ * Closes the history of a stopped run so that the thread's next message can follow it: a turn that
+ * waited for decisions is answered (its calls were not run), and an assistant turn says who stopped it.
+ */
+export function closeStoppedRun(run: SavedRun, stop: StopRecord): void {
+  if (run.pending) {
+    skipUnanswered(run.pending.calls, stop);
+    answerTurn(run, run.pending.calls);
+  }
+  run.status = 'stopped';
+  run.stoppedBy = stop.by;
+  if (run.messages.at(-1)?.role !== 'assistant') {
+    run.messages.push({ role: 'assistant', content: [{ type: 'text', text: `(Stopped by ${stop.by.name ?? stop.by.id} before finishing.)` }] });
+  }
 }
 
 /** Ends the run; the history always ends with an assistant turn, so the next message can follow it. */

@@ -1,4 +1,5 @@
 import type { StateStore } from '../state/store.js';
+import type { Requester } from '../tools/registry.js';
 import type { ApprovalOutcome } from './front-end.js';
 import { withLock } from '../state/lock.js';
 import type { SavedRun } from './run.js';
@@ -7,6 +8,7 @@ const RUNS = 'agent:run';
 const INDEX = 'agent:index';
 const DECISIONS = 'agent:decision';
 const LEASES = 'agent:lease';
+const STOPS = 'agent:stop';
 
 const INDEX_KEY = 'unfinished';
 /** A saved run or a decision is forgotten after this long. */
@@ -16,6 +18,12 @@ export const DEFAULT_LEASE_MS = 60_000;
 
 /** A decision as claimed (`expired` is recorded by the approval timeout): what the front end is told. */
 export type DecisionRecord = ApprovalOutcome;
+
+/** A person asked for the run to stop: whichever process drives it (or next claims it) stops it. */
+export interface StopRecord {
+  by: Requester;
+  at: number;
+}
 
 /** Unfinished runs (running or waiting), each with its approval deadline while it waits. */
 export type RunIndex = Record<string, { deadline?: number }>;
@@ -84,6 +92,15 @@ export class RunStore {
 
   decisionOf(runId: string, callId: string): Promise<DecisionRecord | undefined> {
     return this.store.get<DecisionRecord>(DECISIONS, `${runId}/${callId}`);
+  }
+
+  /** The first request to stop a run wins, in whichever process it arrives; later ones change nothing. */
+  requestStop(runId: string, record: StopRecord): Promise<boolean> {
+    return this.store.claim(STOPS, runId, record, KEEP_MS);
+  }
+
+  stopOf(runId: string): Promise<StopRecord | undefined> {
+    return this.store.get<StopRecord>(STOPS, runId);
   }
 
   /**

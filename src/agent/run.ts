@@ -47,7 +47,7 @@ export interface PendingCall {
 export interface SavedRun {
   id: string;
   threadKey: string;
-  status: 'running' | 'waiting' | 'failed';
+  status: 'running' | 'waiting' | 'failed' | 'stopped';
   /** Who asked and where: the text and earlier messages are in `messages` already. */
   message: Pick<IncomingMessage, 'requester' | 'context'>;
   /** The front end's state as last saved (starts as message.frontEndState). */
@@ -66,6 +66,8 @@ export interface SavedRun {
   pending?: { calls: PendingCall[]; deadline: number };
   /** A finished run whose answer the front end could not show: a retry shows it again, without the model. */
   unshownAnswer?: RunResult;
+  /** Who stopped the run (status `stopped`). */
+  stoppedBy?: Requester;
 }
 
 export function newRun(options: {

@@ -6,7 +6,7 @@ import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import { capToolResult } from './history-budget.js';
 import type { Permissions } from './permissions.js';
 import type { PendingCall } from './run.js';
-import type { DecisionRecord } from './run-store.js';
+import type { DecisionRecord, StopRecord } from './run-store.js';
 
 /** The answer the model gets for a call a person refused. */
 const CANCELLED = 'Operation cancelled by user';
@@ -56,8 +56,23 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
   return calls;
 }
 
-/** Runs one call through the registry (which never throws), telling the front end it started. */
+/** What the model is told of a call a stop kept from running. */
+function notRun(stop: StopRecord): ToolCallOutcome {
+  return { status: 'denied', text: `Not run: ${stop.by.name ?? stop.by.id} stopped the run before this call started` };
+}
+
+/** Every call of the turn without an answer gets one: it was not run, because the run was stopped. */
+export function skipUnanswered(calls: PendingCall[], stop: StopRecord): void {
+  for (const call of calls) call.outcome ??= notRun(stop);
+}
+
+/**
+ * Runs one call through the registry (which never throws), telling the front end it started. A call
+ * whose run was stopped before it started does not run; one under way gets the stop as its signal.
+ */
 async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
+  const signal = env.context.signal;
+  if (signal?.aborted) return notRun(signal.reason as StopRecord);
   const view = callView(call);
   await env.reporter.toolStarted(view);
   const started = Date.now();

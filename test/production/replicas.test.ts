@@ -103,6 +103,28 @@ describe('two processes on one Redis', () => {
     expect(shownText(s.slack.workspace.message(GENERAL, approval.ts))).toContain('Approved by');
   }, 60_000);
 
+  it('stop on B a run A is driving: A aborts its model request and the status says who stopped it', async () => {
+    const { s, start } = await setUp([() => new Promise<never>(() => undefined)]);
+    const [a, b] = await Promise.all([start('A'), start('B')]);
+    s.slack.setRequestUrl(a.requestUrl);
+    const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> summarise every open item' });
+    const started = await a.waitForLog((line) => line.msg === 'run started', 10_000, 'A to start the run');
+    await eventually(() => s.model!.requests.length === 1, 10_000, 'the model request');
+    const status = await eventually(() => {
+      const first = botMessages(s.slack, ts)[0];
+      return first && shownText(first).includes('run_stop') ? first : undefined;
+    }, 10_000, 'the Stop button');
+
+    s.slack.setRequestUrl(b.requestUrl);
+    expect((await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: status.ts, actionId: 'run_stop' })).status).toBe(200);
+    await s.model!.requests[0]!.abortSeen;
+    await a.waitForLog((line) => line.msg === 'run stopped' && line.runId === started.runId, 10_000, 'A to stop the run');
+    await eventually(() => shownText(s.slack.workspace.message(GENERAL, status.ts)).includes('Stopped by <@U0ALICE>'), 10_000, 'the stopped status');
+    expect(b.logs().some((line) => line.msg === 'stop requested' && line.runId === started.runId)).toBe(true);
+    expect(runLines(b, 'run stopped')).toHaveLength(0);
+    expect(s.model!.requests).toHaveLength(1);
+  }, 60_000);
+
   it('share one Plane budget: 150 commands over both never exceed 60 requests in any 60 s window, and nobody sees a 429', async () => {
     const { s, start } = await setUp([], { planeWindowMs: PLANE_WINDOW_MS });
     const [a, b] = await Promise.all([start('A'), start('B')]);

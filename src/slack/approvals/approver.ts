@@ -3,6 +3,7 @@ import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../agent/ind
 import { buildApprovalDecided } from '../blocks/approval-decided.js';
 import { buildApprovalExpired } from '../blocks/approval-expired.js';
 import { buildApprovalRequest } from '../blocks/approval-request.js';
+import { buildApprovalWithdrawn } from '../blocks/approval-withdrawn.js';
 import type { ApprovalView } from '../blocks/approval-summary.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { encodeApprovalRef } from './approval-ref.js';
@@ -47,5 +48,6 @@ function viewOf(request: ApprovalRequest): ApprovalView {
 function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome): SlackMessage {
   const at = new Date(outcome.at);
   if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at });
+  if (outcome.decision === 'withdrawn') return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at });
   return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at });
 }

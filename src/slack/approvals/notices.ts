@@ -1,7 +1,7 @@
-import type { DecideResult } from '../../agent/index.js';
+import type { DecideResult, StopResult } from '../../agent/index.js';
 import { mentionUser } from '../blocks/text.js';
 
-const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired', unshown: 'not shown, so not approved' } as const;
+const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired', unshown: 'not shown, so not approved', withdrawn: 'withdrawn: the run was stopped' } as const;
 
 /**
  * What the person who clicked is told privately when their click changed nothing; undefined when
@@ -21,5 +21,19 @@ export function decisionNotice(result: DecideResult): string | undefined {
     }
     case 'unknown':
       return 'This request is no longer waiting for a decision: its run has finished or was stopped.';
+  }
+}
+
+/** What the person who pressed Stop is told privately when it changed nothing; undefined when the run stops. */
+export function stopNotice(result: StopResult): string | undefined {
+  switch (result.status) {
+    case 'stopping':
+      return undefined;
+    case 'already_stopped':
+      return result.stoppedBy ? `This run was already stopped by ${mentionUser(result.stoppedBy.id)}.` : 'This run was already stopped.';
+    case 'gone':
+      return 'This run is over already: there is nothing to stop.';
+    case 'not_allowed':
+      return `Only ${mentionUser(result.requesterId)}, who asked, or someone listed in PLANEBOT_APPROVERS can stop this run. Nothing was changed.`;
   }
 }

@@ -3,6 +3,7 @@ export const ACTION_IDS = {
   taskTreeMore: 'task_tree_more',
   todoListMore: 'todo_list_more',
   runRetry: 'run_retry',
+  runStop: 'run_stop',
   approvalApprove: 'approval_approve',
   approvalApproveThread: 'approval_approve_thread',
   approvalDeny: 'approval_deny',

@@ -2,15 +2,23 @@ import { planProgress, type PlanItem, type PlanStatus } from '../../agent/index.
 import { plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { button, escapeTruncated, mrkdwn, oneLine, pack } from './text.js';
+import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from './text.js';
 import type { Block, SlackMessage } from './types.js';
 
 /** The agent's checklist item (update_plan's input), as the status message shows it. */
 export type PlanItemView = PlanItem;
 
 export type RunStatusView =
-  | { phase: 'running'; plan: readonly PlanItemView[]; /** The step under way, e.g. "Reading ACME-130…". */ step?: string }
+  | {
+      phase: 'running';
+      plan: readonly PlanItemView[];
+      /** The step under way, e.g. "Reading ACME-130…". */
+      step?: string;
+      /** Opaque reference carried by the Stop button (≤ 2000 characters); no button without it. */
+      stopValue?: string;
+    }
   | { phase: 'done'; plan: readonly PlanItemView[]; elapsedMs: number; toolCalls: number }
+  | { phase: 'stopped'; plan: readonly PlanItemView[]; /** Slack user id of who stopped the run. */ stoppedById: string; elapsedMs: number; toolCalls: number }
   | {
       phase: 'failed';
       plan: readonly PlanItemView[];
@@ -71,7 +79,15 @@ export function buildStatus(status: RunStatusView): SlackMessage {
     case 'running': {
       const step = status.step === undefined ? 'Working…' : escapeTruncated(oneLine(status.step), STEP_MAX);
       blocks.push(context([...counted, step]));
+      if (status.stopValue !== undefined) {
+        blocks.push({ type: 'actions', elements: [button({ text: 'Stop', actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })] });
+      }
       return { text: escapeTruncated(['Working', ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
+    }
+    case 'stopped': {
+      const summary = `Stopped by ${mentionUser(status.stoppedById)}`;
+      blocks.push(context([`■ ${summary}`, `after ${formatDuration(status.elapsedMs)}`, plural(status.toolCalls, 'tool call'), ...counted]));
+      return { text: summary, blocks };
     }
     case 'done': {
       const summary = `Done in ${formatDuration(status.elapsedMs)} · ${plural(status.toolCalls, 'tool call')}`;

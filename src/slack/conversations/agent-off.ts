@@ -28,5 +28,6 @@ export function agentOff(store: StateStore): Conversations {
     },
     decide: async () => AGENT_OFF,
     retry: async () => AGENT_OFF,
+    stop: async () => AGENT_OFF,
   };
 }

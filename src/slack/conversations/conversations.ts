@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Decision } from '../../agent/index.js';
-import { decisionNotice } from '../approvals/notices.js';
+import { decisionNotice, stopNotice } from '../approvals/notices.js';
 import { mentionUser } from '../blocks/text.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus } from '../progress/status-views.js';
@@ -23,6 +23,9 @@ export interface RetryClick {
   userId: string;
 }
 
+/** A Stop click on a running run's status message (or Slack's own stop control): only who counts. */
+export type StopClick = RetryClick;
+
 /**
  * What the listeners ask when a person talks to the agent or clicks one of its buttons. Start-up
  * builds it over the agent (`agentConversations`), or, without a model key, takes `agentOff`, which
@@ -35,6 +38,8 @@ export interface Conversations {
   decide(client: WebClient, click: ApprovalClick): Promise<string | undefined>;
   /** Retry: resolves to what the clicker alone is told, if anything. */
   retry(client: WebClient, click: RetryClick): Promise<string | undefined>;
+  /** Stop: resolves to what the clicker alone is told, if anything. */
+  stop(client: WebClient, click: StopClick): Promise<string | undefined>;
 }
 
 export function agentConversations(agent: ConversationAgent, env: ConversationEnv): Conversations {
@@ -55,6 +60,10 @@ export function agentConversations(agent: ConversationAgent, env: ConversationEn
       if (submission.status === 'not_allowed')
         return `Only ${mentionUser(submission.requesterId)}, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`;
       return undefined;
+    },
+    async stop(client, { runId, userId }) {
+      const stoppedBy = await requesterFor(client, env.store, userId);
+      return stopNotice(await agent.stop({ runId, stoppedBy }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DecideInput, DecideResult, RetryInput, RetrySubmission, Submission, SubmitInput } from '../../agent/index.js';
+import type { DecideInput, DecideResult, RetryInput, RetrySubmission, StopInput, StopResult, Submission, SubmitInput } from '../../agent/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import type { Requester } from '../../tools/registry.js';
@@ -10,6 +10,7 @@ export interface ConversationAgent {
   submit(input: SubmitInput): Promise<Submission>;
   decide(input: DecideInput): Promise<DecideResult>;
   retry(input: RetryInput): Promise<RetrySubmission>;
+  stop(input: StopInput): Promise<StopResult>;
 }
 
 /** What the conversations over the agent need besides it. */

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, ToolCallView } from '../../agent/index.js';
+import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, RunStopped, ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -23,6 +23,8 @@ export class SlackReporter implements Reporter {
     private readonly client: App['client'],
     private readonly status: StatusMessages,
     private readonly where: RunState,
+    /** The run shown: its Stop button stops it. */
+    private readonly runId: string,
     /** The plan as the agent saved it: a run resumed in another process shows it again. */
     private plan: readonly PlanItem[],
   ) {
@@ -81,9 +83,15 @@ export class SlackReporter implements Reporter {
     );
   }
 
+  async stopped(stopped: RunStopped): Promise<void> {
+    await this.finish(
+      buildStatus({ phase: 'stopped', plan: stopped.plan.items, stoppedById: stopped.stoppedBy.id, elapsedMs: stopped.durationMs, toolCalls: stopped.toolCalls }),
+    );
+  }
+
   private show(): void {
     const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step));
+    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step, this.runId));
   }
 
   private async finish(message: SlackMessage): Promise<void> {

@@ -5,8 +5,9 @@ import type { PlanItem } from '../../agent/index.js';
 /** What the status message says before the run's first step is known. */
 export const THINKING = 'Thinking…';
 
-export function workingStatus(plan: readonly PlanItem[] = [], step: string = THINKING): SlackMessage {
-  return buildStatus({ phase: 'running', plan, step });
+/** A run under way; with its id, the message carries the Stop button. */
+export function workingStatus(plan: readonly PlanItem[] = [], step: string = THINKING, runId?: string): SlackMessage {
+  return buildStatus({ phase: 'running', plan, step, ...(runId !== undefined && { stopValue: runId }) });
 }
 
 /** A message that waits for the run before it in the same thread (one run at a time per thread). */

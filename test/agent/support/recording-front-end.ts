@@ -6,6 +6,7 @@ import type {
   RunFailure,
   RunInfo,
   RunResult,
+  RunStopped,
   ToolCallOutcome,
   ToolCallView,
 } from '../../../src/agent/index.js';
@@ -17,6 +18,7 @@ export type FrontEndEvent =
   | { type: 'tool_finished'; runId: string; call: ToolCallView; outcome: ToolCallOutcome }
   | { type: 'done'; runId: string; result: RunResult; savedState: unknown }
   | { type: 'failed'; runId: string; failure: RunFailure }
+  | { type: 'stopped'; runId: string; stopped: RunStopped }
   | { type: 'ask'; runId: string; request: ApprovalRequest; savedState: unknown }
   | { type: 'settled'; runId: string; request: ApprovalRequest; outcome: ApprovalOutcome; shown: unknown };
 
@@ -40,6 +42,7 @@ export class RecordingFrontEnd {
         toolFinished: (call, outcome) => record({ type: 'tool_finished', runId, call, outcome }),
         done: (result) => record({ type: 'done', runId, result, savedState }),
         failed: (failure) => record({ type: 'failed', runId, failure }),
+        stopped: (stopped) => record({ type: 'stopped', runId, stopped }),
       },
       approver: {
         ask: async (request) => {

@@ -8,6 +8,10 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: Anthropic.MessageCreateParamsNonStreaming;
+  /** The client went away before its answer was sent (an SDK request aborted through its signal). */
+  aborted: boolean;
+  /** Resolves when the client goes away before its answer was sent. */
+  abortSeen: Promise<void>;
 }
 
 /**
@@ -55,8 +59,20 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
       const apiError = (status: number, type: string, message: string) => send(status, { type: 'error', error: { type, message } });
       if (req.method !== 'POST' || req.url !== '/v1/messages') return apiError(404, 'not_found_error', `fake Messages API: no route ${req.method} ${req.url}`);
       if (req.headers.authorization !== 'Bearer test') return apiError(401, 'authentication_error', 'fake Messages API: expected the key "test"');
-      const recorded: RecordedRequest = { path: req.url, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      let seen!: () => void;
+      const recorded: RecordedRequest = {
+        path: req.url,
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        aborted: false,
+        abortSeen: new Promise<void>((resolve) => (seen = resolve)),
+      };
       requests.push(recorded);
+      res.once('close', () => {
+        if (res.writableFinished) return;
+        recorded.aborted = true;
+        seen();
+      });
       const step = queue.shift() ?? options.fallback;
       if (!step) return apiError(500, 'api_error', `fake Messages API: the script has no reply for request #${requests.length}`);
       const reply = typeof step === 'function' ? await step(recorded) : step;

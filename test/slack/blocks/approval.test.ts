@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApprovalDecided } from '../../../src/slack/blocks/approval-decided.js';
 import { buildApprovalExpired } from '../../../src/slack/blocks/approval-expired.js';
 import { buildApprovalRequest } from '../../../src/slack/blocks/approval-request.js';
+import { buildApprovalWithdrawn } from '../../../src/slack/blocks/approval-withdrawn.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
@@ -87,6 +88,23 @@ describe('buildApprovalExpired', () => {
 
   it('stays within limits with hostile values', () => {
     const message = buildApprovalExpired({ requesterId: long(3000), tool: long(3000), description: long(20_000), expiredAt: AT, timeout: PING_ATTEMPTS });
+    assertWithinSlackLimits(message);
+    assertInert(message);
+  });
+});
+
+describe('buildApprovalWithdrawn', () => {
+  it('says the run was stopped, by whom, and that the call was not run, without buttons', () => {
+    const message = buildApprovalWithdrawn({ ...VIEW, stoppedById: 'U0BOB', withdrawnAt: AT });
+    assertWithinSlackLimits(message);
+    assertInert(message, ['<@U0ALICE>', '<@U0BOB>']);
+    expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(json(message)).toContain('■ Withdrawn: the run was stopped by <@U0BOB>');
+    expect(message.text).toBe('Approval withdrawn: the run was stopped, so `plane_update_issue` was not run');
+  });
+
+  it('stays within limits with hostile values', () => {
+    const message = buildApprovalWithdrawn({ requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT });
     assertWithinSlackLimits(message);
     assertInert(message);
   });

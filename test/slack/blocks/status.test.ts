@@ -86,6 +86,36 @@ describe('buildStatus', () => {
     }
   });
 
+  it('carries a Stop button while running when it knows the run', () => {
+    const message = buildStatus({ phase: 'running', plan: PLAN, step: 'Reading ACME-130…', stopValue: 'run-abc' });
+    assertWithinSlackLimits(message);
+    expect(message.blocks.at(-1)).toEqual({
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Stop', emoji: true }, action_id: 'run_stop', value: 'run-abc', style: 'danger' }],
+    });
+    expect(() => buildStatus({ phase: 'running', plan: [], stopValue: 'r'.repeat(2001) })).toThrow(RangeError);
+  });
+
+  it('says who stopped the run, after how long and how many tool calls, with no buttons', () => {
+    const message = buildStatus({ phase: 'stopped', plan: PLAN, stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 });
+    assertWithinSlackLimits(message);
+    assertInert(message, ['<@U0ALICE>']);
+    expect(message.text).toBe('Stopped by <@U0ALICE>');
+    expect(allText(message)).toContain('■ Stopped by <@U0ALICE> · after 12s · 2 tool calls · 1/4 tasks completed');
+    expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
+  });
+
+  it('keeps a stopped run with 1,000 hostile steps and a hostile stopper within every limit', () => {
+    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({ id: String(i), content: `${PING_ATTEMPTS} ${long(3000)}`, status: 'pending' }));
+    for (const message of [
+      buildStatus({ phase: 'stopped', plan, stoppedById: PING_ATTEMPTS, elapsedMs: 1, toolCalls: 1 }),
+      buildStatus({ phase: 'running', plan, step: long(5000), stopValue: 'r'.repeat(2000) }),
+    ]) {
+      assertWithinSlackLimits(message);
+      assertInert(message);
+    }
+  });
+
   it('refuses a Retry value Slack would refuse', () => {
     expect(() => buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r'.repeat(2001) })).toThrow(RangeError);
   });

@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
 import { registerRetryAction } from './retry.js';
+import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
 import { registerTodoListMore } from './todo-list-more.js';
 import { registerWorkItemOpen } from './work-item-open.js';
@@ -10,6 +11,7 @@ import { registerWorkItemOpen } from './work-item-open.js';
 export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerApprovalActions(app, deps);
   registerRetryAction(app, deps);
+  registerStopAction(app, deps);
   registerTaskTreeMore(app, deps);
   registerTodoListMore(app, deps);
   registerWorkItemOpen(app);
