@@ -1,11 +1,11 @@
 /**
  * The rooms of the code and which way imports may go (docs/architecture.md): front ends (slack/,
- * mcp/, http/) → agent/ → tools/ → plane/, state/, net/. The sandbox and the emulators are reached
+ * mcp/, http/) → agent/ → tools/ → plane/, state/, net/, i18n/. The sandbox and the emulators are reached
  * only from the entry points and the tests. No cycles, between modules or between folders.
  * `npm test` runs it (`npm run test:boundaries` alone).
  */
 const FRONT_ENDS = '^src/(slack|mcp|http)/';
-const LOWER = '^src/(plane|state|net)/';
+const LOWER = '^src/(plane|state|net|i18n)/';
 
 module.exports = {
   forbidden: [
@@ -49,7 +49,7 @@ module.exports = {
     },
     {
       name: 'plane-state-net-at-the-bottom',
-      comment: 'The Plane client, the state store and the network guard know no tool, agent or front end.',
+      comment: 'The Plane client, the state store, the network guard and the message catalogues know no tool, agent or front end.',
       severity: 'error',
       from: { path: LOWER },
       to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },

@@ -105,7 +105,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, taskEvents, outbox, conversations, notifications, logger },
+    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, outbox, conversations, notifications, logger },
     logger,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './agent/defaults.js';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
 
 /** How the bot talks to Slack, decided by which tokens are present. */
 export type Mode = 'http' | 'socket' | 'sandbox';
@@ -34,6 +35,7 @@ export const VARIABLES = {
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
   PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
+  PLANEBOT_LOCALE: `the language of posts nobody asked for (notifications), and for people whose Slack language the bot does not write: ${LOCALES.join(', ')}`,
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
   PLANEBOT_SANDBOX_HOST: 'the address the sandbox page listens on (127.0.0.1; 0.0.0.0 inside a container)',
   PLANEBOT_MCP_TOKEN: 'a bearer token (16+ characters, e.g. `openssl rand -hex 32`); when set, /mcp serves MCP over Streamable HTTP',
@@ -68,6 +70,8 @@ export interface Config {
   approvalTimeoutMs: number;
   maxIterations: number;
   webfetchAllow: string[];
+  /** PLANEBOT_LOCALE: the language of notifications, and of people whose own the bot lacks. */
+  locale: Locale;
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
   /** Where the sandbox listens; loopback unless asked, since the page has no login. */
   sandboxHost: string;
@@ -184,6 +188,10 @@ const schema = z.object({
     'must be a Slack channel id (upper-case letters and digits), such as C0123ABCD',
   ),
   PLANEBOT_MCP_EMAIL: optionalText.refine((s) => s === undefined || /^[^@\s]+@[^@\s]+$/.test(s), 'must be an e-mail address'),
+  PLANEBOT_LOCALE: optionalText.refine(
+    (s) => s === undefined || isLocale(s),
+    `must be one of ${LOCALES.join(', ')} (the languages the bot writes)`,
+  ),
   LOG_LEVEL: optionalText
     .transform((s) => s ?? 'info')
     .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
@@ -243,6 +251,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
     approvalTimeoutMs: v.PLANEBOT_APPROVAL_TIMEOUT!,
     maxIterations: v.PLANEBOT_MAX_ITERATIONS,
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
+    locale: v.PLANEBOT_LOCALE !== undefined && isLocale(v.PLANEBOT_LOCALE) ? v.PLANEBOT_LOCALE : DEFAULT_LOCALE,
     logLevel: v.LOG_LEVEL,
     sandboxHost: v.PLANEBOT_SANDBOX_HOST ?? '127.0.0.1',
     mcp: { token: v.PLANEBOT_MCP_TOKEN, hosts: v.PLANEBOT_MCP_HOSTS, channel: v.PLANEBOT_MCP_CHANNEL, email: v.PLANEBOT_MCP_EMAIL },

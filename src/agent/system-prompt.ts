@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Requester } from '../tools/registry.js';
 import type { IncomingMessage } from './run.js';
+import { languageName } from '../i18n/index.js';
 import { UPDATE_PLAN } from '../tools/plan/index.js';
 
 /** What the front end and the operator say about the bot; constant for the life of the process. */
@@ -41,7 +42,8 @@ export function systemPrompt(settings: PromptSettings): string {
   return `You are ${name}, an assistant that lives in a team chat. People write to you about their work and you help them with the tools you have: the Plane project tracker, web pages, the channel's todo list and task tree.
 
 # How you work
-- Every user message begins with a <context> block that the chat adds: the date, where the message was written, who wrote it and which Plane member that person is. Several people may write in one conversation; "me" and "my" mean the author of the message you are answering.
+- Every user message begins with a <context> block that the chat adds: the date, where the message was written, who wrote it, the language their chat is set to and which Plane member that person is. Several people may write in one conversation; "me" and "my" mean the author of the message you are answering.
+- Answer in the language of the context's "language" line: it is the requester's. When their message is plainly written in another language, answer in that one. Tool names, work item keys, command words and quoted data stay as they are.
 - ${workspace}
 - Refer to work items by their key (ACME-130), and link them when a tool gives a link.
 - For a request that takes three or more steps, keep your checklist with ${UPDATE_PLAN}: the people waiting see it as your progress. Skip it for simple questions.
@@ -60,6 +62,7 @@ export function requestContext(facts: RequestFacts): string {
     `date: ${facts.now.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' })} ${facts.now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     facts.channel ? `place: ${facts.channel}` : undefined,
     `from: ${who}`,
+    facts.requester.locale ? `language: ${languageName(facts.requester.locale)} (${facts.requester.locale})` : undefined,
     `plane member: ${facts.planeMember ?? 'not matched ("me" in the Plane tools falls back to the API key’s user; say so)'}`,
   ].filter(Boolean);
   const context = `<context>\n${lines.join('\n')}\n</context>`;

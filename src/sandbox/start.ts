@@ -7,11 +7,16 @@ import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
 import { sandboxPageRoutes } from './page-routes.js';
 
-/** People of the sandbox workspace; their e-mails match the demo Plane's members, so "me" works. */
+/**
+ * People of the sandbox workspace; their e-mails match the demo Plane's members, so "me" works.
+ * Camille's Slack is in French and Wei's in Chinese: acting as them shows the bot in those languages.
+ */
 const SANDBOX_PEOPLE = [
-  { id: 'U0DANA', name: 'dana', real_name: 'Dana Kim', email: 'dana@acme.io', tz: 'Europe/Paris' },
-  { id: 'U0LEO', name: 'leo', real_name: 'Léo Martin', email: 'leo@acme.io', tz: 'Europe/Paris' },
-  { id: 'U0PRIYA', name: 'priya', real_name: 'Priya Shah', email: 'priya@acme.io', tz: 'Asia/Kolkata' },
+  { id: 'U0DANA', name: 'dana', real_name: 'Dana Kim', email: 'dana@acme.io', tz: 'Europe/Paris', locale: 'en-US' },
+  { id: 'U0LEO', name: 'leo', real_name: 'Léo Martin', email: 'leo@acme.io', tz: 'Europe/Paris', locale: 'en-GB' },
+  { id: 'U0PRIYA', name: 'priya', real_name: 'Priya Shah', email: 'priya@acme.io', tz: 'Asia/Kolkata', locale: 'en-IN' },
+  { id: 'U0CAMILLE', name: 'camille', real_name: 'Camille Roux', email: 'camille@acme.io', tz: 'Europe/Paris', locale: 'fr-FR' },
+  { id: 'U0WEI', name: 'wei', real_name: 'Wei Zhang', email: 'wei@acme.io', tz: 'Asia/Shanghai', locale: 'zh-CN' },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { StateStore } from '../state/store.js';
 import type { PlaneEnv } from './commands/run-plane.js';
@@ -5,12 +6,14 @@ import type { TaskEnv } from './commands/run-task.js';
 import type { Conversations } from './conversations/conversations.js';
 import type { TaskEventDeps } from './task-events/post-events.js';
 
-/** What every listener may use: the shared store, the log, and the folder of each channel's files. */
+/** What every listener may use: the shared store, the log, the folder of each channel's files, the default language. */
 export interface ListenerDeps {
   store: StateStore;
   logger: Logger;
   /** Each channel's todo and task files live in a folder under it. */
   dataDir: string;
+  /** PLANEBOT_LOCALE: for people whose Slack language the bot does not write (`translatorFor`). */
+  locale: Locale;
 }
 
 /** The slash commands run the tools the agent uses, on Plane and the channel's files. */

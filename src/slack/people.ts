@@ -4,26 +4,34 @@ import type { Requester } from '../tools/registry.js';
 
 type WebClient = App['client'];
 
+const PEOPLE = 'slack:people';
 const PEOPLE_TTL_MS = 60 * 60_000;
 
 /**
  * The person behind a Slack user id, with the e-mail the Plane kit matches to a workspace member
- * ("me"). `users.info` is asked once an hour per person, whatever replica asks.
+ * ("me") and the locale the bot writes to them in. `users.info` is asked once an hour per person,
+ * whatever replica asks. A state store that fails only costs the cache: commands that need no
+ * store (`/task`, `/todo`) still answer, in the person's language.
  */
 export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
-  const cached = await store.get<Requester>('slack:people', userId);
+  const cached = await store.get<Requester>(PEOPLE, userId).catch(() => undefined);
   if (cached) return cached;
   let requester: Requester = { id: userId };
   try {
-    const { user } = await client.users.info({ user: userId });
+    const { user } = await client.users.info({ user: userId, include_locale: true });
     const profile = user?.profile;
     const name = profile?.display_name || profile?.real_name || user?.real_name || user?.name || undefined;
-    requester = { id: userId, ...(name ? { name } : {}), ...(profile?.email ? { email: profile.email } : {}) };
+    requester = {
+      id: userId,
+      ...(name ? { name } : {}),
+      ...(profile?.email ? { email: profile.email } : {}),
+      ...(user?.locale ? { locale: user.locale } : {}),
+    };
   } catch {
     // Without users.info the person is still the requester; "me" then falls back to the key's user.
     return requester;
   }
-  await store.set('slack:people', userId, requester, PEOPLE_TTL_MS);
+  await store.set(PEOPLE, userId, requester, PEOPLE_TTL_MS).catch(() => undefined);
   return requester;
 }
 

@@ -8,6 +8,8 @@ export interface Requester {
   id: string;
   name?: string;
   email?: string;
+  /** The language their chat shows them, an IETF tag (`fr-FR`): the agent answers in it. */
+  locale?: string;
 }
 
 /** What a tool call may depend on besides its input. Nothing here names Slack. */

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads PLANEBOT_LOCALE, en by default, and says which languages there are', () => {
+    expect(loadConfig({}).locale).toBe('en');
+    expect(loadConfig({ PLANEBOT_LOCALE: 'fr' }).locale).toBe('fr');
+    expect(loadConfig({ PLANEBOT_LOCALE: 'zh-CN' }).locale).toBe('zh-CN');
+    expect(() => loadConfig({ PLANEBOT_LOCALE: 'de' })).toThrow(/PLANEBOT_LOCALE: must be one of en, fr, zh-CN/);
+  });
+
   it('names every bad variable in one error', () => {
     let caught: unknown;
     try {

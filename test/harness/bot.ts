@@ -59,8 +59,8 @@ export interface BotHarness {
 /**
  * The whole bot as production runs it (the same start-up composition), in HTTP mode or Socket Mode,
  * against the Slack emulator (signed deliveries or socket envelopes, recorded Web API calls), the demo
- * fake Plane and an optional scripted model. The Slack people alice and bob are also Plane members
- * with the same e-mails, so "me" resolves.
+ * fake Plane and an optional scripted model. The Slack people alice, bob, camille (French) and wei
+ * (Chinese) are also Plane members with the same e-mails, so "me" resolves.
  */
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
   const socketMode = options.socketMode ?? false;
@@ -75,6 +75,8 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   const demo = seedDemoWorkspace(plane.db);
   plane.db.addMember('acme', { email: 'alice@acme.test', first_name: 'Alice', last_name: 'Martin', display_name: 'alice' });
   plane.db.addMember('acme', { email: 'bob@acme.test', first_name: 'Bob', last_name: 'Chen', display_name: 'bob' });
+  plane.db.addMember('acme', { email: 'camille@acme.test', first_name: 'Camille', last_name: 'Roux', display_name: 'camille' });
+  plane.db.addMember('acme', { email: 'wei@acme.test', first_name: 'Wei', last_name: 'Zhang', display_name: 'wei' });
   const model = options.model ? await startFakeMessagesApi({ script: options.model }) : undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-e2e-'));
   const config = loadConfig({

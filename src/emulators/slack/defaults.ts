@@ -9,6 +9,9 @@ export const DEFAULT_USERS: WorkspaceSeed['users'] = [
   { id: 'U0ALICE', name: 'alice', real_name: 'Alice Martin', email: 'alice@acme.test', tz: 'Europe/Paris' },
   { id: 'U0BOB', name: 'bob', real_name: 'Bob Chen', email: 'bob@acme.test', tz: 'Asia/Shanghai' },
   { id: 'U0CAROL', name: 'carol', real_name: 'Carol Diaz', email: 'carol@acme.test', tz: 'America/New_York' },
+  // Their Slack is in French and in Chinese (users.info with include_locale says so).
+  { id: 'U0CAMILLE', name: 'camille', real_name: 'Camille Roux', email: 'camille@acme.test', tz: 'Europe/Paris', locale: 'fr-FR' },
+  { id: 'U0WEI', name: 'wei', real_name: 'Wei Zhang', email: 'wei@acme.test', tz: 'Asia/Shanghai', locale: 'zh-CN' },
 ];
 
 export const DEFAULT_CHANNELS: WorkspaceSeed['channels'] = [

@@ -19,6 +19,8 @@ export interface WorkspaceUser {
   real_name: string;
   email?: string;
   tz: string;
+  /** The language Slack shows them in, an IETF tag (`fr-FR`); Slack's default is `en-US`. */
+  locale?: string;
   is_bot: boolean;
 }
 

@@ -71,7 +71,7 @@ describe('page API', () => {
     const { status, body } = await get('/workspace?as=U0ALICE');
     expect(status).toBe(200);
     expect(body).toMatchObject({ team: { id: 'T0TEAM' }, bot: { userId: 'U0BOT', name: 'planebot' }, viewer: 'U0ALICE', commands: ['/task', '/todo', '/plane'] });
-    expect((body.users as { id: string }[]).map((u) => u.id)).toEqual(['U0BOT', 'U0ALICE', 'U0BOB', 'U0CAROL', 'USLACKBOT']);
+    expect((body.users as { id: string }[]).map((u) => u.id)).toEqual(['U0BOT', 'U0ALICE', 'U0BOB', 'U0CAROL', 'U0CAMILLE', 'U0WEI', 'USLACKBOT']);
     expect((body.channels as { id: string }[]).map((c) => c.id)).toEqual(['C0GENERAL', 'D0ALICE']);
     expect(await get('/workspace')).toMatchObject({ status: 400, body: { ok: false, error: expect.stringContaining('`as`') } });
     expect(await get('/nothing?as=U0ALICE')).toMatchObject({ status: 404 });

@@ -188,6 +188,11 @@ describe('Web API: users and conversations', () => {
     expect(user).toMatchObject({ id: 'U0ALICE', name: 'alice', real_name: 'Alice Martin', is_bot: false, profile: { email: 'alice@acme.test', real_name: 'Alice Martin' } });
     expect((await client.users.info({ user: 'U0BOT' })).user).toMatchObject({ is_bot: true, profile: { bot_id: 'B0BOT' } });
     expect(await slackError(client.users.info({ user: 'U0NOBODY' }))).toMatchObject({ error: 'user_not_found' });
+    // The locale only when asked for; Slack's default en-US for people who set none.
+    expect(user).not.toHaveProperty('locale');
+    expect((await client.users.info({ user: 'U0CAMILLE', include_locale: true })).user).toMatchObject({ locale: 'fr-FR' });
+    expect((await client.users.info({ user: 'U0WEI', include_locale: true })).user).toMatchObject({ locale: 'zh-CN' });
+    expect((await client.users.info({ user: 'U0ALICE', include_locale: true })).user).toMatchObject({ locale: 'en-US' });
 
     const narrow = await startSlackEmulator({ signingSecret: SECRET, botToken: TOKEN, scopes: ['users:read'] });
     try {

@@ -1,9 +1,12 @@
 import type { WorkspaceUser } from '../workspace.js';
-import { requiredString, type ApiContext, type MethodSpec } from './args.js';
+import { flag, requiredString, type Args, type ApiContext, type MethodSpec } from './args.js';
 import { SlackApiError } from './errors.js';
 
-/** The user object of users.info; `profile.email` needs the users:read.email scope. */
-function describe(user: WorkspaceUser, context: ApiContext): Record<string, unknown> {
+/**
+ * The user object of users.info; `profile.email` needs the users:read.email scope, `locale` is
+ * there only when asked for with `include_locale`.
+ */
+function describe(user: WorkspaceUser, context: ApiContext, args: Args): Record<string, unknown> {
   const { team, bot } = context.workspace;
   const withEmail = context.scopes.has('users:read.email') && user.email !== undefined;
   return {
@@ -16,6 +19,7 @@ function describe(user: WorkspaceUser, context: ApiContext): Record<string, unkn
     tz: user.tz,
     tz_label: user.tz,
     tz_offset: 0,
+    ...(flag(args, 'include_locale') ? { locale: user.locale ?? 'en-US' } : {}),
     profile: {
       real_name: user.real_name,
       real_name_normalized: user.real_name,
@@ -45,7 +49,7 @@ const info: MethodSpec = {
   run(args, context) {
     const user = context.workspace.user(requiredString(args, 'user'));
     if (!user) throw new SlackApiError('user_not_found');
-    return { user: describe(user, context) };
+    return { user: describe(user, context, args) };
   },
 };
 
@@ -56,7 +60,7 @@ const lookupByEmail: MethodSpec = {
     const email = requiredString(args, 'email').toLowerCase();
     const user = context.workspace.users().find((u) => !u.is_bot && u.email?.toLowerCase() === email);
     if (!user) throw new SlackApiError('users_not_found');
-    return { user: describe(user, context) };
+    return { user: describe(user, context, args) };
   },
 };
 

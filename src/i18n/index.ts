@@ -1,0 +1,3 @@
+export { LOCALES, DEFAULT_LOCALE, isLocale, matchLocale, languageName, type Locale } from './locales.js';
+export type { MessageKey } from './catalogue.js';
+export { translator, phrase, type Translator, type Phrase, type ArgumentsOf } from './translator.js';

@@ -1,0 +1,37 @@
+/** The languages the bot writes in. Slack's locale tags (`fr-FR`, `zh-CN`) are matched to one of these. */
+export const LOCALES = ['en', 'fr', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The catalogue for a BCP 47 tag as Slack gives it (`fr-FR`, `fr-CA`, `zh-CN`, `en-GB`), by its
+ * language: every Chinese tag gets Simplified Chinese, the one Chinese catalogue. A tag of another
+ * language, a malformed one or none gives `fallback` (the operator's PLANEBOT_LOCALE).
+ */
+export function matchLocale(tag: string | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
+  if (tag === undefined || tag.trim() === '') return fallback;
+  let language: string;
+  try {
+    language = new Intl.Locale(tag.trim().replace(/_/g, '-')).language;
+  } catch {
+    return fallback;
+  }
+  if (language === 'en') return 'en';
+  if (language === 'fr') return 'fr';
+  if (language === 'zh') return 'zh-CN';
+  return fallback;
+}
+
+/** A language as the model reads it: "French (France)" for `fr-FR`; the tag itself when unknown. */
+export function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag.replace(/_/g, '-')) ?? tag;
+  } catch {
+    return tag;
+  }
+}
