@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger, type Logger } from '../log.js';
-import type { StateStore } from '../state/store.js';
+import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
 import { updatePlanTool } from '../tools/plan/index.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { decide, expireDue, undecidedCalls, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
@@ -379,7 +379,7 @@ class AgentRuntime implements Agent {
             ? { kind: 'done', result: run.unshownAnswer }
             : await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease, signal));
       } catch (error) {
-        if (error instanceof LeaseLost) throw error;
+        if (error instanceof LeaseLost || isStateUnavailable(error)) throw error;
         this.logger.error({ err: error, runId }, 'run failed unexpectedly');
         const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
         end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
@@ -392,6 +392,7 @@ class AgentRuntime implements Agent {
       }
       await this.conclude(run, end, frontEnd, lease);
     } catch (error) {
+      if (isStateUnavailable(error)) return this.strandedByStore(run, frontEnd, error);
       if (!(error instanceof LeaseLost)) throw error;
       this.logger.warn({ runId }, 'run left to the process that holds its lease now');
     }
@@ -421,6 +422,17 @@ class AgentRuntime implements Agent {
         if (this.driving.get(runId) === controller) this.driving.delete(runId);
       },
     };
+  }
+
+  /**
+   * The store stopped answering mid-run: nothing can be saved nor released, so the run stays as last
+   * saved and its lease lapses; once the store is back the orphan sweep takes it up (on any replica).
+   * The status says so now rather than "Thinking…" until then.
+   */
+  private async strandedByStore(run: SavedRun, frontEnd: FrontEnd, error: StateUnavailableError): Promise<void> {
+    this.logger.warn({ runId: run.id, reason: error.reason }, 'run stranded: the state store is unreachable');
+    const message = `My state store became unreachable (${error.reason}). This run goes on by itself from its last saved step once the store is back; nothing is needed from you.`;
+    await frontEnd.reporter.failed({ ...totals(run, this.loopEnv), message, retryable: false });
   }
 
   /** Pause, finish or fail: what the drive's end means for the run, its lease and its thread. */

@@ -135,7 +135,10 @@ export class PlaneLimiters {
   }
 }
 
-// Bottleneck waits for its connections to be ready and queues its commands while they reconnect.
+// Bottleneck waits for its connections to be ready and queues its commands while they reconnect, so
+// the store's fail-fast options (no offline queue, one retry, a command timeout) are ioredis's defaults here.
 function ownRedisClient(redis: Redis | string): Redis {
-  return typeof redis === 'string' ? new Redis(redis) : redis.duplicate({ lazyConnect: false, enableOfflineQueue: true });
+  return typeof redis === 'string'
+    ? new Redis(redis)
+    : redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: 20, commandTimeout: undefined });
 }

@@ -5,6 +5,7 @@ import { AckFirstReceiver } from './receiver/ack-first-receiver.js';
 import { boltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
+import { tellWhenStateUnavailable } from './middleware/state-unavailable.js';
 import { trackWork } from './middleware/track-work.js';
 
 export interface SlackConnection {
@@ -58,6 +59,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   await app.init();
   const work = trackWork();
   app.use(work.middleware);
+  app.use(tellWhenStateUnavailable(logger));
   registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');

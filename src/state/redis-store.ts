@@ -1,11 +1,12 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import { storeOverBackend, type Entries, type SerializedEntry } from './keyv-store.js';
-import type { StateStore } from './store.js';
+import { StateUnavailableError, type StateStore } from './store.js';
 
 const STARTUP_RETRIES = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
+const COMMAND_TIMEOUT_MS = 5_000;
 const SCAN_COUNT = 500;
 
 // Redis runs a script alone, so nothing lands between the GET and the DEL; an expired key reads as nil.
@@ -32,6 +33,10 @@ export async function connectRedis(url: string, options: { logger?: Logger } = {
     lazyConnect: true,
     enableOfflineQueue: false,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    // A command sent just before the connection dropped fails after one reconnection attempt, or
+    // after COMMAND_TIMEOUT_MS on a connection that hangs, rather than waiting for Redis to return.
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     // Give up only before the first connection; afterwards keep trying, at most every 2 s.
     retryStrategy: (attempts) => (!everReady && attempts > STARTUP_RETRIES ? null : Math.min(attempts * 50, 2_000)),
   });
@@ -105,50 +110,65 @@ export async function closeRedis(client: Redis): Promise<void> {
 class RedisEntries implements Entries {
   constructor(private readonly client: Redis) {}
 
+  /**
+   * Every command goes through here, so Redis being down, the connection dropping mid-command or a
+   * command timing out reach the front ends as one error type. An error Redis itself answered is a bug
+   * of ours and goes on as it is.
+   */
+  private async reach<T>(command: (client: Redis) => Promise<T>): Promise<T> {
+    const client = this.connected();
+    try {
+      return await command(client);
+    } catch (error) {
+      if (error instanceof ReplyError) throw error;
+      throw new StateUnavailableError((error as Error).message);
+    }
+  }
+
   async get(namespace: string, key: string): Promise<string | undefined> {
-    return (await this.client.get(redisKey(namespace, key))) ?? undefined;
+    return (await this.reach((client) => client.get(redisKey(namespace, key)))) ?? undefined;
   }
 
   async set(namespace: string, key: string, value: string, ttlMs?: number): Promise<void> {
     const name = redisKey(namespace, key);
-    await (ttlMs === undefined ? this.client.set(name, value) : this.client.set(name, value, 'PX', ttlMs));
+    await this.reach((client) => (ttlMs === undefined ? client.set(name, value) : client.set(name, value, 'PX', ttlMs)));
   }
 
   async setIfAbsent(namespace: string, key: string, value: string, ttlMs?: number): Promise<boolean> {
     const name = redisKey(namespace, key);
-    const reply = await (ttlMs === undefined
-      ? this.client.set(name, value, 'NX')
-      : this.client.set(name, value, 'PX', ttlMs, 'NX'));
+    const reply = await this.reach((client) =>
+      ttlMs === undefined ? client.set(name, value, 'NX') : client.set(name, value, 'PX', ttlMs, 'NX'),
+    );
     return reply === 'OK';
   }
 
   async delete(namespace: string, key: string): Promise<boolean> {
-    return (await this.client.del(redisKey(namespace, key))) > 0;
+    return (await this.reach((client) => client.del(redisKey(namespace, key)))) > 0;
   }
 
   async deleteIfEqual(namespace: string, key: string, value: string): Promise<boolean> {
-    return (await this.client.eval(DELETE_IF_EQUAL, 1, redisKey(namespace, key), value)) === 1;
+    return (await this.reach((client) => client.eval(DELETE_IF_EQUAL, 1, redisKey(namespace, key), value))) === 1;
   }
 
   async expireIfEqual(namespace: string, key: string, value: string, ttlMs: number): Promise<boolean> {
-    return (await this.client.eval(EXPIRE_IF_EQUAL, 1, redisKey(namespace, key), value, String(ttlMs))) === 1;
+    return (await this.reach((client) => client.eval(EXPIRE_IF_EQUAL, 1, redisKey(namespace, key), value, String(ttlMs)))) === 1;
   }
 
   async setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean> {
     const keys = [redisKey(entry.namespace, entry.key), redisKey(guard.namespace, guard.key)];
     const args = [entry.serialized, guard.serialized, ...(ttlMs === undefined ? [] : [String(ttlMs)])];
-    return (await this.client.eval(SET_IF_HELD, keys.length, ...keys, ...args)) === 1;
+    return (await this.reach((client) => client.eval(SET_IF_HELD, keys.length, ...keys, ...args))) === 1;
   }
 
   async clear(namespace: string): Promise<void> {
-    for await (const names of this.scan(namespace)) if (names.length > 0) await this.client.unlink(...names);
+    for await (const names of this.scan(namespace)) if (names.length > 0) await this.reach((client) => client.unlink(...names));
   }
 
   async *list(namespace: string): AsyncGenerator<[string, string]> {
     const prefix = redisKey(namespace, '');
     for await (const names of this.scan(namespace)) {
       if (names.length === 0) continue;
-      const values = await this.client.mget(...names);
+      const values = await this.reach((client) => client.mget(...names));
       for (const [i, name] of names.entries()) {
         const value = values[i];
         // Expired or deleted between the scan and the read.
@@ -157,9 +177,19 @@ class RedisEntries implements Entries {
     }
   }
 
+  private connected(): Redis {
+    if (this.client.status !== 'ready') throw new StateUnavailableError(`Redis is not connected (${this.client.status})`);
+    return this.client;
+  }
+
   // Namespaces hold no glob characters, so the pattern matches this namespace's keys only.
-  private scan(namespace: string): AsyncIterable<string[]> {
-    return this.client.scanStream({ match: `${redisKey(namespace, '')}*`, count: SCAN_COUNT });
+  private async *scan(namespace: string): AsyncGenerator<string[]> {
+    const client = this.connected();
+    try {
+      yield* client.scanStream({ match: `${redisKey(namespace, '')}*`, count: SCAN_COUNT }) as AsyncIterable<string[]>;
+    } catch (error) {
+      throw new StateUnavailableError((error as Error).message);
+    }
   }
 }
 

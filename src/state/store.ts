@@ -1,5 +1,25 @@
 import Keyv from 'keyv';
 
+/**
+ * The shared store does not answer (Redis down or unreachable). Front ends tell the person the bot
+ * cannot work right now instead of dropping what they asked; work that lives in files goes on.
+ */
+export class StateUnavailableError extends Error {
+  override readonly name = 'StateUnavailableError';
+  constructor(readonly reason: string) {
+    super(`the state store is unreachable: ${reason}`);
+  }
+}
+
+/** Whether an error, or the error it wraps (Bolt wraps a listener's), is the store being unreachable. */
+export function isStateUnavailable(error: unknown): error is StateUnavailableError {
+  for (let cause = error, depth = 0; cause && depth < 4; depth++) {
+    if (cause instanceof StateUnavailableError) return true;
+    cause = (cause as { original?: unknown; cause?: unknown }).original ?? (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The entry a guarded write depends on, and the value it must hold. */
 export interface StoreGuard {
   namespace: string;

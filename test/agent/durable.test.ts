@@ -18,14 +18,18 @@ afterEach(async () => {
 
 const createIssue = (id: string, title = 'Broken login') => ({ name: 'plane_create_issue', input: { project: 'ACME', title }, id });
 
-/** Polls `check` a bounded number of times; fails with `what` when it never holds. */
-async function eventually(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+/** Polls `check` until `timeoutMs`; fails with `what` when it never holds. */
+async function eventually(what: string | (() => string), check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     if (await check()) return;
     await sleep(25);
   }
-  throw new Error(`gave up waiting: ${what}`);
+  throw new Error(`gave up waiting: ${typeof what === 'string' ? what : what()}`);
 }
+
+/** A new Node process with tsx takes seconds to start on a loaded machine. */
+const CHILD_START_MS = 30_000;
 
 describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the %s store', (name) => {
   it('saves a run waiting for approval; a new agent on the same store takes the decision and finishes it', async () => {
@@ -76,7 +80,7 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
-      await eventually(`the child's model request (child output: ${output})`, () => h!.api.requests.length === 1 || child.exitCode !== null);
+      await eventually(() => `the child's model request (child output: ${output})`, () => h!.api.requests.length === 1 || child.exitCode !== null, CHILD_START_MS);
       expect(h.api.requests).toHaveLength(1);
     } finally {
       child.kill('SIGKILL');
@@ -95,7 +99,7 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     await agent.idle();
     const texts = (r: RecordedRequest) => r.body.messages.map((m) => m.role);
     expect(texts(h.api.requests[2]!)).toEqual(['user', 'assistant', 'user']);
-  });
+  }, 60_000);
 });
 
 describe('decisions', () => {

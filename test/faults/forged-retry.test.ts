@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BOT, DEFAULT_TEAM, postSigned } from '../../src/emulators/slack/index.js';
-import { errorReply, textReply } from '../fakes/anthropic/index.js';
+import { modelDown, SDK_ATTEMPTS, textReply } from '../fakes/anthropic/index.js';
 import { eventually, SIGNING_SECRET, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { ALICE, BOB, BOT, botMessages, finalStatus, GENERAL, shownText } from '../slack/conversations/support.js';
 
@@ -37,7 +37,7 @@ async function retryClick(h: BotHarness, user: string, channel: string, messageT
 
 describe('Retry on a failed run', () => {
   it('from someone who is neither the requester nor an approver, in another channel: refused privately, nothing runs', async () => {
-    harness = await startBotHarness({ model: [errorReply(400, 'invalid_request_error', 'the prompt is too long'), textReply('Recovered.')] });
+    harness = await startBotHarness({ model: [...modelDown(), textReply('Recovered.')] });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise the sprint` });
     const failed = await finalStatus(h, ts);
@@ -49,13 +49,13 @@ describe('Retry on a failed run', () => {
     const notice = await eventually(() => h.slack.workspace.ephemeralsFor(OPS, BOB)[0], 5_000, 'the notice to bob');
     expect(notice.text).toBe(`Only <@${ALICE}>, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(h.model!.requests).toHaveLength(1);
+    expect(h.model!.requests).toHaveLength(SDK_ATTEMPTS);
     expect(h.slack.workspace.messages(OPS).filter((m) => m.user === BOT)).toEqual([]);
     expect(shownText(h.slack.workspace.message(GENERAL, failed.ts))).toContain('run_retry');
   });
 
   it('from the requester, claiming another channel: the run answers in its own thread, nowhere else', async () => {
-    harness = await startBotHarness({ model: [errorReply(400, 'invalid_request_error', 'the prompt is too long'), textReply('Recovered.')] });
+    harness = await startBotHarness({ model: [...modelDown(), textReply('Recovered.')] });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise the sprint` });
     const failed = await finalStatus(h, ts);

@@ -11,6 +11,11 @@ export interface RedisServer {
   port: number;
   /** Kills the server (SIGTERM, then SIGKILL) and removes its folder. Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * An outage that loses nothing: the server stops, then `resume` starts it again on the same port
+   * and folder, with what it held (its append-only file is flushed on the way down).
+   */
+  interrupt(): Promise<{ resume(): Promise<RedisServer> }>;
 }
 
 const READY_ATTEMPTS = 100;
@@ -46,9 +51,9 @@ class RedisMissing extends Error {
   }
 }
 
-async function startOnce(port: number): Promise<RedisServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'planebot-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'];
+async function startOnce(port: number, kept?: string): Promise<RedisServer> {
+  const dir = kept ?? (await mkdtemp(join(tmpdir(), 'planebot-redis-')));
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,19 +71,26 @@ async function startOnce(port: number): Promise<RedisServer> {
   process.once('exit', killOnExit);
 
   let stopped: Promise<void> | undefined;
-  const stop = () =>
+  const halt = () =>
     (stopped ??= (async () => {
       process.off('exit', killOnExit);
       await terminate(child);
-      await rm(dir, { recursive: true, force: true });
     })());
+  const stop = async () => {
+    await halt();
+    await rm(dir, { recursive: true, force: true });
+  };
+  const interrupt = async () => {
+    await halt();
+    return { resume: () => startOnce(port, dir) };
+  };
 
   const failure = await Promise.race([waitForPong(port), exited]);
   if (failure) {
     await stop();
     throw failure;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, stop, interrupt };
 }
 
 /** Resolves undefined once the server answers PING, or an error after a bounded number of tries. */

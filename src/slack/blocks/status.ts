@@ -24,8 +24,8 @@ export type RunStatusView =
       plan: readonly PlanItemView[];
       /** What failed, in plain words. */
       failure: string;
-      /** Opaque reference carried by the Retry button (≤ 2000 characters). */
-      retryValue: string;
+      /** Opaque reference carried by the Retry button (≤ 2000 characters); no button without it. */
+      retryValue?: string;
       elapsedMs?: number;
       toolCalls?: number;
     };
@@ -103,10 +103,12 @@ export function buildStatus(status: RunStatusView): SlackMessage {
         ...counted,
       ];
       if (facts.length > 0) blocks.push(context(facts));
-      blocks.push({
-        type: 'actions',
-        elements: [button({ text: 'Retry', actionId: ACTION_IDS.runRetry, value: status.retryValue, style: 'primary' })],
-      });
+      if (status.retryValue !== undefined) {
+        blocks.push({
+          type: 'actions',
+          elements: [button({ text: 'Retry', actionId: ACTION_IDS.runRetry, value: status.retryValue, style: 'primary' })],
+        });
+      }
       return { text: `Failed: ${failure}`, blocks };
     }
   }

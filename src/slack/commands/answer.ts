@@ -9,6 +9,8 @@ import type { CommandName, ParseResult, UserRef } from './types.js';
 import { usageOf } from './usage.js';
 import type { ListenerDeps } from '../deps.js';
 import { requesterFor } from '../people.js';
+import { isStateUnavailable } from '../../state/store.js';
+import { stateUnavailableText } from '../middleware/state-unavailable.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -48,6 +50,10 @@ export async function answerCommand<C extends { action: string }>(
 }
 
 function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps): Reply {
+  if (isStateUnavailable(error)) {
+    deps.logger.warn({ reason: (error as Error).message, command: name, action }, 'state store unreachable: the command was not run');
+    return errorReply({ reason: stateUnavailableText('command') });
+  }
   const readable = readableFailure(error);
   if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action) });
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');

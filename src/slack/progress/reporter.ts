@@ -76,7 +76,7 @@ export class SlackReporter implements Reporter {
         phase: 'failed',
         plan: failure.plan.items,
         failure: failure.message,
-        retryValue: failure.runId,
+        ...(failure.retryable && { retryValue: failure.runId }),
         elapsedMs: failure.durationMs,
         toolCalls: failure.toolCalls,
       }),

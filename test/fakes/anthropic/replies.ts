@@ -46,3 +46,11 @@ export function stopReply(stop_reason: string, content: Anthropic.ContentBlock[]
 export function errorReply(status: number, type: string, message: string): Reply {
   return { kind: 'error', status, type, message };
 }
+
+/** How many requests the SDK makes for one failing call: the first and its two retries. */
+export const SDK_ATTEMPTS = 3;
+
+/** A 500 that the SDK's own retries meet as well: the run fails, and Retry is worth offering. */
+export function modelDown(): Reply[] {
+  return Array.from({ length: SDK_ATTEMPTS }, () => errorReply(500, 'api_error', 'Internal error'));
+}

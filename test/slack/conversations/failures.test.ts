@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorReply, textReply, toolReply } from '../../fakes/anthropic/index.js';
+import { errorReply, modelDown, textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { ALICE, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText, userTurnsText } from './support.js';
 
@@ -29,12 +29,12 @@ describe('when things go wrong', () => {
 
   it('a failed run says what failed and offers Retry, which takes the run up where it stopped', async () => {
     harness = await startBotHarness({
-      model: [plan('in_progress'), errorReply(400, 'invalid_request_error', 'the prompt is too long'), textReply('Recovered.')],
+      model: [plan('in_progress'), ...modelDown(), textReply('Recovered.')],
     });
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> remember the milk` });
     const failed = await finalStatus(harness, ts);
     expect(shownText(failed)).toContain('Failed:');
-    expect(shownText(failed)).toContain('the prompt is too long');
+    expect(shownText(failed)).toContain('The model API failed (500): Internal error');
     expect(shownText(failed)).toContain('run_retry');
     const answer = await harness.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: failed.ts, actionId: 'run_retry' });
     expect(answer.status).toBe(200);

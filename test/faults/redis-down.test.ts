@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { ALICE, approvalMessage, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText } from '../slack/conversations/support.js';
+
+let harness: BotHarness | undefined;
+let redis: RedisServer | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await redis?.stop();
+  harness = undefined;
+  redis = undefined;
+});
+
+async function readiness(h: BotHarness): Promise<{ code: number; reason?: string }> {
+  const answer = await fetch(`${h.bot.url}/readyz`);
+  return { ...((await answer.json()) as { reason?: string }), code: answer.status };
+}
+
+describe('with Redis down, the bot says so, keeps its file-backed commands, and recovers by itself', () => {
+  it('a mention is answered with what to try, /task add still works, /readyz is 503, and the next mention after Redis returns runs', async () => {
+    redis = await startRedisServer();
+    const { port } = redis;
+    harness = await startBotHarness({ model: [textReply('Back at work.')], env: { REDIS_URL: redis.url } });
+    const h = harness;
+    await redis.stop();
+
+    const ready = await readiness(h);
+    expect(ready.code).toBe(503);
+    expect(ready.reason).toMatch(/^state store: Redis at 127\.0\.0\.1:\d+ does not answer/);
+
+    const lost = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> what is open in ACME?` });
+    const notice = await eventually(() => botMessages(h, lost)[0], 8_000, 'the notice in the thread');
+    expect(notice.text).toContain("I can't work right now: my state store is unreachable");
+    expect(notice.text).toContain('Send it again in a minute or two');
+    expect(h.model!.requests).toHaveLength(0);
+
+    await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/task', text: 'add Write the report !high' });
+    const added = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('Added task')), 8_000, 'the /task add reply');
+    expect(added.text).toBe('Added task 1 to the tree of #general');
+    const tasks = JSON.parse(await readFile(join(h.dataDir, 'channels', GENERAL, 'tasks.json'), 'utf8')) as { tasks: { title: string }[] };
+    expect(tasks.tasks.map((t) => t.title)).toContain('Write the report');
+
+    redis = await startRedisServer({ port });
+    await eventually(async () => (await readiness(h)).code === 200, 10_000, '/readyz back to 200');
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> are you back?` });
+    const done = await finalStatus(h, ts, GENERAL, 10_000);
+    expect(shownText(done)).toContain('Done in');
+    expect(botMessages(h, ts).some((m) => m.text.includes('Back at work.'))).toBe(true);
+  }, 60_000);
+
+  it('an Approve clicked while Redis is down is answered privately, and the same click once Redis is back finishes the run', async () => {
+    redis = await startRedisServer();
+    harness = await startBotHarness({
+      model: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Deployed.' } }]), textReply('I commented on ACME-1.')],
+      env: { REDIS_URL: redis.url },
+    });
+    const h = harness;
+    const commentsBefore = h.plane.db.comments.size;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> comment on ACME-1 that it is deployed` });
+    const approval = await approvalMessage(h, ts);
+    const outage = await redis.interrupt();
+
+    await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
+    const told = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('state store')), 8_000, 'the private notice');
+    expect(told.text).toContain('Your click was not recorded. Click again in a minute or two.');
+    expect(h.plane.db.comments.size).toBe(commentsBefore);
+
+    redis = await outage.resume();
+    await eventually(async () => (await readiness(h)).code === 200, 10_000, '/readyz back to 200');
+    await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
+    const done = await finalStatus(h, ts, GENERAL, 10_000);
+    expect(shownText(done)).toContain('Done in');
+    expect(h.plane.db.comments.size).toBe(commentsBefore + 1);
+    expect(botMessages(h, ts).some((m) => m.text.includes('I commented on ACME-1.'))).toBe(true);
+  }, 60_000);
+
+  it('a run that loses Redis mid-run says so on its status at once, and goes on by itself from its last saved step once Redis is back', async () => {
+    redis = await startRedisServer();
+    const answer = heldReply(textReply('Here is the summary.'));
+    harness = await startBotHarness({
+      model: [answer.step, textReply('Here is the summary, again.')],
+      env: { REDIS_URL: redis.url },
+      timing: { runLeaseMs: 2_000 },
+    });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
+    await answer.requested;
+    const outage = await redis.interrupt();
+    answer.release();
+    const stranded = await eventually(() => {
+      const status = botMessages(h, ts)[0];
+      return shownText(status).includes('state store became unreachable') ? status : undefined;
+    }, 8_000, 'the status saying the store is unreachable');
+    expect(shownText(stranded)).toContain('goes on by itself');
+    expect(shownText(stranded)).not.toContain('run_retry');
+
+    redis = await outage.resume();
+    await eventually(() => shownText(h.slack.workspace.message(GENERAL, stranded.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+    // The answer that could not be saved is asked again, once: the run went on from its last saved step.
+    expect(h.model!.requests).toHaveLength(2);
+    expect(botMessages(h, ts).filter((m) => m.text.includes('Here is the summary, again.'))).toHaveLength(1);
+  }, 60_000);
+});
