@@ -59,7 +59,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   await app.init();
   const work = trackWork();
   app.use(work.middleware);
-  app.use(tellWhenStateUnavailable(logger));
+  app.use(tellWhenStateUnavailable(deps));
   registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');

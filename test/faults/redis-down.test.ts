@@ -34,8 +34,12 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
 
     const lost = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> what is open in ACME?` });
     const notice = await eventually(() => botMessages(h, lost)[0], 8_000, 'the notice in the thread');
-    expect(notice.text).toContain("I can't work right now: my state store is unreachable");
+    expect(notice.text).toContain("I can’t work right now: my state store is unreachable");
     expect(notice.text).toContain('Send it again in a minute or two');
+    // Said in the language of whoever asked (users.info answers without the people cache).
+    const camille = await h.slack.userSays({ user: 'U0CAMILLE', channel: GENERAL, text: `<@${BOT}> qu’est-ce qui est ouvert ?` });
+    const enFrancais = await eventually(() => botMessages(h, camille)[0], 8_000, 'the notice in French');
+    expect(enFrancais.text).toContain('Je ne peux pas travailler pour l’instant : ma base d’état est injoignable.');
     expect(h.model!.requests).toHaveLength(0);
 
     await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/task', text: 'add Write the report !high' });

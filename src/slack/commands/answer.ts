@@ -10,7 +10,6 @@ import { usageOf } from './usage.js';
 import type { ListenerDeps } from '../deps.js';
 import { requesterFor } from '../people.js';
 import { isStateUnavailable } from '../../state/store.js';
-import { stateUnavailableText } from '../middleware/state-unavailable.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -36,6 +35,8 @@ export async function answerCommand<C extends { action: string }>(
     try {
       reply = await execute(parsed.command, commandContext(args, deps));
     } catch (error) {
+      // The store-unreachable middleware tells the person, in their language, what to try.
+      if (isStateUnavailable(error)) throw error;
       reply = failureReply(error, name, parsed.command.action, deps);
     }
   }
@@ -44,16 +45,13 @@ export async function answerCommand<C extends { action: string }>(
   try {
     await deliver(reply, destination);
   } catch (error) {
+    if (isStateUnavailable(error)) throw error;
     deps.logger.error({ err: error, command: command.command }, 'could not deliver a slash command reply');
     await deliver(failureReply(error, name, parsed.ok ? parsed.command.action : undefined, deps), destination).catch(() => undefined);
   }
 }
 
 function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps): Reply {
-  if (isStateUnavailable(error)) {
-    deps.logger.warn({ reason: (error as Error).message, command: name, action }, 'state store unreachable: the command was not run');
-    return errorReply({ reason: stateUnavailableText('command') });
-  }
   const readable = readableFailure(error);
   if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action) });
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');
