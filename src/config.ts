@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './agent/defaults.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
 
 /** How the bot talks to Slack, decided by which tokens are present. */
@@ -34,6 +34,8 @@ export const VARIABLES = {
   PLANEBOT_APPROVERS: 'comma-separated Slack user ids who may approve any request',
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
+  PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'the loop cap of each sub-agent the agent delegates a task to',
+  PLANEBOT_SUBAGENT_MODEL: 'the Claude model id sub-agents use; default PLANEBOT_MODEL',
   PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
   PLANEBOT_LOCALE: `the language of posts nobody asked for (notifications), and for people whose Slack language the bot does not write: ${LOCALES.join(', ')}`,
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
@@ -62,13 +64,14 @@ export interface Config {
   slack: { botToken?: string; signingSecret?: string; appToken?: string; apiUrl?: string };
   port: number;
   plane: { apiKey?: string; baseUrl: string; workspace?: string; appUrl: string; rateLimit: PlaneRate; webhookSecret?: string };
-  anthropic: { apiKey?: string; baseUrl?: string; model: string };
+  anthropic: { apiKey?: string; baseUrl?: string; model: string; subAgentModel: string };
   dataDir: string;
   redisUrl?: string;
   permissionsFile?: string;
   approvers: string[];
   approvalTimeoutMs: number;
   maxIterations: number;
+  subAgentMaxIterations: number;
   webfetchAllow: string[];
   /** PLANEBOT_LOCALE: the language of notifications, and of people whose own the bot lacks. */
   locale: Locale;
@@ -173,6 +176,8 @@ const schema = z.object({
     .transform((s) => (s === undefined ? DEFAULT_APPROVAL_TIMEOUT_MS : parseDuration(s)))
     .refine((n) => n !== undefined, 'must be a duration such as 30s, 15m or 2h'),
   PLANEBOT_MAX_ITERATIONS: positiveInt(DEFAULT_MAX_ITERATIONS, String(DEFAULT_MAX_ITERATIONS)),
+  PLANEBOT_SUBAGENT_MAX_ITERATIONS: positiveInt(DEFAULT_SUBAGENT_MAX_ITERATIONS, String(DEFAULT_SUBAGENT_MAX_ITERATIONS)),
+  PLANEBOT_SUBAGENT_MODEL: optionalText,
   PLANEBOT_WEBFETCH_ALLOW: list,
   PLANEBOT_SANDBOX_HOST: optionalText,
   PLANEBOT_MCP_TOKEN: optionalText.refine(
@@ -226,6 +231,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
   const planeAppUrl = stripSlashes(
     v.PLANE_APP_URL ?? (planeBaseUrl === DEFAULT_PLANE_BASE_URL ? PLANE_CLOUD_APP_URL : planeBaseUrl),
   );
+  const model = v.PLANEBOT_MODEL ?? DEFAULT_MODEL;
   return {
     mode,
     slack: {
@@ -243,13 +249,14 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
       rateLimit: v.PLANE_RATE_LIMIT!,
       ...(v.PLANE_WEBHOOK_SECRET && { webhookSecret: v.PLANE_WEBHOOK_SECRET }),
     },
-    anthropic: { apiKey: v.ANTHROPIC_API_KEY, baseUrl: v.ANTHROPIC_BASE_URL, model: v.PLANEBOT_MODEL ?? DEFAULT_MODEL },
+    anthropic: { apiKey: v.ANTHROPIC_API_KEY, baseUrl: v.ANTHROPIC_BASE_URL, model, subAgentModel: v.PLANEBOT_SUBAGENT_MODEL ?? model },
     dataDir: v.PLANEBOT_DATA_DIR ?? './data',
     redisUrl: v.REDIS_URL,
     permissionsFile: v.PLANEBOT_PERMISSIONS,
     approvers: v.PLANEBOT_APPROVERS,
     approvalTimeoutMs: v.PLANEBOT_APPROVAL_TIMEOUT!,
     maxIterations: v.PLANEBOT_MAX_ITERATIONS,
+    subAgentMaxIterations: v.PLANEBOT_SUBAGENT_MAX_ITERATIONS,
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
     locale: v.PLANEBOT_LOCALE !== undefined && isLocale(v.PLANEBOT_LOCALE) ? v.PLANEBOT_LOCALE : DEFAULT_LOCALE,
     logLevel: v.LOG_LEVEL,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger, type Logger } from '../log.js';
 import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
+import { createDelegateTool, type DelegateToolOptions } from '../tools/delegate/index.js';
 import { updatePlanTool } from '../tools/plan/index.js';
+import type { TaskEventEmitter } from '../tools/task/events.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { decide, expireDue, undecidedCalls, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
+import { canProceed, decide, expireDue, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
 import type { FrontEnd, FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
@@ -14,10 +16,12 @@ import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js'
 import { LeaseLost, RunLease } from './run-lease.js';
 import { RunStore, type StopRecord } from './run-store.js';
 import type { Requester } from '../tools/registry.js';
-import { requestTurn, systemPrompt, type PromptSettings } from './system-prompt.js';
+import { runDelegation, type SubAgentEnv } from './sub-agents.js';
+import { requestTurn, subAgentSystemPrompt, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS } from './defaults.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
+import { subAgentViews } from './sub-agent-state.js';
 
 export interface AgentOptions {
   /** The tools the model may use; the agent adds its own `update_plan`. */
@@ -28,6 +32,12 @@ export interface AgentOptions {
   permissions?: string | Readonly<Record<string, Permission>>;
   /** PLANEBOT_MAX_ITERATIONS: model requests per run (default 100). */
   maxIterations?: number;
+  /** PLANEBOT_SUBAGENT_MAX_ITERATIONS: model requests per sub-agent (default 25). */
+  subAgentMaxIterations?: number;
+  /** PLANEBOT_SUBAGENT_MODEL: the sub-agents' model (default `model.model`). */
+  subAgentModel?: string;
+  /** Where delegate announces the moves of the channel-tree tasks its sub-agents work on. */
+  taskEvents?: TaskEventEmitter;
   /** PLANEBOT_APPROVAL_TIMEOUT in ms (default 15 minutes). */
   approvalTimeoutMs?: number;
   /** PLANEBOT_APPROVERS: people who may decide any approval besides the requester. */
@@ -119,14 +129,20 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-/** The tools the agent gives the model: the front ends' registry and its own `update_plan`. */
-export function agentTools(registry: ToolRegistry): ToolRegistry {
+/** The tools the agent gives the model: the front ends' registry and its own `update_plan` and `delegate`. */
+export function agentTools(registry: ToolRegistry, delegate: DelegateToolOptions = {}): ToolRegistry {
+  return new ToolRegistry([...subAgentTools(registry).list(), createDelegateTool(delegate)]);
+}
+
+/** A sub-agent's tools: the agent's but `delegate` (delegation goes one level deep), in the same order. */
+function subAgentTools(registry: ToolRegistry): ToolRegistry {
   return new ToolRegistry([...registry.list(), updatePlanTool]);
 }
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const client = modelClient(options.model);
-  const tools = agentTools(options.registry);
+  const tools = agentTools(options.registry, { taskEvents: options.taskEvents, logger: options.logger });
+  const subTools = subAgentTools(options.registry);
   const permissions =
     typeof options.permissions === 'object'
       ? createPermissions(options.permissions, tools.list())
@@ -138,15 +154,29 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     client,
     model: options.model.model,
     // Built once: byte-identical tools and system on every request keep the cache warm.
-    modelTools: cachedTools(toModelTools(tools.list())),
+    modelTools: cachedTools(toModelTools(tools.list()), subTools.list().length),
     system: cachedSystem(systemPrompt(options.prompt ?? {})),
     runs: new RunStore(store, options.leaseMs),
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    maxIterationsVariable: 'PLANEBOT_MAX_ITERATIONS',
     approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
     now,
     logger,
   };
-  return new AgentRuntime(options, loopEnv, tools, permissions, new ThreadStore(store));
+  const subAgents: SubAgentEnv = {
+    tools: subTools,
+    maxTokens: options.model.maxTokens ?? DEFAULT_MAX_TOKENS,
+    loop: {
+      ...loopEnv,
+      model: options.subAgentModel ?? options.model.model,
+      // Every sub-agent sends the same tools (a prefix of the agent's) and the same system prompt.
+      modelTools: cachedTools(toModelTools(subTools.list())),
+      system: cachedSystem(subAgentSystemPrompt(options.prompt ?? {})),
+      maxIterations: options.subAgentMaxIterations ?? DEFAULT_SUBAGENT_MAX_ITERATIONS,
+      maxIterationsVariable: 'PLANEBOT_SUBAGENT_MAX_ITERATIONS',
+    },
+  };
+  return new AgentRuntime(options, loopEnv, subAgents, tools, permissions, new ThreadStore(store));
 }
 
 /**
@@ -166,6 +196,7 @@ class AgentRuntime implements Agent {
   constructor(
     private readonly options: AgentOptions,
     private readonly loopEnv: LoopEnv,
+    private readonly subAgents: SubAgentEnv,
     private readonly tools: ToolRegistry,
     private readonly permissions: RunEnv['permissions'],
     private readonly threads: ThreadStore,
@@ -342,7 +373,7 @@ class AgentRuntime implements Agent {
       await this.runs.untrack(runId);
     } else if (run.status === 'waiting') {
       // A stopped run is driven to its end at once, decisions or not.
-      drivable = (await undecidedCalls(this.runs, run)).length === 0 || (await this.runs.stopOf(runId)) !== undefined;
+      drivable = (await canProceed(this.runs, run)) || (await this.runs.stopOf(runId)) !== undefined;
     } else if (run.status === 'running' && run.unshownAnswer) {
       drivable = true;
     } else if (run.status === 'running' && !run.pending && run.messages.at(-1)?.role === 'assistant') {
@@ -503,12 +534,13 @@ class AgentRuntime implements Agent {
       threadKey: run.threadKey,
       requester: run.message.requester,
       plan: planView(run),
+      subAgents: subAgentViews(run, this.loopEnv.now()),
     });
     return guardFrontEnd(frontEnd, this.logger.child({ runId: run.id }));
   }
 
   private runEnv(run: SavedRun, frontEnd: FrontEnd, lease: RunLease, signal: AbortSignal): RunEnv {
-    return {
+    const runEnv: RunEnv = {
       tools: this.tools,
       permissions: this.permissions,
       approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
@@ -518,7 +550,9 @@ class AgentRuntime implements Agent {
       lease,
       signal,
       logger: this.logger.child({ runId: run.id }),
+      delegate: (call, tasks, hooks) => runDelegation({ run, call, tasks, hooks, runEnv, env: this.subAgents }),
     };
+    return runEnv;
   }
 
   private approvalEnv(): ApprovalEnv {

@@ -4,6 +4,7 @@ import type { ApprovalRequest, Decision, FrontEnd } from './front-end.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { callView } from './tool-calls.js';
+import { waitingCalls, type WaitingCall } from './sub-agent-state.js';
 import type { ThreadStore } from './threads.js';
 
 export interface DecideInput {
@@ -42,8 +43,9 @@ export interface ApprovalEnv {
 export async function decide(env: ApprovalEnv, input: DecideInput): Promise<DecideResult> {
   const log = env.logger.child({ runId: input.runId, callId: input.callId, by: input.decidedBy.id });
   const run = await env.runs.get(input.runId);
-  const call = run?.status === 'waiting' ? run.pending?.calls.find((c) => c.id === input.callId && c.asked) : undefined;
-  if (!run || !call) {
+  const waiting = run ? waitingCalls(run) : [];
+  const asked = waiting.find((w) => w.call.id === input.callId);
+  if (!run || !asked) {
     log.info('decision ignored: no run waits for this call (finished, expired or unknown)');
     return { outcome: 'unknown' };
   }
@@ -53,17 +55,20 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
   }
   const record: DecisionRecord = { decision: input.decision, decidedBy: input.decidedBy, at: env.now() };
   const frontEnd = env.frontEndOf(run);
-  if (!(await settle(env, frontEnd, run, call, record))) {
+  const { call } = asked;
+  if (!(await settle(env.runs, frontEnd, asked, record))) {
     const decision = await env.runs.decisionOf(run.id, call.id);
     log.info({ decided: decision?.decision }, 'decision ignored: the call was already decided');
     return { outcome: 'already_decided', decision };
   }
-  log.info({ decision: input.decision, tool: call.name }, 'approval decided');
+  log.info({ decision: input.decision, tool: call.name, subAgent: asked.subAgent }, 'approval decided');
   if (input.decision === 'approve_thread') {
     await env.threads.approveTool(run.threadKey, call.name, input.decidedBy, record.at);
-    const sameTool = run.pending!.calls.filter((c) => c.asked && c.id !== call.id && c.name === call.name);
-    for (const other of sameTool) await settle(env, frontEnd, run, other, record);
+    // The run's other waiting calls of that tool, its sub-agents' included.
+    const sameTool = waiting.filter((w) => w.call.id !== call.id && w.call.name === call.name);
+    for (const other of sameTool) await settle(env.runs, frontEnd, other, record);
   }
+  // A run still driven (its other sub-agents working) picks the decision up itself; this does nothing then.
   env.resume(run.id);
   return { outcome: 'accepted' };
 }
@@ -78,30 +83,38 @@ export async function expireDue(env: ApprovalEnv, now: number): Promise<number> 
     if (deadline === undefined || deadline > now) continue;
     const run = await env.runs.get(runId);
     if (run?.status !== 'waiting' || !run.pending) continue;
-    const frontEnd = env.frontEndOf(run);
-    for (const call of run.pending.calls.filter((c) => c.asked)) {
-      if (await settle(env, frontEnd, run, call, { decision: 'expired', at: now })) expired += 1;
-    }
-    env.logger.info({ runId }, 'approval timed out: denied');
+    const count = await expireOverdue(env.runs, env.frontEndOf(run), run, now);
+    if (count > 0) env.logger.info({ runId, expired: count }, 'approval timed out: denied');
+    expired += count;
     env.resume(runId);
   }
   return expired;
 }
 
 /**
- * A stopped run's requests still waiting are withdrawn: each is claimed as `withdrawn` (a later click
- * finds it decided) and the front end edits it to say so.
+ * A stopped run's requests still waiting, its sub-agents' included, are withdrawn: each is claimed as
+ * `withdrawn` (a later click finds it decided) and the front end edits it to say so.
  */
 export async function withdrawWaiting(runs: RunStore, frontEnd: FrontEnd, run: SavedRun, stop: StopRecord): Promise<void> {
-  for (const call of await undecidedCalls(runs, run)) {
-    await settle({ runs }, frontEnd, run, call, { decision: 'withdrawn', decidedBy: stop.by, at: stop.at });
+  for (const waiting of waitingCalls(run)) {
+    await settle(runs, frontEnd, waiting, { decision: 'withdrawn', decidedBy: stop.by, at: stop.at });
   }
 }
 
+/** Denies the run's waiting calls (its sub-agents' included) whose deadline has passed; returns how many. */
+export async function expireOverdue(runs: RunStore, frontEnd: FrontEnd, run: SavedRun, now: number): Promise<number> {
+  let expired = 0;
+  for (const waiting of waitingCalls(run)) {
+    if ((waiting.owner.pending?.deadline ?? 0) > now) continue;
+    if (await settle(runs, frontEnd, waiting, { decision: 'expired', at: now })) expired += 1;
+  }
+  return expired;
+}
+
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
-async function settle(env: Pick<ApprovalEnv, 'runs'>, frontEnd: FrontEnd, run: SavedRun, call: PendingCall, record: DecisionRecord): Promise<boolean> {
-  if (!(await env.runs.claimDecision(run.id, call.id, record))) return false;
-  await frontEnd.approver.settled(approvalRequest(run, call), record, call.shown);
+async function settle(runs: RunStore, frontEnd: FrontEnd, { owner, call, subAgent }: WaitingCall, record: DecisionRecord): Promise<boolean> {
+  if (!(await runs.claimDecision(owner.id, call.id, record))) return false;
+  await frontEnd.approver.settled(approvalRequest(owner, call, subAgent), record, call.shown);
   return true;
 }
 
@@ -112,13 +125,36 @@ export async function undecidedCalls(runs: RunStore, run: SavedRun): Promise<Pen
   return open.filter((_, i) => decisions[i] === undefined);
 }
 
-export function approvalRequest(run: SavedRun, call: PendingCall): ApprovalRequest {
+/**
+ * Whether a waiting run can go on: none of its own asked calls is undecided, and, when its turn waits
+ * on sub-agents, one of them has all its decisions (the others may go on waiting).
+ */
+export async function canProceed(runs: RunStore, run: SavedRun): Promise<boolean> {
+  if ((await undecidedCalls(runs, run)).length > 0) return false;
+  const waitingOn = (run.pending?.calls ?? []).filter((call) => call.waitsOnSubAgents);
+  if (waitingOn.length === 0) return true;
+  const subAgents = waitingOn.flatMap((call) => run.delegations?.[call.id] ?? []).filter((s) => !s.report && s.run.status === 'waiting');
+  for (const subAgent of subAgents) if ((await undecidedCalls(runs, subAgent.run)).length === 0) return true;
+  return false;
+}
+
+/** The deadline a waiting run is listed with: the earliest among its undecided calls and its sub-agents'. */
+export async function earliestDeadline(runs: RunStore, run: SavedRun): Promise<number | undefined> {
+  const open = await Promise.all(
+    waitingCalls(run).map(async ({ owner, call }) => ((await runs.decisionOf(owner.id, call.id)) ? undefined : (owner.pending?.deadline ?? 0))),
+  );
+  const deadlines = open.filter((deadline): deadline is number => deadline !== undefined);
+  return deadlines.length === 0 ? undefined : Math.min(...deadlines);
+}
+
+export function approvalRequest(run: SavedRun, call: PendingCall, subAgent?: string): ApprovalRequest {
   return {
     runId: run.id,
     callId: call.id,
     threadKey: run.threadKey,
     call: callView(call),
     requester: run.message.requester,
+    ...(subAgent && { subAgent }),
     deadline: run.pending?.deadline ?? 0,
   };
 }

@@ -9,8 +9,14 @@ import type Anthropic from '@anthropic-ai/sdk';
 const LONG: Anthropic.CacheControlEphemeral = { type: 'ephemeral', ttl: '1h' };
 const TURN: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
 
-export function cachedTools(tools: readonly Anthropic.Tool[]): Anthropic.Tool[] {
-  return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache_control: LONG } : tool));
+/**
+ * The tools with a mark on the last one; `sharedLength` also marks the end of the first tools that
+ * sub-agents get as their whole list (all but the agent's own delegate), so that their first requests
+ * read that prefix from the agent's cache. That is the fourth and last breakpoint.
+ */
+export function cachedTools(tools: readonly Anthropic.Tool[], sharedLength?: number): Anthropic.Tool[] {
+  const marked = new Set([tools.length - 1, ...(sharedLength ? [sharedLength - 1] : [])]);
+  return tools.map((tool, index) => (marked.has(index) ? { ...tool, cache_control: LONG } : tool));
 }
 
 export function cachedSystem(text: string): Anthropic.TextBlockParam[] {

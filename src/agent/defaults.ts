@@ -1,3 +1,5 @@
 /** The agent's limits when nothing says otherwise; the configuration's defaults are these same values. */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60_000;
 export const DEFAULT_MAX_ITERATIONS = 100;
+/** Each sub-agent's own cap: a delegated task is a part of a request, so it gets a smaller budget. */
+export const DEFAULT_SUBAGENT_MAX_ITERATIONS = 25;

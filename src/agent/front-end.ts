@@ -1,3 +1,4 @@
+import type { SubAgentOutcome } from '../tools/delegate/index.js';
 import type { Requester } from '../tools/registry.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { RunUsage } from './usage.js';
@@ -39,11 +40,37 @@ export type RunStop =
   | 'iteration_limit'
   | 'unexpected_stop';
 
+/** Where a sub-agent stands: waiting for a slot, working, waiting for people, or finished. */
+export type SubAgentPhase = 'queued' | 'running' | 'waiting' | 'finished';
+
+/** One sub-agent of the run (the delegate tool), as the front end may show it under the run's plan. */
+export interface SubAgentView {
+  /** Unique within the run. */
+  key: string;
+  /** The task's title, e.g. "Audit ACME bugs". */
+  title: string;
+  phase: SubAgentPhase;
+  plan: PlanView;
+  /** Its step under way ("Reading ACME-12…"), while it runs a tool. */
+  step?: string;
+  /** How it ended, once finished. */
+  outcome?: SubAgentOutcome;
+  toolCalls: number;
+  /** Model requests. */
+  iterations: number;
+  usage: RunUsage;
+  /** Since it started (to its end once finished); 0 while queued. */
+  durationMs: number;
+}
+
 export interface RunTotals {
   runId: string;
   threadKey: string;
   plan: PlanView;
+  /** Summed over the run's own model requests and its sub-agents' (each one's is in `subAgents`). */
   usage: RunUsage;
+  /** The sub-agents of the run, in the order of their tasks; empty when it delegated nothing. */
+  subAgents: SubAgentView[];
   /** Model requests made. */
   iterations: number;
   toolCalls: number;
@@ -74,6 +101,8 @@ export interface Reporter {
   /** Text the model wrote alongside tool calls, one call per assistant turn (the final answer goes to `done`). */
   text(text: string): Promise<void>;
   planChanged(plan: PlanView): Promise<void>;
+  /** A sub-agent started, changed its plan or step, waits for people, or finished. */
+  subAgentChanged(subAgent: SubAgentView): Promise<void>;
   toolStarted(call: ToolCallView): Promise<void>;
   toolFinished(call: ToolCallView, outcome: ToolCallOutcome): Promise<void>;
   /** Shows the answer; throws when it could not be shown (the run then fails and its retry shows it again). */
@@ -92,6 +121,8 @@ export interface ApprovalRequest {
   call: ToolCallView;
   /** Who started the run; with the agent's `approvers`, the only people whose decision counts. */
   requester: Requester;
+  /** The title of the sub-agent that makes the call; absent when the run itself makes it. */
+  subAgent?: string;
   /** When the request is denied unanswered (epoch ms). */
   deadline: number;
 }
@@ -125,6 +156,8 @@ export interface RunInfo {
   requester: Requester;
   /** The plan as the run last saved it (a run resumed in another process shows it again). */
   plan: PlanView;
+  /** Its sub-agents as last saved. */
+  subAgents: SubAgentView[];
 }
 
 export interface FrontEnd {

@@ -21,6 +21,7 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
   const reporter: Reporter = {
     text: guard('text', r.text.bind(r)),
     planChanged: guard('planChanged', r.planChanged.bind(r)),
+    subAgentChanged: guard('subAgentChanged', r.subAgentChanged.bind(r)),
     toolStarted: guard('toolStarted', r.toolStarted.bind(r)),
     toolFinished: guard('toolFinished', r.toolFinished.bind(r)),
     done: r.done.bind(r),

@@ -15,6 +15,8 @@ export type {
   RunStopped,
   RunStop,
   RunTotals,
+  SubAgentPhase,
+  SubAgentView,
   ToolCallOutcome,
   ToolCallView,
 } from './front-end.js';

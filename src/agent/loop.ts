@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Logger } from '../log.js';
 import { planProgress } from '../tools/plan/index.js';
-import { approvalRequest, undecidedCalls } from './approvals.js';
+import { approvalRequest, earliestDeadline, undecidedCalls } from './approvals.js';
 import { cachedMessages } from './cache.js';
 import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
 import { fitHistory } from './history-budget.js';
@@ -11,7 +11,8 @@ import type { RunLease } from './run-lease.js';
 import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { nextStep } from './stop-reason.js';
 import { resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type ToolTurnEnv } from './tool-calls.js';
-import { addUsage } from './usage.js';
+import { forgetSubAgentHistories, subAgentViews } from './sub-agent-state.js';
+import { addUsage, sumUsage } from './usage.js';
 
 /** Everything one run needs from the agent, fixed for the process. */
 export interface LoopEnv {
@@ -22,19 +23,26 @@ export interface LoopEnv {
   system: Anthropic.TextBlockParam[];
   runs: RunStore;
   maxIterations: number;
+  /** The variable that sets `maxIterations`, named when a run stops at it. */
+  maxIterationsVariable: string;
   approvalTimeoutMs: number;
   now: () => number;
   logger: Logger;
 }
 
-/** The front end, tool access and lease of one run in this process. */
+/** The front end, tool access and lease of one run (or one sub-agent of it) in this process. */
 export interface RunEnv extends Omit<ToolTurnEnv, 'reporter' | 'onPlan'> {
   frontEnd: FrontEnd;
   decisionOf(call: PendingCall): Promise<DecisionRecord | undefined>;
   /** Confirmed before each model request and each batch of calls; every save goes through it. */
-  lease: RunLease;
+  lease: Pick<RunLease, 'confirm' | 'save'>;
   /** Aborted, with a StopRecord as its reason, when a person stops the run; also the tools' context signal. */
   signal: AbortSignal;
+  /**
+   * Set when the loop drives a sub-agent (its title): its approval requests name it, and its pauses
+   * are the run's to list, when the run itself pauses.
+   */
+  subAgent?: string;
 }
 
 /** Where a drive stops (docs/runs.md); a lost lease ends it by throwing LeaseLost. */
@@ -68,18 +76,26 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     },
   };
   if (run.pending) {
+    const { calls, deadline } = run.pending;
     const unasked = await undecidedCalls(env.runs, run);
-    // Taken up again after failing while it paused: it may never have asked, or its deadline is gone.
-    if (unasked.length > 0) return signal.aborted ? stopped() : pause(run, run.pending.calls, env, runEnv, unasked);
+    // Taken up again after failing while it paused (or dying mid-turn): it may never have asked, or its deadline is gone.
+    if (unasked.length > 0) return signal.aborted ? stopped() : pause(run, calls, env, runEnv, unasked);
     await lease.confirm();
-    await runDecided(run.pending.calls, runEnv.decisionOf, tools);
-    answerTurn(run, run.pending.calls);
+    await runDecided(calls, runEnv.decisionOf, tools);
+    // Calls that never answered: those whose sub-agents waited, or a turn cut short by a dead process.
+    for (const call of calls) call.waitsOnSubAgents = false;
+    await runAllowed(calls, tools);
+    if (calls.some((call) => call.waitsOnSubAgents)) {
+      if (!signal.aborted) return pause(run, calls, env, runEnv, [], deadline);
+      skipUnanswered(calls, signal.reason as StopRecord);
+    }
+    answerTurn(run, calls);
     await lease.save(run);
   }
   for (;;) {
     if (signal.aborted) return stopped();
     if (run.iterations >= env.maxIterations) {
-      const note = `Stopped after ${env.maxIterations} model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.`;
+      const note = `Stopped after ${env.maxIterations} model requests, the limit set by ${env.maxIterationsVariable}, before the work was finished.${runEnv.subAgent ? '' : ' Ask again to go on from here.'}`;
       return finish(run, env, 'iteration_limit', [], note);
     }
     fitRunHistory(run, env);
@@ -116,6 +132,9 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         if (text) await reporter.text(text);
         const calls = await sortCalls(step.calls, tools);
         run.toolCalls += calls.length;
+        // Not saved here; but a save made while the calls run (a sub-agent's turn) keeps the turn, so a
+        // process that takes the run over answers it instead of forgetting it.
+        run.pending = { calls, deadline: 0 };
         await runAllowed(calls, tools);
         if (signal.aborted) {
           // Calls not yet started (those that would be asked among them) never run.
@@ -123,7 +142,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
           answerTurn(run, calls);
           return stopped();
         }
-        if (calls.some((call) => call.asked)) return pause(run, calls, env, runEnv);
+        if (calls.some((call) => call.asked || call.waitsOnSubAgents)) return pause(run, calls, env, runEnv);
         answerTurn(run, calls);
         await lease.save(run);
         break;
@@ -158,11 +177,14 @@ function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {
   run.messages.push(resultsTurn(calls));
   run.pending = undefined;
   run.status = 'running';
+  forgetSubAgentHistories(run, calls);
 }
 
 /**
  * Asks for every call that needs a person (or those of `toAsk`) and saves the run; decisions resume it
  * in any process. Called while driving, never under a lock: asking may wait on the chat's rate limits.
+ * A run whose sub-agents wait is listed with the earliest deadline among its own and theirs. A
+ * sub-agent's pause is only saved: its run lists it when the run itself pauses.
  */
 async function pause(
   run: SavedRun,
@@ -170,17 +192,17 @@ async function pause(
   env: LoopEnv,
   runEnv: RunEnv,
   toAsk = calls.filter((c) => c.asked),
+  deadline = env.now() + env.approvalTimeoutMs,
 ): Promise<LoopEnd> {
-  const deadline = env.now() + env.approvalTimeoutMs;
   run.status = 'waiting';
   run.pending = { calls, deadline };
   run.frontEndState = runEnv.frontEnd.state?.() ?? run.frontEndState;
   // Saved before anyone is asked, so that a quick click finds the run.
   await runEnv.lease.save(run);
-  await env.runs.track(run.id, deadline);
+  if (!runEnv.subAgent) await env.runs.track(run.id, await earliestDeadline(env.runs, run));
   for (const call of toAsk) {
     try {
-      call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call));
+      call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call, runEnv.subAgent));
     } catch (error) {
       // Nobody can approve what nobody sees: the call is not approved now, instead of at the timeout.
       const reason = error instanceof Error ? error.message : String(error);
@@ -192,7 +214,7 @@ async function pause(
   // A click that came before `shown` was saved found nothing to edit: the request is edited here.
   for (const call of toAsk) {
     const decided = await runEnv.decisionOf(call);
-    if (decided) await runEnv.frontEnd.approver.settled(approvalRequest(run, call), decided, call.shown);
+    if (decided) await runEnv.frontEnd.approver.settled(approvalRequest(run, call, runEnv.subAgent), decided, call.shown);
   }
   env.logger.info({ runId: run.id, waiting: toAsk.map((c) => c.name) }, 'run waits for approval');
   return { kind: 'waiting' };
@@ -236,11 +258,13 @@ export function planView(run: SavedRun): PlanView {
 }
 
 export function totals(run: SavedRun, env: Pick<LoopEnv, 'now'>): RunTotals {
+  const subAgents = subAgentViews(run, env.now());
   return {
     runId: run.id,
     threadKey: run.threadKey,
     plan: planView(run),
-    usage: run.usage,
+    usage: subAgents.reduce((sum, subAgent) => sumUsage(sum, subAgent.usage), run.usage),
+    subAgents,
     iterations: run.iterations,
     toolCalls: run.toolCalls,
     durationMs: env.now() - run.startedAt,

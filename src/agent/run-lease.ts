@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log.js';
+import { RunInterruption } from '../tools/registry.js';
 import type { SavedRun } from './run.js';
 import type { RunStore } from './run-store.js';
 
 /** Thrown where a process that lost a run's lease would otherwise go on driving it. */
-export class LeaseLost extends Error {
+export class LeaseLost extends RunInterruption {
   constructor(readonly runId: string) {
     super(`the lease of run ${runId} was lost: another process may drive it now`);
     this.name = 'LeaseLost';

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { DelegatedTask, SubAgentReport } from '../tools/delegate/index.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { Requester, ToolContext } from '../tools/registry.js';
 import type { RunResult, ToolCallOutcome } from './front-end.js';
@@ -38,6 +39,21 @@ export interface PendingCall {
   outcome?: ToolCallOutcome;
   /** What the approver returned from `ask`, for `settled`. */
   shown?: unknown;
+  /** The call's sub-agents (delegate) wait for people: it is answered when the run resumes. */
+  waitsOnSubAgents?: boolean;
+}
+
+/**
+ * One task of a delegate call, saved inside its run. Its `run` is its own loop's state (history,
+ * plan, counters, waiting turn); its id, thread and message are the run's, since approvals are.
+ */
+export interface SubAgentRun extends DelegatedTask {
+  run: SavedRun;
+  /** Set when it first got a slot. */
+  startedAt?: number;
+  endedAt?: number;
+  /** Set once it finished: a finished sub-agent is never driven again. */
+  report?: SubAgentReport;
 }
 
 /**
@@ -68,6 +84,11 @@ export interface SavedRun {
   unshownAnswer?: RunResult;
   /** Who stopped the run (status `stopped`). */
   stoppedBy?: Requester;
+  /**
+   * The sub-agents of the run's delegate calls, by call id. Once a call is answered only their
+   * counters and plans stay (for the final status and usage); their histories go.
+   */
+  delegations?: Record<string, SubAgentRun[]>;
 }
 
 export function newRun(options: {

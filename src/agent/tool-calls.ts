@@ -1,7 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Logger } from '../log.js';
 import type { PlanItem } from '../tools/plan/index.js';
-import type { ToolContext, ToolRegistry } from '../tools/registry.js';
+import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/delegate/index.js';
+import { RunInterruption, type ToolContext, type ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import { capToolResult } from './history-budget.js';
 import type { Permissions } from './permissions.js';
@@ -20,7 +21,20 @@ export interface ToolTurnEnv {
   context: ToolContext;
   /** Replaces the run's plan; handed to the tools as the context's `replacePlan` (update_plan calls it). */
   onPlan(items: PlanItem[]): Promise<void>;
+  /** Runs a call's tasks as sub-agents (the context's `delegate`); absent inside a sub-agent. */
+  delegate?(call: PendingCall, tasks: readonly DelegatedTask[], hooks: DelegationHooks): Promise<SubAgentReport[]>;
   logger: Logger;
+}
+
+/**
+ * Thrown out of a delegate call when every sub-agent left waits for people: the call has no answer
+ * yet, and the run pauses until a decision lets one of them go on.
+ */
+export class SubAgentsWaiting extends RunInterruption {
+  constructor() {
+    super('the sub-agents wait for approvals');
+    this.name = 'SubAgentsWaiting';
+  }
 }
 
 /**
@@ -82,9 +96,15 @@ async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOut
   return outcome;
 }
 
-/** Runs, side by side, the calls that need nobody's approval. */
+/**
+ * Runs, side by side, the calls that need nobody's approval and have no answer yet. A call whose
+ * sub-agents wait is left unanswered, marked `waitsOnSubAgents`; any other interruption (a lost
+ * lease) is thrown once every call has stopped.
+ */
 export async function runAllowed(calls: PendingCall[], env: ToolTurnEnv): Promise<void> {
-  await Promise.all(calls.filter((call) => !call.outcome && !call.asked).map((call) => answer(call, runCall(call, env), env)));
+  const settled = await Promise.allSettled(calls.filter((call) => !call.outcome && !call.asked).map((call) => answer(call, runCall(call, env), env)));
+  const thrown = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (thrown) throw thrown.reason;
 }
 
 /** Answers the asked calls from what people decided: approved ones run, the others are cancelled. */
@@ -115,7 +135,13 @@ function refusalText(record: DecisionRecord | undefined): string {
 }
 
 async function answer(call: PendingCall, outcome: Promise<ToolCallOutcome>, env: ToolTurnEnv): Promise<void> {
-  call.outcome = await outcome;
+  try {
+    call.outcome = await outcome;
+  } catch (error) {
+    if (!(error instanceof SubAgentsWaiting)) throw error;
+    call.waitsOnSubAgents = true;
+    return;
+  }
   await env.reporter.toolFinished(callView(call), call.outcome);
 }
 
@@ -141,7 +167,13 @@ export function callView(call: PendingCall): ToolCallView {
 
 /** The answers the model gets: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
-  const result = await env.tools.call(call.name, call.input, { ...env.context, replacePlan: env.onPlan });
+  const { delegate } = env;
+  const context: ToolContext = {
+    ...env.context,
+    replacePlan: env.onPlan,
+    ...(delegate && { delegate: (tasks: readonly DelegatedTask[], hooks: DelegationHooks) => delegate(call, tasks, hooks) }),
+  };
+  const result = await env.tools.call(call.name, call.input, context);
   return result.ok ? { status: 'ok', text: capToolResult(result.text) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
 }
 

@@ -27,3 +27,14 @@ export function addUsage(total: RunUsage, usage: Pick<Anthropic.Usage, 'input_to
     cacheWriteTokens: total.cacheWriteTokens + (usage.cache_creation_input_tokens ?? 0),
   };
 }
+
+/** Two totals added up (a run's own and its sub-agents'). */
+export function sumUsage(a: RunUsage, b: RunUsage): RunUsage {
+  return {
+    requests: a.requests + b.requests,
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}

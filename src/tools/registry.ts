@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/types.js';
 import type { PlanItem } from './plan/plan.js';
 import { stripControlDeep } from './text.js';
 
@@ -30,6 +31,12 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Replaces the checklist of the agent run making the call (update_plan); absent outside a run. */
   replacePlan?(items: PlanItem[]): Promise<void>;
+  /**
+   * Runs each task as a sub-agent of the agent run making the call (the delegate tool) and returns
+   * their reports in the tasks' order; absent outside a run and inside a sub-agent (one level only).
+   * Throws a RunInterruption when the run must pause (its sub-agents wait for people) or stop.
+   */
+  delegate?(tasks: readonly DelegatedTask[], hooks: DelegationHooks): Promise<SubAgentReport[]>;
 }
 
 export const PERMISSIONS = ['allow', 'ask', 'deny'] as const;
@@ -95,6 +102,12 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * Thrown by a run's own context ports (`delegate`) when the run, not the call, must stop or pause: the
+ * registry lets it through instead of answering the call with an error.
+ */
+export class RunInterruption extends Error {}
+
 export type ToolCallResult = ({ ok: true } & ToolResult) | { ok: false; error: string };
 
 export class ToolRegistry {
@@ -121,7 +134,7 @@ export class ToolRegistry {
     return [...this.tools.keys()];
   }
 
-  /** Validates raw input (from the model or a command) and runs the tool; never throws. */
+  /** Validates raw input (from the model or a command) and runs the tool; never throws but a RunInterruption. */
   async call(name: string, rawInput: unknown, context: ToolContext): Promise<ToolCallResult> {
     const tool = this.tools.get(name);
     if (!tool) return { ok: false, error: `Unknown tool ${name}. Known tools: ${this.names().join(', ')}` };
@@ -131,6 +144,7 @@ export class ToolRegistry {
     try {
       return { ok: true, ...(await tool.run(parsed.data, context)) };
     } catch (error) {
+      if (error instanceof RunInterruption) throw error;
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }

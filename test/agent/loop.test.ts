@@ -93,7 +93,7 @@ describe('the agent loop', () => {
     await h.agent.idle();
     const [result] = resultsOf(h.api.requests[1]!.body);
     expect(result).toMatchObject({ is_error: true });
-    expect(result!.content).toMatch(/^Error: Unknown tool teleport\. Known tools: lookup, plane_create_issue, WebFetch, explode, update_plan$/);
+    expect(result!.content).toMatch(/^Error: Unknown tool teleport\. Known tools: lookup, plane_create_issue, WebFetch, explode, update_plan, delegate$/);
   });
 
   it('stops at the iteration cap and says so', async () => {
@@ -259,7 +259,7 @@ describe('prompt and caching', () => {
     expect(body.model).toBe('claude-test');
   });
 
-  it('marks the last tool, the system prompt and only the newest turn, so later iterations read the cache', async () => {
+  it('marks the last tool, the end of the tools sub-agents share, the system prompt and only the newest turn, so later iterations read the cache', async () => {
     h = await startHarness({
       script: [
         toolReply([{ name: 'lookup', input: { key: 'ACME-1' } }]),
@@ -272,8 +272,11 @@ describe('prompt and caching', () => {
     await h.agent.idle();
     for (const { body } of h.api.requests) {
       const tools = body.tools as Anthropic.Tool[];
+      expect(tools.map((t) => t.name).slice(-2)).toEqual(['update_plan', 'delegate']);
       expect(tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
-      expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
+      // Sub-agents get every tool but delegate: their first request reads that prefix from the agent's cache.
+      expect(tools.at(-2)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+      expect(tools.slice(0, -2).every((t) => t.cache_control === undefined)).toBe(true);
       expect((body.system as Anthropic.TextBlockParam[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
       const marked = body.messages.flatMap((m, i) =>
         (typeof m.content === 'string' ? [] : m.content).flatMap((b, j) => ('cache_control' in b && b.cache_control ? [[i, j]] : [])),

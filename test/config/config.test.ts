@@ -10,9 +10,19 @@ describe('loadConfig', () => {
     expect(config.plane.appUrl).toBe('https://app.plane.so');
     expect(config.approvalTimeoutMs).toBe(15 * 60_000);
     expect(config.maxIterations).toBe(100);
+    expect(config.subAgentMaxIterations).toBe(25);
+    expect(config.anthropic.subAgentModel).toBe(config.anthropic.model);
     expect(config.dataDir).toBe('./data');
     expect(config.sandboxHost).toBe('127.0.0.1');
     expect(loadConfig({ PLANEBOT_SANDBOX_HOST: '0.0.0.0' }).sandboxHost).toBe('0.0.0.0');
+  });
+
+  it('reads the sub-agents’ cap and model, the model defaulting to the agent’s', () => {
+    const config = loadConfig({ PLANEBOT_MODEL: 'claude-opus-5-5', PLANEBOT_SUBAGENT_MAX_ITERATIONS: '10' });
+    expect(config.subAgentMaxIterations).toBe(10);
+    expect(config.anthropic.subAgentModel).toBe('claude-opus-5-5');
+    expect(loadConfig({ PLANEBOT_SUBAGENT_MODEL: 'claude-haiku-5-5' }).anthropic.subAgentModel).toBe('claude-haiku-5-5');
+    expect(() => loadConfig({ PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'many' })).toThrow(/PLANEBOT_SUBAGENT_MAX_ITERATIONS: must be a whole number above 0, such as 25/);
   });
 
   it('uses HTTP mode with a bot token and Socket Mode with an app token', () => {

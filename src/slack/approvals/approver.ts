@@ -29,7 +29,8 @@ export class SlackApprover implements Approver {
   async ask(request: ApprovalRequest): Promise<Shown> {
     const message = buildApprovalRequest({ ...viewOf(request), value: encodeApprovalRef(request) });
     const posted = await this.client.chat.postMessage({ channel: this.thread.channel, thread_ts: this.thread.threadTs, ...message });
-    this.onAsk();
+    // A sub-agent's request pauses only that sub-agent (its line says so); the run's other work goes on.
+    if (!request.subAgent) this.onAsk();
     return { channel: this.thread.channel, ts: posted.ts! };
   }
 
@@ -42,7 +43,12 @@ export class SlackApprover implements Approver {
 }
 
 function viewOf(request: ApprovalRequest): ApprovalView {
-  return { requesterId: request.requester.id, tool: request.call.name, description: request.call.description };
+  return {
+    requesterId: request.requester.id,
+    tool: request.call.name,
+    description: request.call.description,
+    ...(request.subAgent && { subAgent: request.subAgent }),
+  };
 }
 
 function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome): SlackMessage {

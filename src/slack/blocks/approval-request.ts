@@ -1,7 +1,7 @@
 import { ACTION_IDS } from './action-ids.js';
-import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
+import { approvalSummary, whoAsks, type ApprovalView } from './approval-summary.js';
 import { SLACK_LIMITS } from './limits.js';
-import { button, mentionUser, plainText } from './text.js';
+import { button, plainText } from './text.js';
 import type { SlackMessage } from './types.js';
 
 export interface ApprovalRequestInput extends ApprovalView {
@@ -12,7 +12,7 @@ export interface ApprovalRequestInput extends ApprovalView {
 /** A risky tool call waiting for a decision: Approve, Approve for this thread, Deny. */
 export function buildApprovalRequest(input: ApprovalRequestInput): SlackMessage {
   return {
-    text: `Approval needed: ${mentionUser(input.requesterId)} asked to run ${toolName(input.tool)}`,
+    text: `Approval needed: ${whoAsks(input)}`,
     blocks: [
       { type: 'header', text: plainText('Approval needed', SLACK_LIMITS.headerText) },
       ...approvalSummary(input),

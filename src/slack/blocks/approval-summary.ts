@@ -10,6 +10,17 @@ export interface ApprovalView {
   tool: string;
   /** Exactly what the call will do, in plain words (may span lines), e.g. "Update ACME-130: state → Done". */
   description: string;
+  /** The title of the sub-agent making the call, when a sub-agent makes it. */
+  subAgent?: string;
+}
+
+const SUBAGENT_TITLE_MAX = 200;
+
+/** Who asks: the requester, or a sub-agent working for them. */
+export function whoAsks(view: ApprovalView): string {
+  if (!view.subAgent) return `${mentionUser(view.requesterId)} asked to run ${toolName(view.tool)}`;
+  const title = escapeTruncated(oneLine(view.subAgent).replace(/'/g, '’'), SUBAGENT_TITLE_MAX);
+  return `Sub-agent '${title}' (working for ${mentionUser(view.requesterId)}) asks to run ${toolName(view.tool)}`;
 }
 
 /** Enough for any plain-words description; beyond it the excerpt ends with a visible "…". */
@@ -21,7 +32,7 @@ export function toolName(tool: string): string {
 
 /** Who asked, which tool, and what it will do: the part every approval state shows. */
 export function approvalSummary(view: ApprovalView): Block[] {
-  const who = `${mentionUser(view.requesterId)} asked to run ${toolName(view.tool)}. It will:`;
+  const who = `${whoAsks(view)}. It will:`;
   const lines = escapeTruncated(view.description.trim() || '(no description)', DESCRIPTION_MAX)
     .split('\n')
     .map((line) => truncate(line, SLACK_LIMITS.sectionText));

@@ -1,4 +1,4 @@
-import { planProgress, type PlanItem, type PlanStatus } from '../../agent/index.js';
+import { planProgress, type PlanItem, type PlanStatus, type SubAgentView } from '../../agent/index.js';
 import { plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
@@ -8,6 +8,9 @@ import type { Block, SlackMessage } from './types.js';
 /** The agent's checklist item (update_plan's input), as the status message shows it. */
 export type PlanItemView = PlanItem;
 
+/** What the status message shows of one sub-agent: a line under the run's plan. */
+export type SubAgentLineView = Pick<SubAgentView, 'title' | 'phase' | 'plan' | 'step' | 'outcome' | 'toolCalls' | 'durationMs'>;
+
 export type RunStatusView =
   | {
       phase: 'running';
@@ -16,12 +19,22 @@ export type RunStatusView =
       step?: string;
       /** Opaque reference carried by the Stop button (≤ 2000 characters); no button without it. */
       stopValue?: string;
+      subAgents?: readonly SubAgentLineView[];
     }
-  | { phase: 'done'; plan: readonly PlanItemView[]; elapsedMs: number; toolCalls: number }
-  | { phase: 'stopped'; plan: readonly PlanItemView[]; /** Slack user id of who stopped the run. */ stoppedById: string; elapsedMs: number; toolCalls: number }
+  | { phase: 'done'; plan: readonly PlanItemView[]; elapsedMs: number; toolCalls: number; subAgents?: readonly SubAgentLineView[] }
+  | {
+      phase: 'stopped';
+      plan: readonly PlanItemView[];
+      /** Slack user id of who stopped the run. */
+      stoppedById: string;
+      elapsedMs: number;
+      toolCalls: number;
+      subAgents?: readonly SubAgentLineView[];
+    }
   | {
       phase: 'failed';
       plan: readonly PlanItemView[];
+      subAgents?: readonly SubAgentLineView[];
       /** What failed, in plain words. */
       failure: string;
       /** Opaque reference carried by the Retry button (≤ 2000 characters); no button without it. */
@@ -49,12 +62,12 @@ export function formatDuration(ms: number): string {
 }
 
 
-function planBlocks(plan: readonly PlanItemView[]): Block[] {
+function planBlocks(plan: readonly PlanItemView[], budget: number): Block[] {
   const lines: string[] = [];
   let used = 0;
   for (const [index, item] of plan.entries()) {
     const line = `${ICONS[item.status]} ${escapeTruncated(oneLine(item.content), PLAN_LINE_MAX)}`;
-    if (used + line.length + 1 > PLAN_TEXT_BUDGET) {
+    if (used + line.length + 1 > budget) {
       lines.push(`… and ${plan.length - index} more steps`);
       break;
     }
@@ -62,6 +75,53 @@ function planBlocks(plan: readonly PlanItemView[]): Block[] {
     used += line.length + 1;
   }
   return pack(lines, '\n', SLACK_LIMITS.sectionText).map((chunk) => ({ type: 'section', text: mrkdwn(chunk) }));
+}
+
+/** The sub-agents' share of the plan's text budget; a run delegates a handful, each on one line. */
+const SUBAGENT_TEXT_BUDGET = 2500;
+const SUBAGENT_TITLE_MAX = 80;
+const SUBAGENT_STEP_MAX = 120;
+
+const ENDINGS: Record<NonNullable<SubAgentLineView['outcome']>, string> = { done: '✓', capped: '⚠', failed: '✗' };
+
+/**
+ * "↳ Audit ACME bugs — 2/4 · Reading ACME-12…" while it works; "↳ ✓ Audit ACME bugs — 12s · 5 tool
+ * calls" once it finished (⚠ stopped at its limit, ✗ failed).
+ */
+export function subAgentLine(subAgent: SubAgentLineView): string {
+  const title = escapeTruncated(oneLine(subAgent.title), SUBAGENT_TITLE_MAX);
+  const items = subAgent.plan.items;
+  const counted = items.length > 0 ? [`${items.filter((item) => item.status === 'completed').length}/${items.length}`] : [];
+  switch (subAgent.phase) {
+    case 'queued':
+      return `↳ ${title} — waiting for a free slot`;
+    case 'waiting':
+      return `↳ ${title} — ${[...counted, 'waiting for approval'].join(' · ')}`;
+    case 'running': {
+      const current = subAgent.step ?? items.find((item) => item.status === 'in_progress')?.content ?? 'Thinking…';
+      return `↳ ${title} — ${[...counted, escapeTruncated(oneLine(current), SUBAGENT_STEP_MAX)].join(' · ')}`;
+    }
+    case 'finished': {
+      const mark = ENDINGS[subAgent.outcome ?? 'done'];
+      const why = subAgent.outcome === 'capped' ? ['stopped at its limit'] : subAgent.outcome === 'failed' ? ['failed'] : [];
+      return `↳ ${mark} ${title} — ${[...why, formatDuration(subAgent.durationMs), plural(subAgent.toolCalls, 'tool call')].join(' · ')}`;
+    }
+  }
+}
+
+function subAgentLines(subAgents: readonly SubAgentLineView[] = []): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const [index, subAgent] of subAgents.entries()) {
+    const line = subAgentLine(subAgent);
+    if (used + line.length + 1 > SUBAGENT_TEXT_BUDGET) {
+      lines.push(`… and ${subAgents.length - index} more sub-agents`);
+      break;
+    }
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines;
 }
 
 function context(parts: readonly string[]): Block {
@@ -73,7 +133,12 @@ function context(parts: readonly string[]): Block {
  * the step under way; then the time taken and tool calls; or what failed, with a Retry button.
  */
 export function buildStatus(status: RunStatusView): SlackMessage {
-  const blocks = planBlocks(status.plan);
+  const subAgents = subAgentLines(status.subAgents);
+  const subAgentText = subAgents.join('\n');
+  const blocks = [
+    ...planBlocks(status.plan, PLAN_TEXT_BUDGET - subAgentText.length),
+    ...pack(subAgents, '\n', SLACK_LIMITS.sectionText).map((chunk): Block => ({ type: 'section', text: mrkdwn(chunk) })),
+  ];
   const counted = status.plan.length > 0 ? [planProgress(status.plan)] : [];
   switch (status.phase) {
     case 'running': {

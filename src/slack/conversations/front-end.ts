@@ -14,7 +14,7 @@ export function slackFrontEnd(client: App['client'], logger: Logger): FrontEndFa
   const status = new StatusMessages(client, logger);
   return (saved, run) => {
     const where = parseRunState(saved);
-    const reporter = new SlackReporter(client, status, where, run.runId, run.plan.items);
+    const reporter = new SlackReporter(client, status, where, run.runId, run.plan.items, run.subAgents);
     const approver = new SlackApprover(client, where, () => reporter.awaitingApproval());
     return { reporter, approver, state: () => reporter.state() };
   };

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, RunStopped, ToolCallView } from '../../agent/index.js';
+import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, RunStopped, SubAgentView, ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -18,6 +18,8 @@ export class SlackReporter implements Reporter {
   /** Steps of the calls running now, by call id; the newest is shown. */
   private readonly steps = new Map<string, string>();
   private waiting = false;
+  /** The run's sub-agents by key, in the order they were first shown (their tasks' order). */
+  private readonly subAgents = new Map<string, SubAgentView>();
 
   constructor(
     private readonly client: App['client'],
@@ -27,7 +29,10 @@ export class SlackReporter implements Reporter {
     private readonly runId: string,
     /** The plan as the agent saved it: a run resumed in another process shows it again. */
     private plan: readonly PlanItem[],
+    /** Its sub-agents as saved, likewise. */
+    subAgents: readonly SubAgentView[] = [],
   ) {
+    for (const subAgent of subAgents) this.subAgents.set(subAgent.key, subAgent);
     // A queued or retried run: its status message still says so until the run shows something.
     if (where.startPending) this.show();
   }
@@ -44,6 +49,12 @@ export class SlackReporter implements Reporter {
 
   async planChanged(plan: PlanView): Promise<void> {
     this.plan = plan.items;
+    this.show();
+  }
+
+  /** Nested under the plan, through the same coalesced edits as everything else the status shows. */
+  async subAgentChanged(subAgent: SubAgentView): Promise<void> {
+    this.subAgents.set(subAgent.key, subAgent);
     this.show();
   }
 
@@ -67,7 +78,9 @@ export class SlackReporter implements Reporter {
     const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
     // Not done when Slack refused the answer: the agent then fails the run, and the status says so.
     await this.post(renderReply(answer));
-    await this.finish(buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls }));
+    await this.finish(
+      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }),
+    );
   }
 
   async failed(failure: RunFailure): Promise<void> {
@@ -75,6 +88,7 @@ export class SlackReporter implements Reporter {
       buildStatus({
         phase: 'failed',
         plan: failure.plan.items,
+        subAgents: failure.subAgents,
         failure: failure.message,
         ...(failure.retryable && { retryValue: failure.runId }),
         elapsedMs: failure.durationMs,
@@ -85,13 +99,20 @@ export class SlackReporter implements Reporter {
 
   async stopped(stopped: RunStopped): Promise<void> {
     await this.finish(
-      buildStatus({ phase: 'stopped', plan: stopped.plan.items, stoppedById: stopped.stoppedBy.id, elapsedMs: stopped.durationMs, toolCalls: stopped.toolCalls }),
+      buildStatus({
+        phase: 'stopped',
+        plan: stopped.plan.items,
+        stoppedById: stopped.stoppedBy.id,
+        elapsedMs: stopped.durationMs,
+        toolCalls: stopped.toolCalls,
+        subAgents: stopped.subAgents,
+      }),
     );
   }
 
   private show(): void {
     const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step, this.runId));
+    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()] }));
   }
 
   private async finish(message: SlackMessage): Promise<void> {

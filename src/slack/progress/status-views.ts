@@ -1,13 +1,17 @@
-import { buildStatus } from '../blocks/status.js';
+import { buildStatus, type SubAgentLineView } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { PlanItem } from '../../agent/index.js';
 
 /** What the status message says before the run's first step is known. */
 export const THINKING = 'Thinking…';
 
-/** A run under way; with its id, the message carries the Stop button. */
-export function workingStatus(plan: readonly PlanItem[] = [], step: string = THINKING, runId?: string): SlackMessage {
-  return buildStatus({ phase: 'running', plan, step, ...(runId !== undefined && { stopValue: runId }) });
+/** A run under way; with its id, the message carries the Stop button; its sub-agents nest under the plan. */
+export function workingStatus(
+  plan: readonly PlanItem[] = [],
+  step: string = THINKING,
+  { runId, subAgents = [] }: { runId?: string; subAgents?: readonly SubAgentLineView[] } = {},
+): SlackMessage {
+  return buildStatus({ phase: 'running', plan, step, subAgents, ...(runId !== undefined && { stopValue: runId }) });
 }
 
 /** A message that waits for the run before it in the same thread (one run at a time per thread). */

@@ -7,6 +7,7 @@ import type {
   RunInfo,
   RunResult,
   RunStopped,
+  SubAgentView,
   ToolCallOutcome,
   ToolCallView,
 } from '../../../src/agent/index.js';
@@ -14,6 +15,7 @@ import type {
 export type FrontEndEvent =
   | { type: 'text'; runId: string; text: string }
   | { type: 'plan'; runId: string; plan: PlanView }
+  | { type: 'sub_agent'; runId: string; subAgent: SubAgentView; at: number }
   | { type: 'tool_started'; runId: string; call: ToolCallView }
   | { type: 'tool_finished'; runId: string; call: ToolCallView; outcome: ToolCallOutcome }
   | { type: 'done'; runId: string; result: RunResult; savedState: unknown }
@@ -38,6 +40,7 @@ export class RecordingFrontEnd {
       reporter: {
         text: (text) => record({ type: 'text', runId, text }),
         planChanged: (plan) => record({ type: 'plan', runId, plan }),
+        subAgentChanged: (subAgent) => record({ type: 'sub_agent', runId, subAgent, at: Date.now() }),
         toolStarted: (call) => record({ type: 'tool_started', runId, call }),
         toolFinished: (call, outcome) => record({ type: 'tool_finished', runId, call, outcome }),
         done: (result) => record({ type: 'done', runId, result, savedState }),

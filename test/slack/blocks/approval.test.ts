@@ -37,6 +37,18 @@ describe('buildApprovalRequest', () => {
     });
   });
 
+  it('names the sub-agent that asks, and whom it works for', () => {
+    const message = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'approval:42' });
+    assertWithinSlackLimits(message);
+    assertInert(message, ['<@U0ALICE>']);
+    expect(message.text).toBe("Approval needed: Sub-agent 'Audit ACME bugs' (working for <@U0ALICE>) asks to run `plane_update_issue`");
+    expect(message.blocks[1]).toMatchObject({ text: { text: "Sub-agent 'Audit ACME bugs' (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:" } });
+    const hostile = buildApprovalRequest({ ...VIEW, subAgent: `${PING_ATTEMPTS}'\n${long(5000)}`, value: 'ref' });
+    assertWithinSlackLimits(hostile);
+    assertInert(hostile, ['<@U0ALICE>']);
+    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }))).toContain("Sub-agent 'Audit ACME bugs'");
+  });
+
   it('carries a 2,000-character reference and refuses a longer one', () => {
     assertWithinSlackLimits(buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2000) }));
     expect(() => buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2001) })).toThrow(RangeError);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildStatus, formatDuration, type PlanItemView } from '../../../src/slack/blocks/status.js';
+import { buildStatus, formatDuration, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
@@ -113,6 +113,49 @@ describe('buildStatus', () => {
     ]) {
       assertWithinSlackLimits(message);
       assertInert(message);
+    }
+  });
+
+  const sub = (over: Partial<SubAgentLineView>): SubAgentLineView => ({
+    title: 'Audit ACME bugs',
+    phase: 'running',
+    plan: { items: PLAN, progress: '1/4 tasks completed' },
+    toolCalls: 5,
+    durationMs: 12_000,
+    ...over,
+  });
+
+  it('nests each sub-agent under the plan: its progress and step, then its time and tool calls', () => {
+    expect(subAgentLine(sub({ step: 'Reading ACME-12…' }))).toBe('↳ Audit ACME bugs — 1/4 · Reading ACME-12…');
+    expect(subAgentLine(sub({}))).toBe('↳ Audit ACME bugs — 1/4 · Update the state');
+    expect(subAgentLine(sub({ plan: { items: [], progress: '0/0 tasks completed' } }))).toBe('↳ Audit ACME bugs — Thinking…');
+    expect(subAgentLine(sub({ phase: 'queued' }))).toBe('↳ Audit ACME bugs — waiting for a free slot');
+    expect(subAgentLine(sub({ phase: 'waiting' }))).toBe('↳ Audit ACME bugs — 1/4 · waiting for approval');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'done' }))).toBe('↳ ✓ Audit ACME bugs — 12s · 5 tool calls');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped' }))).toBe('↳ ⚠ Audit ACME bugs — stopped at its limit · 12s · 5 tool calls');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'failed', toolCalls: 1 }))).toBe('↳ ✗ Audit ACME bugs — failed · 12s · 1 tool call');
+
+    const running = buildStatus({ phase: 'running', plan: PLAN, step: 'Delegating 2 tasks…', subAgents: [sub({ step: 'Reading ACME-12…' }), sub({ title: 'Audit OPS', phase: 'queued' })] });
+    assertWithinSlackLimits(running);
+    expect(running.blocks[1]).toMatchObject({ type: 'section', text: { text: '↳ Audit ACME bugs — 1/4 · Reading ACME-12…\n↳ Audit OPS — waiting for a free slot' } });
+    const done = buildStatus({ phase: 'done', plan: PLAN, elapsedMs: 20_000, toolCalls: 2, subAgents: [sub({ phase: 'finished', outcome: 'done' })] });
+    expect(allText(done)).toContain('↳ ✓ Audit ACME bugs — 12s · 5 tool calls');
+  });
+
+  it('keeps hostile sub-agents within every limit', () => {
+    const subAgents = Array.from({ length: 60 }, (_, i) =>
+      sub({ title: `${PING_ATTEMPTS} ${long(3000)}`, step: long(5000), phase: (['queued', 'running', 'waiting', 'finished'] as const)[i % 4]! }),
+    );
+    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({ id: String(i), content: long(3000), status: 'pending' }));
+    for (const message of [
+      buildStatus({ phase: 'running', plan, step: long(5000), subAgents }),
+      buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000, subAgents }),
+      buildStatus({ phase: 'failed', plan, failure: long(10_000), retryValue: 'r', subAgents }),
+    ]) {
+      assertWithinSlackLimits(message);
+      assertInert(message);
+      expect(allText(message)).toMatch(/… and \d+ more sub-agents/);
+      expect(allText(message)).toMatch(/… and \d+ more steps/);
     }
   });
 

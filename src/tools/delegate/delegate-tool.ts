@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { silentLogger, type Logger } from '../../log.js';
+import { defineTool, ToolError, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
+import { plural } from '../text.js';
+import type { TaskEventEmitter } from '../task/events.js';
+import { cleanId, unknownId } from '../task/fields.js';
+import { TaskStore } from '../task/store.js';
+import { indexTasks } from '../task/tree.js';
+import type { DelegatedTask, SubAgentReport } from './types.js';
+
+export const DELEGATE = 'delegate';
+/** At most this many tasks per call: each one is a whole loop of its own. */
+export const MAX_DELEGATED_TASKS = 5;
+
+const input = z.strictObject({
+  tasks: z
+    .array(
+      z.strictObject({
+        title: z.string().trim().min(1).max(80).describe('A few words naming the task, e.g. "Audit ACME bugs"; people see it while it runs.'),
+        prompt: z
+          .string()
+          .trim()
+          .min(1)
+          .describe('Everything the sub-agent needs to do the task on its own: it sees neither this conversation nor the other tasks.'),
+        task_id: z
+          .string()
+          .trim()
+          .min(1)
+          .optional()
+          .describe("A task of this channel's task tree (\"3\", \"1-2\") that this sub-agent works on: in-progress while it runs, then done or blocked."),
+      }),
+    )
+    .min(1)
+    .max(MAX_DELEGATED_TASKS),
+});
+type Input = z.output<typeof input>;
+
+const description = `Delegate independent parts of a big request to sub-agents that work side by side (at most 3 at once), each with your tools (but delegate) and its own plan, under the same permissions.
+Use it when a request splits into parts that each take several steps and need not see each other (triage every open bug of two projects, audit several work items); do small things yourself.
+Each task's prompt must say everything its sub-agent needs: it sees neither this conversation nor the other tasks. You get one result with every sub-agent's report, in the order of the tasks (for one that failed or hit its limit: what it got done and why it stopped); the people see only your answer, so say what matters from the reports.`;
+
+export interface DelegateToolOptions {
+  /** Where the moves of `task_id` tasks are announced, as every change of the task tree is. */
+  taskEvents?: TaskEventEmitter;
+  logger?: Logger;
+}
+
+export interface DelegateData {
+  reports: SubAgentReport[];
+}
+
+/**
+ * The agent's `delegate` tool. The sub-agents themselves are the run's (ToolContext.delegate); the
+ * tool checks the tasks, moves the channel-tree tasks they name through the task store, and words the
+ * reports for the model.
+ */
+export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefinition {
+  const logger = options.logger ?? silentLogger;
+  return defineTool({
+    name: DELEGATE,
+    description,
+    input,
+    // What the sub-agents do is checked call by call, each under its own tool's permission.
+    effects: { readOnly: false, destructive: true, openWorld: true },
+    permission: 'allow',
+    progress: ({ tasks }: Input) => `Delegating ${plural(tasks.length, 'task')}…`,
+    describe: ({ tasks }: Input) => `Delegate ${plural(tasks.length, 'task')} to sub-agents: ${tasks.map((task) => task.title).join('; ')}`,
+    async run({ tasks }: Input, context: ToolContext): Promise<ToolResult<DelegateData>> {
+      if (!context.delegate) throw new ToolError('delegate works only in the agent’s own run: a sub-agent cannot delegate further.');
+      const delegated: DelegatedTask[] = tasks.map((task) => ({ title: task.title, prompt: task.prompt, ...(task.task_id && { taskId: cleanId(task.task_id) }) }));
+      const linked = delegated.some((task) => task.taskId);
+      const store = linked ? await openTree(context, options) : undefined;
+      if (store) await checkTaskIds(store, delegated);
+      const moveNotes = new Map<number, string>();
+      const move = async (index: number, status: 'in-progress' | 'done' | 'blocked') => {
+        const taskId = delegated[index]?.taskId;
+        if (!store || !taskId) return;
+        try {
+          // Idempotent: a run taken up again after a restart moves its tasks again without a new event.
+          await store.setStatus(taskId, status);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          logger.warn({ err: error, taskId }, 'could not move the task of a sub-agent');
+          moveNotes.set(index, `task ${taskId} could not be set ${status}: ${reason}`);
+        }
+      };
+      const reports = await context.delegate(delegated, {
+        started: (index) => move(index, 'in-progress'),
+        ended: (index, report) => move(index, report.outcome === 'done' ? 'done' : 'blocked'),
+      });
+      return { text: reportsText(reports, moveNotes), data: { reports } };
+    },
+  });
+}
+
+function openTree(context: ToolContext, options: DelegateToolOptions): Promise<TaskStore> {
+  return TaskStore.open({ dir: context.filesDir, scope: context.scope, actor: context.requester, events: options.taskEvents, logger: options.logger });
+}
+
+/** Every task_id must name a task of the tree before any sub-agent starts. */
+async function checkTaskIds(store: TaskStore, tasks: readonly DelegatedTask[]): Promise<void> {
+  const index = indexTasks((await store.read()).tasks);
+  for (const task of tasks) {
+    if (task.taskId && !index.has(task.taskId)) throw unknownId('task', task.taskId, [...index.keys()], store.file);
+  }
+}
+
+const HEADINGS: Record<SubAgentReport['outcome'], string> = {
+  done: 'done',
+  capped: 'stopped at its iteration limit',
+  failed: 'failed',
+};
+
+/** The reports as the model reads them: one section per task, in the tasks' order. */
+export function reportsText(reports: readonly SubAgentReport[], notes: ReadonlyMap<number, string> = new Map()): string {
+  const sections = reports.map((report, index) => {
+    const task = report.taskId ? ` (task ${report.taskId} → ${report.outcome === 'done' ? 'done' : 'blocked'})` : '';
+    const lines = [`## ${index + 1}. ${report.title} — ${HEADINGS[report.outcome]}${task}`];
+    if (report.reason) lines.push(`Why it stopped: ${report.reason}`, 'What it got done:');
+    lines.push(report.report || '(no report)');
+    const note = notes.get(index);
+    if (note) lines.push(`Note: ${note}`);
+    lines.push(`(${plural(report.toolCalls, 'tool call')}, ${plural(report.iterations, 'model request')})`);
+    return lines.join('\n');
+  });
+  return `Reports of ${plural(reports.length, 'sub-agent')}, in the order of the tasks:\n\n${sections.join('\n\n')}`;
+}

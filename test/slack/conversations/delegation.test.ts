@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { textReply, toolReply } from '../../fakes/anthropic/index.js';
+import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
+import { lastResults, routed } from '../../agent/support/sub-agent-model.js';
+import { assertWithinSlackLimits } from '../blocks/limits.js';
+import { ALICE, approvalMessage, BOT, finalStatus, GENERAL, shownText, statusMessage } from './support.js';
+
+let harness: BotHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const plan = (...steps: [string, string][]) => ({ items: steps.map(([content, status], i) => ({ id: String(i + 1), content, status })) });
+
+describe('a run that delegates', () => {
+  it('nests its sub-agents under the plan in the status message, names the one asking for approval, and keeps to one edit a second', async () => {
+    harness = await startBotHarness({
+      model: routed(async ({ title, turn, request }) => {
+        if (title === undefined) {
+          if (turn > 0) return textReply('Both audits are in.');
+          return toolReply([
+            { name: 'update_plan', input: plan(['Audit both projects', 'in_progress'], ['Summarise', 'pending']) },
+            {
+              name: 'delegate',
+              input: {
+                tasks: [
+                  { title: 'Audit ACME bugs', prompt: 'Read ACME-1 and the spec page.' },
+                  { title: 'Audit my items', prompt: 'List my items.' },
+                ],
+              },
+            },
+          ]);
+        }
+        // Slow enough for the status message to show them at work.
+        await sleep(400);
+        if (title === 'Audit ACME bugs') {
+          if (turn === 0) {
+            return toolReply([
+              { name: 'update_plan', input: plan(['Read ACME-1', 'completed'], ['Read the spec', 'in_progress'], ['Report', 'pending']) },
+              { name: 'plane_get_issue', input: { key: 'ACME-1' } },
+            ]);
+          }
+          if (turn === 1) return toolReply([{ name: 'WebFetch', input: { url: 'https://example.com/spec' } }]);
+          return textReply(`ACME-1 read; the spec: ${lastResults(request)}`);
+        }
+        if (turn === 0) {
+          return toolReply([
+            { name: 'update_plan', input: plan(['List my items', 'in_progress'], ['Report', 'pending']) },
+            { name: 'plane_list_my_issues', input: {} },
+          ]);
+        }
+        return textReply('You have open items.');
+      }),
+    });
+    const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> audit ACME and my items` });
+    const status = await statusMessage(harness, ts);
+
+    const nested = await eventually(() => {
+      const text = shownText(harness!.slack.workspace.message(GENERAL, status.ts));
+      return text.includes('↳ Audit ACME bugs — 1/3') && text.includes('↳ Audit my items — 0/2') ? text : undefined;
+    }, 8_000, 'both sub-agents in the status message');
+    expect(nested).toContain('→ Audit both projects');
+
+    const approval = await approvalMessage(harness, ts);
+    expect(shownText(approval)).toContain(`Sub-agent 'Audit ACME bugs' (working for <@${ALICE}>) asks to run \`WebFetch\``);
+    expect(shownText(approval)).toContain('HTTP GET request to https://example.com/spec');
+    await harness.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_deny' });
+
+    const done = await finalStatus(harness, ts, GENERAL, 15_000);
+    assertWithinSlackLimits(done);
+    expect(shownText(done)).toMatch(/↳ ✓ Audit ACME bugs — [^·"]+ · 3 tool calls/);
+    expect(shownText(done)).toMatch(/↳ ✓ Audit my items — [^·"]+ · 2 tool calls/);
+    expect(shownText(done)).toContain('2 tool calls');
+    // Edits of the status message through the whole delegation: about one a second at most. Arrival times
+    // carry the Web API client's jitter (its first request opens a connection), hence the margin on each gap.
+    const edits = harness.slack.calls.filter((c) => c.method === 'chat.update' && c.args.ts === status.ts).map((c) => c.time);
+    expect(edits.length).toBeGreaterThan(2);
+    expect(edits.length).toBeLessThanOrEqual(Math.floor((edits.at(-1)! - edits[0]!) / 1000) + 1);
+    for (let i = 1; i < edits.length; i++) expect(edits[i]! - edits[i - 1]!, `edit ${i}`).toBeGreaterThanOrEqual(800);
+    const answer = await eventually(
+      () => harness!.slack.workspace.thread(GENERAL, ts).find((m) => m.user === BOT && m.text.includes('Both audits are in.')),
+      5_000,
+      'the answer',
+    );
+    expect(answer.ts).not.toBe(status.ts);
+    // The sub-agent's report says what the denial left it with.
+    const parentRequests = harness.model!.requests.filter((r) => !JSON.stringify(r.body.system).includes('# You are a sub-agent'));
+    expect(lastResults(parentRequests.at(-1)!)).toContain('the spec: Operation cancelled by user');
+  });
+});
