@@ -174,6 +174,49 @@ describe('delegate', () => {
     expect(h.ui.result().answer).toBe('Both done.');
   });
 
+  it('denies a sub-agent’s request nobody answers in time, whether the run is paused or still driving', async () => {
+    const log: ModelTurn[] = [];
+    h = await startHarness({
+      approvalTimeoutMs: 1,
+      expiryCheckMs: 10,
+      script: routed(async ({ title, turn, request }) => {
+        if (title === undefined) return turn === 0 ? delegate([task('Create it'), task('Quick')]) : textReply('Done.');
+        if (title === 'Quick') return textReply('Quick report');
+        return turn === 0 ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' }, id: 'toolu_late' }]) : textReply(`Got: ${lastResults(request)}`);
+      }, log),
+    });
+    await h.say('Go');
+    await eventually('the run to finish', () => h!.ui.of('done').length === 1);
+    expect(h.ui.of('settled').map((e) => [e.request.subAgent, e.outcome.decision])).toEqual([['Create it', 'expired']]);
+    expect(lastResults(log.filter((t) => t.title === 'Create it')[1]!.request)).toBe('Operation cancelled by user: nobody approved it in time');
+    expect(h.toolLog.calls).toEqual([]);
+  });
+
+  it('lets "approve for this thread" answer the same tool for every sub-agent of the run, and later ones unasked', async () => {
+    const log: ModelTurn[] = [];
+    const create = (title: string) => toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title }, id: `toolu_${title}` }]);
+    h = await startHarness({
+      script: routed(({ title, turn }) => {
+        if (title === undefined) return turn === 0 ? delegate([task('One'), task('Two')]) : textReply('Both created.');
+        if (turn === 0) return create(title);
+        if (turn === 1 && title === 'One') return create('Again');
+        return textReply(`${title} done`);
+      }, log),
+    });
+    const { runId } = await h.say('Create two');
+    await eventually('both requests', () => h!.ui.of('ask').length === 2);
+    await h.agent.idle();
+    expect(await h.agent.decide({ runId, callId: 'toolu_One', decision: 'approve_thread', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
+    await h.agent.idle();
+    expect(h.ui.of('settled').map((e) => [e.request.callId, e.outcome.decision])).toEqual([
+      ['toolu_One', 'approve_thread'],
+      ['toolu_Two', 'approve_thread'],
+    ]);
+    expect(h.ui.of('ask')).toHaveLength(2);
+    expect(h.toolLog.calls.map((c) => (c.input as { title: string }).title).sort()).toEqual(['Again', 'One', 'Two']);
+    expect(h.ui.result().answer).toBe('Both created.');
+  });
+
   it('moves a task_id task in progress, then done, or blocked when its sub-agent stops at its cap, which its report says', async () => {
     dir = await mkdtemp(join(tmpdir(), 'planebot-delegate-'));
     const taskEvents = new EventEmitter<TaskEventMap>();
@@ -217,6 +260,9 @@ describe('delegate', () => {
     expect(moves).toContainEqual(['2', 'todo', 'in-progress']);
     expect(moves).toContainEqual(['2', 'in-progress', 'blocked']);
     expect(moves).toHaveLength(4);
+    // A blocked task says why in its description.
+    expect(tasks[1]!.description).toBe('Blocked: OPS audit stopped: Stopped after 2 model requests, the limit set by PLANEBOT_SUBAGENT_MAX_ITERATIONS, before the work was finished.');
+    expect(events.filter((e) => e.type === 'updated').map((e) => e.taskId)).toEqual(['2']);
     expect(events.every((e) => e.scope === 'C1' && e.by?.id === ALICE.id)).toBe(true);
 
     const opsTurns = log.filter((t) => t.title === 'OPS audit');

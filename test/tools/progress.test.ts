@@ -3,6 +3,7 @@ import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { createToolRegistry } from '../../src/tools/index.js';
+import { createDelegateTool } from '../../src/tools/delegate/index.js';
 import { updatePlanTool } from '../../src/tools/plan/index.js';
 import type { TaskEventMap } from '../../src/tools/task/events.js';
 
@@ -12,6 +13,7 @@ const registry = createToolRegistry({
   taskEvents: new EventEmitter<TaskEventMap>(),
 });
 registry.add(updatePlanTool);
+registry.add(createDelegateTool());
 
 /** What the status message shows while the call runs: the declaration's words for the parsed input. */
 function progress(name: string, input: unknown): string {
@@ -44,6 +46,7 @@ describe('the step under way in plain words, from each tool’s declaration', ()
     ['Task', { action: 'list' }, 'Reading the task tree…'],
     ['Task', { action: 'status', id: '1', status: 'done' }, 'Updating the task tree…'],
     ['update_plan', { items: [] }, 'Updating the plan…'],
+    ['delegate', { tasks: [{ title: 'A', prompt: 'a' }, { title: 'B', prompt: 'b' }] }, 'Delegating 2 tasks…'],
   ])('%s %j → %s', (tool, input, words) => {
     expect(progress(tool, input)).toBe(words);
   });

@@ -72,12 +72,13 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
       const store = linked ? await openTree(context, options) : undefined;
       if (store) await checkTaskIds(store, delegated);
       const moveNotes = new Map<number, string>();
-      const move = async (index: number, status: 'in-progress' | 'done' | 'blocked') => {
+      const move = async (index: number, status: 'in-progress' | 'done' | 'blocked', reason?: string) => {
         const taskId = delegated[index]?.taskId;
         if (!store || !taskId) return;
         try {
           // Idempotent: a run taken up again after a restart moves its tasks again without a new event.
-          await store.setStatus(taskId, status);
+          const { task } = await store.setStatus(taskId, status);
+          if (reason) await noteReason(store, task.id, task.description, `Blocked: ${delegated[index]!.title} stopped: ${reason}`);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           logger.warn({ err: error, taskId }, 'could not move the task of a sub-agent');
@@ -86,7 +87,7 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
       };
       const reports = await context.delegate(delegated, {
         started: (index) => move(index, 'in-progress'),
-        ended: (index, report) => move(index, report.outcome === 'done' ? 'done' : 'blocked'),
+        ended: (index, report) => (report.outcome === 'done' ? move(index, 'done') : move(index, 'blocked', report.reason)),
       });
       return { text: reportsText(reports, moveNotes), data: { reports } };
     },
@@ -103,6 +104,16 @@ async function checkTaskIds(store: TaskStore, tasks: readonly DelegatedTask[]): 
   for (const task of tasks) {
     if (task.taskId && !index.has(task.taskId)) throw unknownId('task', task.taskId, [...index.keys()], store.file);
   }
+}
+
+/** The most of a reason written into a blocked task's description. */
+const REASON_MAX = 500;
+
+/** Why the task is blocked, as the last line of its description (once: a run taken up again does not repeat it). */
+async function noteReason(store: TaskStore, taskId: string, description: string | undefined, reason: string): Promise<void> {
+  const line = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason;
+  if (description?.split('\n').includes(line)) return;
+  await store.update(taskId, { description: description ? `${description}\n${line}` : line });
 }
 
 const HEADINGS: Record<SubAgentReport['outcome'], string> = {
