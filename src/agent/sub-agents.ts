@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/delegate/index.js';
+import { isStateUnavailable } from '../state/store.js';
 import { RunInterruption, type ToolRegistry } from '../tools/registry.js';
 import { expireOverdue, undecidedCalls } from './approvals.js';
 import type { FrontEnd, Reporter } from './front-end.js';
@@ -85,7 +86,7 @@ export async function runDelegation(delegation: Delegation): Promise<SubAgentRep
     try {
       end = await drive(subAgent.run, env.loop, subRunEnv);
     } catch (error) {
-      if (error instanceof RunInterruption) throw error;
+      if (error instanceof RunInterruption || isStateUnavailable(error)) throw error;
       runEnv.logger.error({ err: error, subAgent: subAgent.title }, 'sub-agent failed unexpectedly');
       const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
       end = { kind: 'failed', failure: { ...totals(subAgent.run, env.loop), message, retryable: false } };

@@ -168,12 +168,19 @@ export function callView(call: PendingCall): ToolCallView {
 /** The answers the model gets: the tool's output, or `Error: <message>`, capped so no answer floods the history. */
 async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOutcome> {
   const { delegate } = env;
-  const context: ToolContext = {
-    ...env.context,
-    replacePlan: env.onPlan,
-    ...(delegate && { delegate: (tasks: readonly DelegatedTask[], hooks: DelegationHooks) => delegate(call, tasks, hooks) }),
-  };
+  // The sub-agents are the run's, not the tool's: what breaks them (the store gone) breaks the run.
+  let runFailure: { error: unknown } | undefined;
+  const delegateHere = delegate && (async (tasks: readonly DelegatedTask[], hooks: DelegationHooks) => {
+    try {
+      return await delegate(call, tasks, hooks);
+    } catch (error) {
+      runFailure = { error };
+      throw error;
+    }
+  });
+  const context: ToolContext = { ...env.context, replacePlan: env.onPlan, ...(delegateHere && { delegate: delegateHere }) };
   const result = await env.tools.call(call.name, call.input, context);
+  if (runFailure) throw runFailure.error;
   return result.ok ? { status: 'ok', text: capToolResult(result.text) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
 }
 
