@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
-import type Keyv from 'keyv';
+import Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
 import type { PlaneWrite } from './plane/kit.js';
-import { createToolRegistry } from './tools/index.js';
+import { createToolRegistry, TaskPlane } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventEmitter } from './tools/task/events.js';
 
@@ -23,8 +23,13 @@ export function composeTools(
     planeWindowMs?: number;
     /** Told of each Plane write the tools make (notifications attribute it to whoever asked). */
     onWrite?: (write: PlaneWrite) => Promise<void>;
+    /**
+     * Where task syncs note what they wrote to work items, for the webhook receiver to tell their
+     * echoes (the state store's, shared by replicas); in memory when absent.
+     */
+    taskSyncWrites?: Keyv;
   },
-): { plane: PlaneKit; registry: ToolRegistry; limiters: PlaneLimiters } {
+): { plane: PlaneKit; registry: ToolRegistry; limiters: PlaneLimiters; taskPlane: TaskPlane } {
   // The caller owns them (and closes them), as it owns the Redis connection they may duplicate.
   const limiters = new PlaneLimiters({
     redis: options.redis ?? config.redisUrl,
@@ -42,6 +47,7 @@ export function composeTools(
     logger: options.logger,
     ...(options.onWrite && { onWrite: options.onWrite }),
   });
-  const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, logger: options.logger });
-  return { plane, registry, limiters };
+  const taskPlane = new TaskPlane({ kit: plane, ownWrites: options.taskSyncWrites ?? new Keyv(), logger: options.logger });
+  const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, taskPlane, logger: options.logger });
+  return { plane, registry, limiters, taskPlane };
 }

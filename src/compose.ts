@@ -19,7 +19,8 @@ import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { slackUserByEmail } from './slack/people.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
-import { planeMemberOf } from './tools/index.js';
+import { channelFilesDir } from './tools/files/channel-files.js';
+import { planeMemberOf, TaskFollower } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventMap } from './tools/task/events.js';
 
@@ -62,8 +63,10 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
   const taskEvents = new EventEmitter<TaskEventMap>();
   const botWrites = new BotWrites(store);
-  const { plane, registry, limiters } = composeTools(config, {
+  const taskSyncWrites = store.keyv('task-sync-writes');
+  const { plane, registry, limiters, taskPlane } = composeTools(config, {
     cache: store.keyv('plane-cache'),
+    taskSyncWrites,
     redis,
     taskEvents,
     logger,
@@ -108,7 +111,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, outbox, conversations, notifications, logger },
+    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, taskPlane, outbox, conversations, notifications, logger },
     logger,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger);
@@ -123,7 +126,22 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     condenseMs: options.timing?.condenseMs,
     logger,
   });
-  const planeWebhooks = planeWebhookEndpoint({ secret: config.plane.webhookSecret, store, logger, handle: (delivery) => notifier.handle(delivery) });
+  // Plane's changes to work items a task sync made come back to their tasks (docs/tools.md).
+  const taskFollower = new TaskFollower({
+    kit: plane,
+    ownWrites: taskSyncWrites,
+    filesDirOf: (scope) => (/^[CDG][A-Z0-9]+$/.test(scope) ? channelFilesDir(config.dataDir, scope) : undefined),
+    events: taskEvents,
+    logger,
+  });
+  const planeWebhooks = planeWebhookEndpoint({
+    secret: config.plane.webhookSecret,
+    store,
+    logger,
+    handle: async (delivery) => {
+      await Promise.all([notifier.handle(delivery), taskFollower.handle(delivery)]);
+    },
+  });
   let draining = false;
   const server = await startHttpServer({
     port: config.port,

@@ -21,7 +21,7 @@ export type {
   ToolCallView,
 } from './front-end.js';
 export type { ModelOptions } from './model.js';
-export { createPermissions, loadPermissions, PermissionsError, type Permission, type Permissions } from './permissions.js';
+export { createPermissions, deniedCallText, loadPermissions, permissionOfCall, PermissionsError, type Permission, type Permissions } from './permissions.js';
 export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';
 // The agent's own checklist (its update_plan tool), as front ends show it.

@@ -13,6 +13,22 @@ export interface Permissions {
   of(toolName: string): Permission;
 }
 
+/**
+ * The permission of one call: its tool's, made stricter by those of the tools whose writes the
+ * call makes (`writesAs`), so no tool opens a way around another's rule.
+ */
+export function permissionOfCall(permissions: Permissions, tool: Pick<ToolDefinition, 'name' | 'writesAs'>, input: unknown): Permission {
+  const names = [tool.name, ...(tool.writesAs?.(input) ?? [])];
+  return names.map((name) => permissions.of(name)).sort((a, b) => strictness[b] - strictness[a])[0] ?? 'allow';
+}
+
+/** What a denied call is answered, naming the rule that denies it. */
+export function deniedCallText(permissions: Permissions, tool: Pick<ToolDefinition, 'name' | 'writesAs'>, input: unknown): string {
+  if (permissions.of(tool.name) === 'deny') return `Operation not permitted: ${tool.name} is switched off for this bot.`;
+  const denied = (tool.writesAs?.(input) ?? []).filter((name) => permissions.of(name) === 'deny');
+  return `Operation not permitted: this ${tool.name} call writes as ${denied.join(' and ')}, which ${denied.length === 1 ? 'is' : 'are'} switched off for this bot.`;
+}
+
 export class PermissionsError extends Error {
   constructor(message: string) {
     super(message);

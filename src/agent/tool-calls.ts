@@ -5,7 +5,7 @@ import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/de
 import { RunInterruption, type ToolContext, type ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import { capToolResult } from './history-budget.js';
-import type { Permissions } from './permissions.js';
+import { deniedCallText, permissionOfCall, type Permissions } from './permissions.js';
 import type { PendingCall } from './run.js';
 import type { DecisionRecord, StopRecord } from './run-store.js';
 
@@ -56,9 +56,9 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
         description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input),
         progress: tool.progress(parsed.data),
       };
-      switch (env.permissions.of(block.name)) {
+      switch (permissionOfCall(env.permissions, tool, parsed.data)) {
         case 'deny':
-          return { ...described, outcome: { status: 'denied', text: `Operation not permitted: ${block.name} is switched off for this bot.` } };
+          return { ...described, outcome: { status: 'denied', text: deniedCallText(env.permissions, tool, parsed.data) } };
         case 'ask':
           return { ...described, asked: !(await env.approvedForThread(block.name)) };
         case 'allow':

@@ -8,7 +8,7 @@ import {
   type Tool,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import { toModelTool, type Permissions } from '../agent/index.js';
+import { deniedCallText, permissionOfCall, toModelTool, type Permissions } from '../agent/index.js';
 import type { Logger } from '../log.js';
 import type { ToolContext, ToolDefinition, ToolRegistry } from '../tools/registry.js';
 import { packageVersion } from './package-version.js';
@@ -54,6 +54,12 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
   const call = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
     if (!served.has(name)) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}. Tools: ${[...served.keys()].join(', ')}`);
+    }
+    // A tool that is served may still make writes the rules switch off for some calls (a Task sync).
+    const tool = served.get(name)!;
+    const parsed = tool.input.safeParse(args ?? {});
+    if (parsed.success && permissionOfCall(options.permissions, tool, parsed.data) === 'deny') {
+      return { isError: true, content: [{ type: 'text', text: deniedCallText(options.permissions, tool, parsed.data) }] };
     }
     const started = performance.now();
     const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });

@@ -55,10 +55,16 @@ export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
   start_date: z.string().nullable(),
   target_date: z.string().nullable(),
   description_html: z.string().nullish(),
+  parent: z.union([z.string(), z.looseObject({ id, sequence_id: z.number().optional() }), z.null()]).optional(),
+  external_id: z.string().nullish(),
+  external_source: z.string().nullish(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
   completed_at: z.string().nullish(),
 });
+
+/** `GET`/`POST …/work-items/{id}/relations/`: the POST answers the related items, read for nothing but their count. */
+export const relationsAnswer = z.array(z.looseObject({ id }));
 
 export const commentAnswer: z.ZodType<Comment> = z.looseObject({
   id,

@@ -1,9 +1,10 @@
 import type { PlaneCache } from './cache.js';
+import { PlaneError } from './errors.js';
 import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
-import { projectPath, workItemPaths, workspacePath } from './paths.js';
+import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, labelAnswer, memberAnswer, projectAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import { commentAnswer, labelAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
 import type { Comment, Label, Member, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
@@ -22,6 +23,11 @@ export class PlaneApi {
   /** The release and path family; asked once per cache period. */
   instance(opts: Freshness = {}): Promise<InstanceInfo> {
     return this.cache.remember('instance', () => probeInstance(this.http), opts);
+  }
+
+  /** Runs `work` and counts the requests it sent to Plane. */
+  metered<T>(work: () => Promise<T>): Promise<{ result: T; requests: number }> {
+    return this.http.metered(work);
   }
 
   /** Whether API v2 is served (for plane_whoami only). */
@@ -129,6 +135,47 @@ export class PlaneApi {
   async updateWorkItem(slug: string, item: KeyedItem, body: Record<string, unknown>): Promise<WorkItem> {
     const paths = await this.paths();
     return this.http.json({ method: 'PATCH', path: paths.one(slug, item.projectId, item.id), body, what: `work item ${item.key}` }, workItemAnswer);
+  }
+
+  /** The work item created with this `external_source` + `external_id` pair, if any (one object, not a page). */
+  async workItemByExternalId(slug: string, project: Project, source: string, externalId: string): Promise<WorkItem | undefined> {
+    const paths = await this.paths();
+    try {
+      return await this.http.json(
+        {
+          path: paths.list(slug, project.id),
+          query: { external_source: source, external_id: externalId },
+          what: `the work item ${source} created as ${externalId} in project ${project.identifier}`,
+        },
+        workItemAnswer,
+      );
+    } catch (error) {
+      if (error instanceof PlaneError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Whether the instance's release serves work-item relations (CE v1.3.0 on). */
+  async servesRelations(): Promise<boolean> {
+    const instance = await this.instance();
+    return instance.pathStyle === 'work-items' && servesRelations(instance.version);
+  }
+
+  /**
+   * Relates `item` to others (`blocked_by`: it waits on them). Plane keeps one relation per pair and
+   * ignores one already there, so sending it again changes nothing.
+   */
+  async addRelations(slug: string, item: KeyedItem, type: 'blocked_by', relatedIds: readonly string[]): Promise<void> {
+    const paths = await this.paths();
+    await this.http.json(
+      {
+        method: 'POST',
+        path: paths.relations(slug, item.projectId, item.id),
+        body: { relation_type: type, issues: relatedIds },
+        what: `the relations of work item ${item.key}`,
+      },
+      relationsAnswer,
+    );
   }
 
   async comments(slug: string, item: KeyedItem): Promise<Comment[]> {

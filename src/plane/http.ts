@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import type { z } from 'zod';
@@ -27,6 +28,9 @@ export interface PlaneHttpOptions {
 }
 
 const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The request counters of the `metered` calls under way in this async context. */
+const meters = new AsyncLocalStorage<{ requests: number }[]>();
 const TIMEOUT_MS = 30_000;
 
 interface RawAnswer {
@@ -67,6 +71,16 @@ export class PlaneHttp {
     throw new PlaneError(`Plane answered ${request} with JSON of another shape than its API promises (${describeIssues(parsed.error!)}). ${NOT_PLANE}`, answer.status);
   }
 
+  /**
+   * Runs `work` and counts the HTTP requests it sends to Plane (429 retries and the instance probe
+   * included), however they interleave with other callers' requests.
+   */
+  async metered<T>(work: () => Promise<T>): Promise<{ result: T; requests: number }> {
+    const meter = { requests: 0 };
+    const result = await meters.run([...(meters.getStore() ?? []), meter], work);
+    return { result, requests: meter.requests };
+  }
+
   /** The `Location` of a redirect answer (attachment downloads); redirects are not followed. */
   async redirectLocation(req: PlaneRequest): Promise<string> {
     const answer = await this.send(req);
@@ -104,6 +118,7 @@ export class PlaneHttp {
     if (req.auth !== false) headers['x-api-key'] = this.options.apiKey;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const method = req.method ?? 'GET';
+    for (const meter of meters.getStore() ?? []) meter.requests += 1;
     let response;
     try {
       response = await request(url, {

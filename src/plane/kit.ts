@@ -7,7 +7,7 @@ import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
 import { PlaneHttp } from './http.js';
 import { createImageSaver, type ImageSaver } from './images.js';
-import { PlaneLimiters } from './limiter.js';
+import { PlaneLimiters, type PlaneRate } from './limiter.js';
 
 export interface PlaneKitOptions {
   /** Without a key the kit exists but every call says that Plane is off. */
@@ -55,6 +55,8 @@ export interface PlaneKit {
   readonly baseUrl: string;
   readonly appUrl: string;
   readonly workspace?: string;
+  /** The budget requests are paced to (for how long a long series of requests will take). */
+  readonly rate: PlaneRate;
   /** The API; throws a PlaneError explaining how to turn Plane on when there is no key. */
   api(): PlaneApi;
   /** The given slug, else the default workspace; throws when there is neither. */
@@ -75,8 +77,9 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const appUrl = options.appUrl.replace(/\/+$/, '');
   let api: PlaneApi | undefined;
+  const limiters = options.limiters ?? new PlaneLimiters();
   if (options.apiKey) {
-    const limiter = (options.limiters ?? new PlaneLimiters()).forKey(options.apiKey);
+    const limiter = limiters.forKey(options.apiKey);
     const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep });
     const scope = createHash('sha256').update(`${baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 16);
     api = new PlaneApi(http, new PlaneCache(options.cache, scope));
@@ -86,6 +89,7 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
     baseUrl,
     appUrl,
     workspace: options.workspace,
+    rate: limiters.rate,
     api() {
       if (!api) throw new PlaneError(PLANE_OFF_MESSAGE);
       return api;

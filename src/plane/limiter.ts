@@ -26,6 +26,12 @@ export interface LimiterOptions {
   idleResetMs?: number;
 }
 
+/** Requests a key may send per window (PLANE_RATE_LIMIT). */
+export interface PlaneRate {
+  limit: number;
+  windowMs: number;
+}
+
 export interface PlaneLimiter {
   schedule<T>(task: () => Promise<T>): Promise<T>;
   /**
@@ -45,10 +51,13 @@ export class PlaneLimiters {
   // Units waiting to go back to their reservoir, with the function that gives them back now.
   private readonly pendingReturns = new Map<NodeJS.Timeout, () => Promise<unknown>>();
   private readonly windowMs: number;
+  /** The budget every key gets: `limit` requests per `windowMs`. */
+  readonly rate: PlaneRate;
 
   constructor(options: LimiterOptions = {}) {
     const limit = options.limit ?? 60;
     this.windowMs = options.windowMs ?? 60_000;
+    this.rate = { limit, windowMs: this.windowMs };
     const settings: Bottleneck.ConstructorOptions = {
       reservoir: limit,
       // Processes configured with another rate keep apart instead of resizing each other's reservoir.

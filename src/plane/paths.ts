@@ -26,7 +26,17 @@ export function workItemPaths(style: PathStyle) {
     comments: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/comments/`,
     attachment: (slug: string, projectId: string, id: string, assetId: string) =>
       `${one(slug, projectId, id)}/${attachments}/${seg(assetId)}/`,
+    /** Only under `/work-items/` (CE v1.3.0 on): there is no `/issues/` alias. */
+    relations: (slug: string, projectId: string, id: string) => `${projectPath(slug, projectId)}/work-items/${seg(id)}/relations/`,
   };
+}
+
+/** Work-item relations (`…/work-items/{id}/relations/`) came with CE v1.3.0; an instance that does not tell its release (Cloud) is assumed to serve them. */
+export function servesRelations(version: string | undefined): boolean {
+  const match = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(version ?? '');
+  if (!match) return version === undefined;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > 1 || (major === 1 && minor >= 3);
 }
 
 /** Releases older than v1.1.0 only know `/issues/`; anything unknown (Cloud) serves `/work-items/`. */

@@ -53,6 +53,11 @@ export interface WorkItem {
   start_date: string | null;
   target_date: string | null;
   description_html?: string | null;
+  /** The parent work item's id (a sub-work-item), unless expanded. */
+  parent?: string | { id: string; sequence_id?: number } | null;
+  /** Set by whoever created it through the API to find it again (`external_source` names that writer). */
+  external_id?: string | null;
+  external_source?: string | null;
   created_at?: string;
   updated_at?: string;
   completed_at?: string | null;

@@ -62,6 +62,9 @@ const workItemData = z
     labels: z.array(z.union([labelObject, z.string()])).catch([]),
     start_date: z.string().nullish(),
     target_date: z.string().nullish(),
+    // Set by the API client that created the item, to find it again (a task sync names its task).
+    external_source: z.string().nullish().catch(null),
+    external_id: z.string().nullish().catch(null),
   })
   .loose();
 

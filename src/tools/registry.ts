@@ -82,6 +82,11 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Data = unk
   effects: ToolEffects;
   /** The permission when no rule of the permissions file matches the tool. */
   permission: Permission;
+  /**
+   * The other tools whose writes this call makes (a task sync creates work items as
+   * plane_create_issue does): the call is let through only as far as each of them would be.
+   */
+  writesAs?(input: z.output<Schema>): readonly string[];
   /** Returns text for the model and data for the other front ends; throws ToolError for a failure to report. */
   run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<Data>>;
   /** Says in plain words exactly what the call will do, for an approval message. */

@@ -41,9 +41,12 @@
  * Reads: `db.users`, `db.projects`, `db.workItems`, `db.comments`, `db.assets`… are plain Maps,
  * `db.project(ref)`, `db.workItem(ref)`, `db.user(ref)` resolve refs.
  *
+ * Work-item relations (`…/work-items/{id}/relations/`, GET and POST, from v1.3.0) are read back with
+ * `db.relations` (canonical rows: `blocking` stored as the other item's `blocked_by`).
+ *
  * Not emulated, because the tool kit never calls them: DELETE, attachment uploads and comment edits
- * (their paths exist, so the method answers 405); comment detail, links, activities, relations,
- * workspace-asset upload and the Cloud-only list/count/lite endpoints (unrouted: 404).
+ * (their paths exist, so the method answers 405); comment detail, links, activities, removing a
+ * relation, workspace-asset upload and the Cloud-only list/count/lite endpoints (unrouted: 404).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -8,6 +8,7 @@ import { listProjectMembers, listWorkspaceMembers } from './handlers/members.js'
 import { getProject, listProjects } from './handlers/projects.js';
 import { searchWorkItems } from './handlers/search.js';
 import { getState, listStates } from './handlers/states.js';
+import { createRelations, listRelations } from './handlers/relations.js';
 import { getMe } from './handlers/users.js';
 import { getMeV2 } from './handlers/v2.js';
 import { createWorkItem, getWorkItem, getWorkItemByKey, listWorkItems, updateWorkItem } from './handlers/work-items.js';
@@ -36,6 +37,10 @@ function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route
   );
   if (atLeast(flavour, '0.25.0')) {
     routes.push({ path: `${item}/${attachments}/:asset_id/`, access: 'project', methods: { GET: downloadAttachment } });
+  }
+  // Relations came with v1.3.0, under `/work-items/` only; there is no route to remove one.
+  if (items === 'work-items' && atLeast(flavour, '1.3.0')) {
+    routes.push({ path: `${item}/relations/`, access: 'project', methods: { GET: listRelations, POST: createRelations } });
   }
   return routes;
 }

@@ -15,6 +15,16 @@ import type {
 } from './records.js';
 import type { ProjectRef, UserRef, WorkItemRef } from './seed-inputs.js';
 
+/** Plane's IssueRelation row: `issue` is `relation_type` of `related_issue` (A blocked_by B: A waits on B). */
+export interface RelationRecord {
+  id: string;
+  issue: string;
+  related_issue: string;
+  relation_type: 'blocked_by' | 'duplicate' | 'relates_to' | 'start_before' | 'finish_before';
+  created_by: string;
+  created_at: number;
+}
+
 /** Resolved values the API create/update handlers and the seeding helpers both write through. */
 export interface WorkItemFields {
   name: string;
@@ -48,6 +58,8 @@ export class PlaneStore {
   /** Attachments, editor images and workspace assets (one FileAsset table, as in Plane). */
   readonly assets = new Map<string, FileAssetRecord>();
   readonly apiKeys = new Map<string, ApiKeyRecord>();
+  /** Work-item relations, stored one row per ordered pair in their canonical type (`blocking` as the other's `blocked_by`). */
+  readonly relations: RelationRecord[] = [];
   private lastStamp = 0;
 
   constructor(readonly now: () => number = Date.now) {}

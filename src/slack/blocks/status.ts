@@ -1,5 +1,5 @@
 import { planProgress, type PlanItem, type PlanStatus, type SubAgentView } from '../../agent/index.js';
-import { plural } from '../../tools/text.js';
+import { formatDuration, plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from './text.js';
@@ -51,15 +51,6 @@ const PLAN_TEXT_BUDGET = 8000;
 const STEP_MAX = 300;
 const FAILURE_MAX = 1000;
 
-/** "850 ms" reads oddly in a chat; seconds, minutes and hours do. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(Math.max(0, ms) / 1000);
-  if (seconds < 1) return 'under a second';
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
 
 
 function planBlocks(plan: readonly PlanItemView[], budget: number): Block[] {

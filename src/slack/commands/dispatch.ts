@@ -48,6 +48,13 @@ export function readId(token: Token | undefined, what = 'id'): string {
   return id;
 }
 
+/** A Plane project as typed: its identifier (ACME) or its name. */
+export function readProject(token: Token | undefined): string {
+  const project = token?.text.trim() ?? '';
+  if (project === '') throw new InputError('Missing the project (its identifier, like ACME, or its name)');
+  return project;
+}
+
 export function readTitle(words: readonly Token[]): string {
   const title = words.map((word) => word.text).join(' ').replace(/\s+/g, ' ').trim();
   if (title === '') throw new InputError('Missing the title');

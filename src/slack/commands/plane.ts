@@ -1,15 +1,9 @@
 import { NOTIFY_EVENTS, type NotifyEvent } from '../../notifications/subscriptions.js';
 import { PRIORITIES as PLANE_PRIORITIES, STATE_GROUPS, type Priority as PlanePriority, type StateGroup } from '../../plane/types.js';
-import { dispatch, noArguments, readTitle, unknownSubcommand } from './dispatch.js';
+import { dispatch, noArguments, readProject, readTitle, unknownSubcommand } from './dispatch.js';
 import { readArguments, readUser, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
 import type { ParseResult, PlaneCommand, UserRef } from './types.js';
-
-function readProject(token: Token | undefined): string {
-  const project = token?.text.trim() ?? '';
-  if (project === '') throw new InputError('Missing the project (its identifier, like ACME, or its name)');
-  return project;
-}
 
 const oneOf = (values: readonly string[], prefix = '') => values.map((v) => `${prefix}${v}`).join(', ');
 

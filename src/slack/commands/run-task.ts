@@ -1,7 +1,9 @@
 import type { Logger } from '../../log.js';
 import type { TaskEventEmitter } from '../../tools/task/events.js';
-import { taskLine } from '../../tools/task/render.js';
+import { renderTree, taskLine } from '../../tools/task/render.js';
 import { performTask, stillWaitsOn, type TaskAction } from '../../tools/task/actions.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline } from '../../tools/task/plane/summary.js';
+import type { TaskPlane } from '../../tools/task/plane/task-plane.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
 import { plural } from '../../tools/text.js';
 import { buildHelp } from './help.js';
@@ -14,6 +16,8 @@ import type { TaskCommand, TaskOptions } from './types.js';
 export interface TaskEnv {
   /** The tree's changes are announced here, as the agent's Task tool announces its own. */
   taskEvents: TaskEventEmitter;
+  /** `/task sync`, and the write-through of synced tasks to their work items. */
+  taskPlane?: TaskPlane;
   logger: Logger;
 }
 
@@ -28,15 +32,18 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
   if (command.action === 'help') return ephemeral(buildHelp('task'));
   const action = await taskAction(command, context);
   const reads = action.action === 'list' || action.action === 'tree';
+  // Who asked is carried on the events of a change; a read announces nothing, so it is not looked up.
+  const requester = reads ? undefined : await context.requester();
   const store = await TaskStore.open({
     dir: context.filesDir,
     scope: context.channel.id,
-    // Who asked is carried on the events of a change; a read announces nothing, so it is not looked up.
-    actor: reads ? undefined : await context.requester(),
+    actor: requester,
     events: env.taskEvents,
     logger: env.logger,
   });
-  const outcome = await performTask(store, action);
+  // `/task sync` is the person's own intent: no approval, as for `/plane new`.
+  const outcome = await performTask(store, action, { plane: env.taskPlane, requester });
+  const plane = 'plane' in outcome ? [linkedWriteLine(outcome.plane)].filter((line) => line !== undefined) : [];
   const where = `the tree of ${channelLabel(context.channel)}`;
   switch (outcome.action) {
     case 'add':
@@ -50,23 +57,28 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
       const line = taskLine(task, openDependencies);
       if (from === task.status) return confirm(`Nothing changed: [${task.id}] is already ${from}`, [line], [], true);
       const waits = stillWaitsOn(outcome);
-      return confirm(`[${task.id}] ${from} → ${task.status}`, [line], waits ? [`It still waits on ${waits}.`] : []);
+      return confirm(`[${task.id}] ${from} → ${task.status}`, [line], [...(waits ? [`It still waits on ${waits}.`] : []), ...plane]);
     }
     case 'assign': {
       const { task, from } = outcome;
       if (from === task.assignee) return confirm(`Nothing changed: [${task.id}] is already assigned to @${from}`, [taskLine(task)], [], true);
-      return confirm(`[${task.id}] assigned to @${task.assignee}${from ? ` (was @${from})` : ''}`, [taskLine(task)]);
+      return confirm(`[${task.id}] assigned to @${task.assignee}${from ? ` (was @${from})` : ''}`, [taskLine(task)], plane);
     }
     case 'update': {
       const { task, changes } = outcome;
       if (changes.length === 0) return confirm(`Nothing changed: [${task.id}] already has those values`, [taskLine(task)], [], true);
-      return confirm(`Updated ${changedFields(changes)} of [${task.id}]`, [taskLine(task)]);
+      return confirm(`Updated ${changedFields(changes)} of [${task.id}]`, [taskLine(task)], plane);
     }
     case 'remove': {
       const { removed } = outcome;
       const below = removed.length - 1;
       const subtasks = below > 0 ? ` with ${plural(below, 'subtask')}` : '';
-      return confirm(`Removed [${removed[0]?.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)));
+      const kept = keptInPlaneLine(outcome.keptInPlane);
+      return confirm(`Removed [${removed[0]?.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)), kept ? [kept] : []);
+    }
+    case 'sync': {
+      const notes = [relationsLine(outcome), ...outcome.notes, budgetLine(outcome)].filter((note) => note !== undefined);
+      return confirm(syncHeadline(outcome), renderTree([outcome.root]), notes);
     }
     case 'list':
     case 'tree':
@@ -105,6 +117,8 @@ async function taskAction(command: Exclude<TaskSubcommand, { action: 'help' }>, 
     }
     case 'remove':
       return { action: 'remove', id: command.id };
+    case 'sync':
+      return { action: 'sync', id: command.id, project: command.project };
   }
 }
 

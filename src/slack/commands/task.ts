@@ -1,5 +1,5 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../tools/task/format.js';
-import { dispatch, noArguments, readId, readTitle } from './dispatch.js';
+import { dispatch, noArguments, readId, readProject, readTitle } from './dispatch.js';
 import { readArguments, readUser, shown, type OptionSpec, type ParsedOptions } from './options.js';
 import { InputError, type Token } from './tokenize.js';
 import type { ParseResult, TaskCommand, TaskOptions } from './types.js';
@@ -81,6 +81,10 @@ export function parseTask(text: string): ParseResult<TaskCommand> {
       remove: (args) => {
         exactly(args, 1);
         return { kind: 'task', action: 'remove', id: readId(args[0]) };
+      },
+      sync: (args) => {
+        exactly(args, 2);
+        return { kind: 'task', action: 'sync', id: readId(args[0]), project: readProject(args[1]) };
       },
     },
     (rest) => ({ ok: true, command: { kind: 'task', action: 'agent', text: rest } }),

@@ -24,6 +24,8 @@ export type TaskCommand =
   | { kind: 'task'; action: 'assign'; id: string; assignee: UserRef }
   | { kind: 'task'; action: 'update'; id: string; title?: string; description?: string; options: TaskOptions }
   | { kind: 'task'; action: 'remove'; id: string }
+  /** The task and its subtree to work items of a Plane project. */
+  | { kind: 'task'; action: 'sync'; id: string; project: string }
   /** Anything that is not a sub-command: the text, as Slack sent it, goes to the agent. */
   | { kind: 'task'; action: 'agent'; text: string };
 

@@ -36,6 +36,11 @@ export const HELP: Record<CommandName, CommandHelp> = {
         summary: 'Change what is given, keep the rest',
       },
       { action: 'remove', usage: '/task remove <id>', summary: 'Remove a task and its subtasks' },
+      {
+        action: 'sync',
+        usage: '/task sync <id> <PROJECT>',
+        summary: 'Make the task and its subtasks Plane work items and sub-work-items; both sides then follow each other',
+      },
       { action: 'help', usage: '/task help', summary: 'Show this help' },
       { action: '*', usage: '/task <anything else>', summary: 'Ask the agent; it answers in a thread' },
     ],

@@ -1,4 +1,6 @@
+import type { Requester } from '../registry.js';
 import type { Task, TaskStatus } from './format.js';
+import { noPlane, type LinkedWrite, type SyncOutcome, type TaskPlane } from './plane/task-plane.js';
 import type { NewTask, TaskChanges, TaskStore } from './store.js';
 import type { TaskFieldChange } from './events.js';
 
@@ -14,22 +16,37 @@ export type TaskAction =
   | { action: 'status'; id: string; status: TaskStatus }
   | { action: 'assign'; id: string; assignee: string }
   | { action: 'update'; id: string; changes: TaskChanges }
-  | { action: 'remove'; id: string };
+  | { action: 'remove'; id: string }
+  /** The task and its subtree to work items of a Plane project (by identifier or name). */
+  | { action: 'sync'; id: string; project: string };
 
+/** What the actions reach besides the file: Plane, for the tasks synced with it, and who asks. */
+export interface TaskActionEnv {
+  plane?: TaskPlane;
+  requester?: Requester;
+}
+
+/** `plane`: the change written to the task's work item, when it is synced with one. */
 export type TaskOutcome = { file: string } & (
   | { action: 'add' | 'subtask'; task: Task }
   | { action: 'list' | 'tree'; tasks: Task[] }
   /** `openDependencies`: the tasks it still waits on that are not done. */
-  | { action: 'status'; task: Task; from: TaskStatus; openDependencies: Task[] }
-  | { action: 'assign'; task: Task; from?: string }
+  | { action: 'status'; task: Task; from: TaskStatus; openDependencies: Task[]; plane?: LinkedWrite }
+  | { action: 'assign'; task: Task; from?: string; plane?: LinkedWrite }
   /** `changes` is empty when the values given were the current ones. */
-  | { action: 'update'; task: Task; changes: TaskFieldChange[] }
-  /** The task removed, then every subtask removed with it. */
-  | { action: 'remove'; removed: Task[] }
+  | { action: 'update'; task: Task; changes: TaskFieldChange[]; plane?: LinkedWrite }
+  /** The task removed, then every subtask removed with it; `keptInPlane`: their work items, which stay. */
+  | { action: 'remove'; removed: Task[]; keptInPlane: string[] }
+  | ({ action: 'sync' } & SyncOutcome)
 );
 
-export async function performTask(store: TaskStore, action: TaskAction): Promise<TaskOutcome> {
+export async function performTask(store: TaskStore, action: TaskAction, env: TaskActionEnv = {}): Promise<TaskOutcome> {
   const file = store.file;
+  // A change of a synced task is written to its work item; the change in the file stands either way.
+  const push = async (task: Task, change: Parameters<TaskPlane['push']>[1]) => {
+    const plane = env.plane && task.plane ? await env.plane.push(task, change, env.requester) : undefined;
+    return plane ? { plane } : {};
+  };
   switch (action.action) {
     case 'add':
       return { file, action: 'add', task: await store.add(action.task) };
@@ -38,16 +55,36 @@ export async function performTask(store: TaskStore, action: TaskAction): Promise
     case 'list':
     case 'tree':
       return { file, action: action.action, tasks: (await store.read()).tasks };
-    case 'status':
-      return { file, action: 'status', ...(await store.setStatus(action.id, action.status)) };
-    case 'assign':
-      return { file, action: 'assign', ...(await store.assign(action.id, action.assignee)) };
-    case 'update':
-      return { file, action: 'update', ...(await store.update(action.id, action.changes)) };
-    case 'remove':
-      return { file, action: 'remove', ...(await store.remove(action.id)) };
+    case 'status': {
+      const change = await store.setStatus(action.id, action.status);
+      const changed = change.from !== change.task.status;
+      return { file, action: 'status', ...change, ...(changed && (await push(change.task, { status: { from: change.from, to: change.task.status } }))) };
+    }
+    case 'assign': {
+      const change = await store.assign(action.id, action.assignee);
+      const fields: TaskFieldChange[] = change.from === change.task.assignee ? [] : [{ field: 'assignee', from: change.from, to: change.task.assignee }];
+      return { file, action: 'assign', ...change, ...(fields.length > 0 && (await push(change.task, { fields }))) };
+    }
+    case 'update': {
+      const change = await store.update(action.id, action.changes);
+      const fields = change.changes.filter((field) => PUSHED_FIELDS.has(field.field));
+      return { file, action: 'update', ...change, ...(fields.length > 0 && (await push(change.task, { fields }))) };
+    }
+    case 'remove': {
+      const { removed } = await store.remove(action.id);
+      const keptInPlane = removed.flatMap((task) => (task.plane ? [task.plane] : []));
+      return { file, action: 'remove', removed, keptInPlane };
+    }
+    case 'sync': {
+      if (!env.plane) throw noPlane();
+      return { file, action: 'sync', ...(await env.plane.sync(store, action.id, action.project, { scope: store.scope, requester: env.requester })) };
+    }
   }
 }
+
+/** The fields a work item has a counterpart for (tags and waits stay in the tree; waits become relations on a sync). */
+const PUSHED_FIELDS = new Set<TaskFieldChange['field']>(['title', 'description', 'priority', 'assignee', 'dueAt']);
+
 
 /**
  * What a task just marked done still waits on, `[2] Title (status), …`, for the presenters' note;

@@ -16,6 +16,8 @@ export interface TaskEventBase {
   by?: Requester;
   /** When the change was written, ISO 8601. */
   at: string;
+  /** Said after the change (`cancelled in Plane`). */
+  note?: string;
 }
 
 export type TaskField = 'title' | 'description' | 'priority' | 'assignee' | 'dueAt' | 'tags' | 'dependsOn';
@@ -27,7 +29,13 @@ export type TaskEvent =
   | (TaskEventBase & { type: 'assigned'; from?: string; to?: string })
   /** Every change but the assignee's, which is announced as `assigned`. */
   | (TaskEventBase & { type: 'updated'; changes: TaskFieldChange[] })
-  | (TaskEventBase & { type: 'removed'; removedIds: string[] });
+  | (TaskEventBase & { type: 'removed'; removedIds: string[] })
+  /** The task and its subtree were synced with Plane: `key` is the task's own work item. */
+  | (TaskEventBase & { type: 'synced'; project: string; key: string; total: number; created: number; updated: number })
+  /** A long sync under way: `done` of `total` tasks, with the time it still needs at Plane's rate. */
+  | (TaskEventBase & { type: 'sync_progress'; project: string; done: number; total: number; leftMs: number })
+  /** Something about the task that changed nothing in the tree (`note` says what). */
+  | (TaskEventBase & { type: 'noted'; note: string });
 
 export interface TaskEventMap {
   task: [TaskEvent];

@@ -31,6 +31,8 @@ export interface Task {
   tags?: string[];
   /** Ids of the tasks this one waits on: an extension of the version-1 format, which other writers of the format ignore. */
   dependsOn?: string[];
+  /** The Plane work item it is synced with (`ACME-31`): another extension that version-1 readers ignore. */
+  plane?: string;
   createdAt?: string;
   updatedAt?: string;
   subtasks?: Task[];
@@ -55,6 +57,7 @@ const taskSchema = z.looseObject({
   dueAt: z.string().optional(),
   tags: z.array(z.string()).optional(),
   dependsOn: z.array(z.string()).optional(),
+  plane: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   // A getter rather than z.lazy: zod then compiles the recursion, several times faster on big files.

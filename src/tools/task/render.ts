@@ -29,10 +29,14 @@ export interface TreeRow {
   text: string;
 }
 
-/** `○ [1] Title [HIGH] (@alice)`, then `⏳ waits on [2], [1-1]` while those are open. */
+/**
+ * `○ [1] Title [HIGH] (@alice)`, with ` · ACME-31` after the title once it is synced with that work
+ * item, then `⏳ waits on [2], [1-1]` while those are open.
+ */
 export function taskLine(task: Task, waitsOn: readonly Task[] = [], options: RenderOptions = {}): string {
   const label = options.assigneeLabel ?? ((assignee: string) => `@${assignee}`);
-  let line = `${STATUS_MARKS[task.status]} [${task.id}] ${task.title} [${task.priority.toUpperCase()}]`;
+  const key = task.plane ? ` · ${task.plane}` : '';
+  let line = `${STATUS_MARKS[task.status]} [${task.id}] ${task.title}${key} [${task.priority.toUpperCase()}]`;
   if (task.assignee) line += ` (${label(task.assignee)})`;
   if (waitsOn.length > 0) line += ` ⏳ waits on ${waitsOn.map((dependency) => `[${dependency.id}]`).join(', ')}`;
   return line;

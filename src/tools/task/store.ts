@@ -110,6 +110,11 @@ export class TaskStore {
     return this.json.name;
   }
 
+  /** Where the changes come from (ToolContext.scope: a channel id), when known. */
+  get scope(): string | undefined {
+    return this.options.scope;
+  }
+
   read(): Promise<TaskFile> {
     return this.json.read();
   }
@@ -122,7 +127,7 @@ export class TaskStore {
     return this.create(cleanId(parentId), input);
   }
 
-  async setStatus(id: string, status: TaskStatus): Promise<StatusChange> {
+  async setStatus(id: string, status: TaskStatus, note?: string): Promise<StatusChange> {
     const to = parseWith(taskStatusSchema, status);
     const [result, at] = await this.write(
       (data, now) => {
@@ -136,7 +141,7 @@ export class TaskStore {
     );
     if (result.from !== to) {
       const openIds = result.openDependencies.map((dependency) => dependency.id);
-      this.emit(result.task, at, { type: 'status_changed', from: result.from, to, openDependencies: openIds });
+      this.emit(result.task, at, { type: 'status_changed', from: result.from, to, openDependencies: openIds, ...(note && { note }) });
     }
     return result;
   }
@@ -195,6 +200,38 @@ export class TaskStore {
     const [task] = result.removed;
     if (task) this.emit(task, at, { type: 'removed', removedIds: result.removed.map((gone) => gone.id) });
     return result;
+  }
+
+  /**
+   * Records the Plane work item each task is synced with (task id → key). Bookkeeping rather than a
+   * change of the task: nothing is stamped or announced.
+   */
+  async link(links: ReadonlyMap<string, string>): Promise<void> {
+    if (links.size === 0) return;
+    await this.json.update(
+      (data) => {
+        let changed = false;
+        for (const { task } of walk(data.tasks)) {
+          const key = links.get(task.id);
+          if (key !== undefined && task.plane !== key) {
+            task.plane = key;
+            changed = true;
+          }
+        }
+        return changed;
+      },
+      (changed) => changed,
+    );
+  }
+
+  /** Announces what happened to a task outside the file (a sync with Plane, a note), as a change would be. */
+  async announce(id: string, event: Extract<EventBody, { type: 'synced' | 'sync_progress' | 'noted' }>): Promise<void> {
+    const { task } = this.find(indexTasks((await this.read()).tasks), id);
+    this.emit(task, this.now(), event);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   private async create(parentId: string | undefined, input: NewTask): Promise<Task> {
@@ -265,7 +302,7 @@ export class TaskStore {
   }
 
   /** Listeners run after the write; one that throws must not turn a saved change into a failure. */
-  private emit(task: Task, at: Date, event: DistributiveOmit<TaskEvent, keyof TaskEventBase>): void {
+  private emit(task: Task, at: Date, event: EventBody): void {
     const { events, scope, actor } = this.options;
     if (!events) return;
     const base: TaskEventBase = {
@@ -286,6 +323,8 @@ export class TaskStore {
 
 type ScalarField = Exclude<TaskField, 'dependsOn'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event as a change describes it; the store adds where, when and by whom. */
+type EventBody = DistributiveOmit<TaskEvent, Exclude<keyof TaskEventBase, 'note'>>;
 
 function touch(task: Task, now: Date): Task {
   task.updatedAt = now.toISOString();

@@ -3,13 +3,15 @@ import type { Logger } from '../../log.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
 import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline } from './plane/summary.js';
+import type { TaskPlane } from './plane/task-plane.js';
 import type { TaskEventEmitter } from './events.js';
 import { requiredPerAction } from './fields.js';
 import { taskPrioritySchema, taskStatusSchema } from './format.js';
 import { renderTaskList, renderTree, taskLine } from './render.js';
 import { DEFAULT_TASK_FILE, TaskStore } from './store.js';
 
-const ACTIONS = ['add', 'subtask', 'list', 'tree', 'status', 'assign', 'update', 'remove'] as const;
+const ACTIONS = ['add', 'subtask', 'list', 'tree', 'status', 'assign', 'update', 'remove', 'sync'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const idText = 'A task id as printed: "1", "1-2", "1-2-1".';
@@ -18,7 +20,8 @@ const input = z
   .strictObject({
     file: z.string().optional().describe(`A file name in this channel's folder; default ${DEFAULT_TASK_FILE}.`),
     action: z.enum(ACTIONS),
-    id: z.string().optional().describe(`status, assign, update, remove: the task. ${idText}`),
+    id: z.string().optional().describe(`status, assign, update, remove, sync: the task. ${idText}`),
+    project: z.string().optional().describe('sync: the Plane project identifier (ACME) or name.'),
     parent: z.string().optional().describe(`subtask: the task to put it under. ${idText}`),
     title: z.string().optional().describe('add, subtask (required), update.'),
     description: z.string().nullable().optional().describe('add, subtask, update (null removes it).'),
@@ -42,6 +45,7 @@ const input = z
       assign: ['id', 'assignee'],
       update: ['id'],
       remove: ['id'],
+      sync: ['id', 'project'],
     }),
   );
 type Input = z.output<typeof input>;
@@ -55,12 +59,15 @@ Actions:
 - status: set the status of id (todo, in-progress, done, blocked).
 - assign: set the assignee of id.
 - update: change title, description, priority, assignee, dueAt or tags of id (null removes description, assignee or dueAt); depends adds tasks it waits on, undepend removes them.
-- remove: delete id with all its subtasks.
+- remove: delete id with all its subtasks (work items synced with them stay in Plane).
+- sync: push id and its whole subtree to the Plane project: each task becomes a work item, each subtask a sub-work-item of its parent's (title, description, priority, assignee, due date, status; waits become "blocked by" relations). Syncing again creates nothing twice: it updates the linked items and creates the new subtasks. Afterwards status, assign and update of a synced task are written to its work item too, and changes made in Plane come back. The tree shows each synced task's key after its title.
 Dependencies: a task may wait on other tasks (depends: ["2", "1-1"]). A wait that would close a cycle is refused and the cycle named; the tree shows "⏳ waits on [2]" while those tasks are open; marking a task done while it still waits says so.`;
 
 export interface TaskToolOptions {
   /** Receives a `task` event after every change (created, status_changed, assigned, updated, removed). */
   events?: TaskEventEmitter;
+  /** The action `sync` and the write-through of synced tasks; without it `sync` says it is not available. */
+  plane?: TaskPlane;
   now?: () => Date;
   logger?: Logger;
 }
@@ -73,7 +80,12 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
     // Removes and overwrites tasks, but only in the channel's own files: allowed without asking.
     effects: { readOnly: false, destructive: true, openWorld: false },
     permission: 'allow',
-    progress: (call: Input) => (call.action === 'list' || call.action === 'tree' ? 'Reading the task tree…' : 'Updating the task tree…'),
+    // A sync creates and changes work items: it is let through as those Plane writes would be (asked by default).
+    writesAs: (call: Input) => (call.action === 'sync' ? ['plane_create_issue', 'plane_update_issue'] : []),
+    progress: (call: Input) => {
+      if (call.action === 'sync') return `Syncing task ${call.id ?? '?'} with ${call.project ?? 'Plane'}…`;
+      return call.action === 'list' || call.action === 'tree' ? 'Reading the task tree…' : 'Updating the task tree…';
+    },
     describe: describeCall,
     async run(call: Input, context: ToolContext): Promise<ToolResult<TaskOutcome>> {
       const store = await TaskStore.open({
@@ -83,7 +95,7 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
         scope: context.scope,
         actor: context.requester,
       });
-      const outcome = await performTask(store, taskAction(call));
+      const outcome = await performTask(store, taskAction(call), { plane: options.plane, requester: context.requester });
       return { text: taskText(outcome), data: outcome };
     },
   });
@@ -130,6 +142,8 @@ function taskAction(call: Input): TaskAction {
       };
     case 'remove':
       return { action: 'remove', id };
+    case 'sync':
+      return { action: 'sync', id, project: call.project ?? '' };
   }
 }
 
@@ -148,24 +162,30 @@ function taskText(outcome: TaskOutcome): string {
       const { task, from, openDependencies } = outcome;
       if (from === task.status) return `Nothing changed: [${task.id}] ${task.title} is already ${from}.`;
       const waits = stillWaitsOn(outcome);
-      return `[${task.id}] ${task.title}: ${from} → ${task.status}.\n${taskLine(task, openDependencies)}${waits ? `\nNote: it still waits on ${waits}.` : ''}`;
+      return lines(`[${task.id}] ${task.title}: ${from} → ${task.status}.`, taskLine(task, openDependencies), waits && `Note: it still waits on ${waits}.`, linkedWriteLine(outcome.plane));
     }
     case 'assign': {
       const { task, from } = outcome;
       if (from === task.assignee) return `Nothing changed: [${task.id}] ${task.title} is already assigned to @${from}.`;
-      return `[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.\n${taskLine(task)}`;
+      return lines(`[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.`, taskLine(task), linkedWriteLine(outcome.plane));
     }
     case 'update': {
       const { task, changes } = outcome;
       if (changes.length === 0) return `Nothing changed: [${task.id}] ${task.title} already has those values.`;
-      return `Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:\n${taskLine(task)}`;
+      return lines(`Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:`, taskLine(task), linkedWriteLine(outcome.plane));
     }
     case 'remove': {
       const [task, ...below] = outcome.removed;
       const subtasks = below.length === 0 ? '' : `, with ${plural(below.length, 'subtask')} (${below.map((t) => t.id).join(', ')})`;
-      return `Removed from ${outcome.file}: [${task?.id}] ${task?.title}${subtasks}.`;
+      return lines(`Removed from ${outcome.file}: [${task?.id}] ${task?.title}${subtasks}.`, keptInPlaneLine(outcome.keptInPlane));
     }
+    case 'sync':
+      return lines(syncHeadline(outcome), ...renderTree([outcome.root]), relationsLine(outcome), ...outcome.notes, budgetLine(outcome));
   }
+}
+
+function lines(...parts: (string | undefined | false)[]): string {
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n');
 }
 
 /** The call in plain words, for an approval message. */
@@ -188,6 +208,8 @@ function describeCall(call: Input): string {
       return `Update ${task(call.id)} in ${file}`;
     case 'remove':
       return `Remove ${task(call.id)} and its subtasks from ${file}`;
+    case 'sync':
+      return `Sync ${task(call.id)} of ${file} and all its subtasks with Plane project ${call.project}: create a work item for each task not synced yet and update the others`;
   }
 }
 

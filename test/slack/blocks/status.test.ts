@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildStatus, formatDuration, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
+import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
+import { formatDuration } from '../../../src/tools/text.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';

@@ -15,7 +15,7 @@ describe('usage lines', () => {
 
   it('list every sub-command of each command', () => {
     const actions = (name: keyof typeof HELP) => HELP[name].entries.map((entry) => entry.action).sort();
-    expect(actions('task')).toEqual(['*', 'add', 'assign', 'help', 'list', 'remove', 'status', 'sub', 'tree', 'update']);
+    expect(actions('task')).toEqual(['*', 'add', 'assign', 'help', 'list', 'remove', 'status', 'sub', 'sync', 'tree', 'update']);
     expect(actions('todo')).toEqual(['add', 'block', 'done', 'export', 'help', 'list', 'remove', 'unblock', 'undone', 'update']);
     expect(actions('plane')).toEqual(['help', 'mine', 'new', 'notify', 'search', 'show', 'subscribe', 'subscriptions', 'unsubscribe']);
   });
