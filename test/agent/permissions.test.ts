@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Keyv from 'keyv';
-import { createPermissions, loadPermissions, PermissionsError } from '../../src/agent/index.js';
+import { createPermissions, deniedCallText, loadPermissions, permissionOfCall, PermissionsError } from '../../src/agent/index.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { updatePlanTool } from '../../src/tools/plan/index.js';
 import { createPlaneTools } from '../../src/tools/plane/index.js';
@@ -92,5 +92,22 @@ describe('permissions', () => {
     await expect(loadPermissions(await file('{WebFetch: allow}'), TOOLS)).rejects.toThrow(/is not valid JSON/);
     await expect(loadPermissions(await file('{"WebFetch": "sometimes"}'), TOOLS)).rejects.toThrow(/"allow", "ask" or "deny": WebFetch: Invalid option/);
     await expect(loadPermissions(await file('["WebFetch"]'), TOOLS)).rejects.toThrow(/must be a JSON object of tool name/);
+  });
+
+  it('lets a Task sync through only as far as the Plane writes it makes: it asks by default, other Task actions do not', () => {
+    const task = TOOLS.find((tool) => tool.name === 'Task')!;
+    const sync = { action: 'sync', id: '1', project: 'ACME' };
+    const status = { action: 'status', id: '1', status: 'done' };
+    const defaults = createPermissions({}, TOOLS);
+    expect(permissionOfCall(defaults, task, sync)).toBe('ask');
+    expect(permissionOfCall(defaults, task, status)).toBe('allow');
+    expect(permissionOfCall(createPermissions({ 'plane_*': 'allow' }, TOOLS), task, sync)).toBe('allow');
+    // A rule on the Task tool itself cannot lift a Plane write's rule…
+    expect(permissionOfCall(createPermissions({ Task: 'allow', plane_update_issue: 'ask' }, TOOLS), task, sync)).toBe('ask');
+    // …and a denied Plane write denies the sync, naming why; the rest of the tool still works.
+    const noCreate = createPermissions({ plane_create_issue: 'deny' }, TOOLS);
+    expect(permissionOfCall(noCreate, task, sync)).toBe('deny');
+    expect(permissionOfCall(noCreate, task, status)).toBe('allow');
+    expect(deniedCallText(noCreate, task, sync)).toBe('Operation not permitted: this Task call writes as plane_create_issue, which is switched off for this bot.');
   });
 });

@@ -28,8 +28,8 @@ export interface BotHarnessOptions {
   logger?: Logger;
   /** Socket Mode: SLACK_APP_TOKEN set (no signing secret), everything reaches the bot over its socket. */
   socketMode?: boolean;
-  /** How the fake Plane throttles (Plane's default 60 a minute otherwise). */
-  plane?: Pick<FakePlaneOptions, 'rateLimit'>;
+  /** How the fake Plane throttles (Plane's default 60 a minute otherwise), and which release it plays. */
+  plane?: Pick<FakePlaneOptions, 'rateLimit' | 'instanceVersion'>;
   /**
    * Plane's webhook to the bot: PLANE_WEBHOOK_SECRET set, and the fake Plane's workspace webhook
    * pointed at the bot's /plane/webhooks (its loopback address allowed, as WEBHOOK_ALLOWED_IPS would).

@@ -12,7 +12,9 @@ import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import type { Task } from '../../../src/tools/task/format.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { withDescendants } from '../../../src/tools/task/tree.js';
+import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, type BotHarness } from '../../harness/bot.js';
+import { approvalMessage, BOT, finalStatus, GENERAL, shownText } from '../conversations/support.js';
 import { ALICE, OPS, botForTest, codeLines, confirmation, run, sharedBot, shown } from './support.js';
 
 const store = (h: BotHarness) => TaskStore.open({ dir: channelFilesDir(h.dataDir, OPS) });
@@ -249,4 +251,83 @@ describe('/task sync of a large tree', () => {
     expect(progress).toHaveLength(3);
     expect(thread.at(-1)).toMatch(/→ synced with ACME-\d+: 150 tasks in ACME, 150 created \(by alice\)$/);
   }, 90_000);
+});
+
+describe('/task sync: blocked, people and dates both ways, older releases, the agent', () => {
+  it('marks a blocked task with the project’s blocked label, and the label coming and going in Plane blocks and unblocks it', async () => {
+    const h = await botForTest({ webhooks: true, timing: { postIntervalMs: 20 } });
+    const blocked = h.plane.db.addLabel(h.demo.project.id, { name: 'Blocked' });
+    const tasks = await store(h);
+    await tasks.add({ title: 'Release notes', dueAt: '2031-05-01' });
+    await tasks.addSubtask('1', { title: 'Collect changes' });
+    await tasks.setStatus('1-1', 'blocked');
+    await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
+    const key = (await allTasks(h)).get('1-1')!.plane!;
+    expect(h.plane.db.workItem(key).labels).toEqual([blocked.id]);
+    expect([...h.plane.db.comments.values()].filter((c) => c.issue === h.plane.db.workItem(key).id)).toEqual([]);
+    await webhooksSettled(h);
+
+    h.plane.webApp.updateWorkItem(key, { label_ids: [] }, h.demo.users.dana.id);
+    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'todo', 5_000, 'unblocked');
+    h.plane.webApp.updateWorkItem(key, { label_ids: [blocked.id] }, h.demo.users.dana.id);
+    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'blocked', 5_000, 'blocked again');
+    // Unblocked from Slack: the label goes, the state stays the default.
+    await run(h, { command: '/task', text: 'status 1-1 in-progress' }, { ephemeral: 1, channel: 1 });
+    expect(h.plane.db.workItem(key).labels).toEqual([]);
+    expect(h.plane.db.states.get(h.plane.db.workItem(key).state!)!.group).toBe('started');
+
+    // Assignee and due date changed in Plane reach the task; a move to a triage-like group says so.
+    const parentKey = (await allTasks(h)).get('1')!.plane!;
+    h.plane.webApp.updateWorkItem(parentKey, { assignee_ids: [h.demo.users.leo.id], target_date: '2031-05-15' }, h.demo.users.dana.id);
+    await eventually(async () => {
+      const task = (await allTasks(h)).get('1')!;
+      return task.assignee === 'leo' && task.dueAt === '2031-05-15';
+    }, 5_000, 'leo and the new date');
+    await webhooksSettled(h);
+    // And back from Slack: the update reaches the item once.
+    h.plane.resetRequests();
+    await run(h, { command: '/task', text: 'update 1 due:2031-06-01 !critical' }, { ephemeral: 1, channel: 1 });
+    const item = h.plane.db.workItem(parentKey);
+    expect([item.target_date, item.priority]).toEqual(['2031-06-01', 'urgent']);
+    expect(patches(keyed(h))).toHaveLength(1);
+  });
+
+  it('says that a release before v1.3.0 has no relations, and keeps the waits in the tree', async () => {
+    const h = await botForTest({ plane: { instanceVersion: '1.2.3' } });
+    const tasks = await store(h);
+    await tasks.add({ title: 'Move office' });
+    await tasks.addSubtask('1', { title: 'Pack' });
+    await tasks.addSubtask('1', { title: 'Unpack', dependsOn: ['1-1'] });
+    const { ephemeral } = await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
+    expect(shown(ephemeral[0]!)).toContain('This Plane (v1.2.3) has no work-item relations (they came with v1.3.0): 1 wait between these tasks stay in the tree only.');
+    expect(h.plane.requests.filter((r) => r.path.endsWith('/relations/'))).toEqual([]);
+    expect(creates(keyed(h))).toHaveLength(3);
+    expect((await allTasks(h)).get('1-2')!.dependsOn).toEqual(['1-1']);
+  });
+
+  it('asks before the agent’s Task tool syncs, then writes the agent’s later change of a synced task to its work item', async () => {
+    const h = await botForTest({
+      model: [
+        toolReply([{ name: 'Task', input: { action: 'sync', id: '1', project: 'ACME' } }]),
+        textReply('Synced.'),
+        toolReply([{ name: 'Task', input: { action: 'status', id: '1', status: 'done' } }]),
+        textReply('Done.'),
+      ],
+    });
+    const tasks = await TaskStore.open({ dir: channelFilesDir(h.dataDir, GENERAL) });
+    await tasks.add({ title: 'Write the newsletter', priority: 'low' });
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> put task 1 in ACME` });
+    const approval = await approvalMessage(h, ts);
+    expect(shownText(approval)).toContain('Sync task 1 of tasks.json and all its subtasks with Plane project ACME');
+    expect(creates(keyed(h))).toEqual([]);
+    await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
+    await finalStatus(h, ts);
+    const key = (await tasks.read()).tasks[0]!.plane!;
+    expect(h.plane.db.workItem(key)).toMatchObject({ name: 'Write the newsletter', priority: 'low' });
+    // A change of a synced task through the tool needs no approval and reaches the work item.
+    const again = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> task 1 is done` });
+    await finalStatus(h, again);
+    expect(h.plane.db.states.get(h.plane.db.workItem(key).state!)!.group).toBe('completed');
+    expect(JSON.stringify(h.model!.requests[3]!.body.messages)).toContain(`Written to ${key} in Plane (state).`);
+  });
 });
