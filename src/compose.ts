@@ -11,6 +11,7 @@ import { BotWrites } from './notifications/bot-writes.js';
 import { Notifier } from './notifications/notifier.js';
 import { Outbox } from './notifications/outbox.js';
 import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
+import { ThreadLinks } from './notifications/thread-links.js';
 import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
@@ -76,6 +77,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs });
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
+  const links = new ThreadLinks(store);
   const mcp = config.mcp.token ? await serveMcp(config, config.mcp.token, registry, logger) : undefined;
   const connection: SlackConnection = {
     botToken: config.slack.botToken,
@@ -111,7 +113,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, taskPlane, outbox, conversations, notifications, logger },
+    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, taskPlane, outbox, conversations, notifications, links, logger },
     logger,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type Label, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -65,6 +65,8 @@ export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
 
 /** `GET`/`POST …/work-items/{id}/relations/`: the POST answers the related items, read for nothing but their count. */
 export const relationsAnswer = z.array(z.looseObject({ id }));
+
+export const linkAnswer: z.ZodType<Link> = z.looseObject({ id, url: z.string(), title: z.string().nullable() });
 
 export const commentAnswer: z.ZodType<Comment> = z.looseObject({
   id,

@@ -4,8 +4,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, labelAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, Label, Member, Project, State, WorkItem } from './types.js';
+import { commentAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import type { Comment, Label, Link, Member, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -187,12 +187,35 @@ export class PlaneApi {
     );
   }
 
-  async addComment(slug: string, item: KeyedItem, html: string): Promise<Comment> {
+  /**
+   * `external` names where the comment came from (e.g. a Slack message): Plane then refuses the
+   * same one twice (409), and its webhook carries them, so the bot knows its own comments again.
+   */
+  async addComment(slug: string, item: KeyedItem, html: string, external?: { source: string; id: string }): Promise<Comment> {
     const paths = await this.paths();
+    const body = { comment_html: html, ...(external && { external_source: external.source, external_id: external.id }) };
     return this.http.json(
-      { method: 'POST', path: paths.comments(slug, item.projectId, item.id), body: { comment_html: html }, what: `a comment on work item ${item.key}` },
+      { method: 'POST', path: paths.comments(slug, item.projectId, item.id), body, what: `a comment on work item ${item.key}` },
       commentAnswer,
     );
+  }
+
+  /**
+   * Adds a link to a work item, once: Plane refuses a URL the item already has (400 "URL already
+   * exists for this Issue"), and then the existing link is the answer.
+   */
+  async addLink(slug: string, item: KeyedItem, url: string, title: string): Promise<Link> {
+    const paths = await this.paths();
+    const path = paths.links(slug, item.projectId, item.id);
+    try {
+      return await this.http.json({ method: 'POST', path, body: { url, title }, what: `a link on work item ${item.key}` }, linkAnswer);
+    } catch (error) {
+      if (!(error instanceof PlaneError && error.status === 400 && /already exists/i.test(error.message))) throw error;
+      const links = await fetchAllPages(this.http, { path, query: { fields: 'id,title,url' }, what: `links of work item ${item.key}` }, linkAnswer);
+      const existing = links.find((link) => link.url === url);
+      if (!existing) throw error;
+      return existing;
+    }
   }
 
   /** Where an uploaded image or attachment can be downloaded (a signed URL, to fetch without the key). */

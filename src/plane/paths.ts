@@ -24,6 +24,7 @@ export function workItemPaths(style: PathStyle) {
     list: (slug: string, projectId: string) => `${projectPath(slug, projectId)}/${family}/`,
     one: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/`,
     comments: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/comments/`,
+    links: (slug: string, projectId: string, id: string) => `${one(slug, projectId, id)}/links/`,
     attachment: (slug: string, projectId: string, id: string, assetId: string) =>
       `${one(slug, projectId, id)}/${attachments}/${seg(assetId)}/`,
     /** Only under `/work-items/` (CE v1.3.0 on): there is no `/issues/` alias. */

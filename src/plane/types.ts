@@ -63,6 +63,13 @@ export interface WorkItem {
   completed_at?: string | null;
 }
 
+/** A work item's link: a URL and the title shown for it. */
+export interface Link {
+  id: string;
+  url: string;
+  title: string | null;
+}
+
 export interface Comment {
   id: string;
   comment_html: string;

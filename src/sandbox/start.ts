@@ -88,6 +88,7 @@ function welcome(agentOn: boolean, demoPlane: boolean): string {
     '• `/task add Write the launch post !high @dana due:2026-12-24` then `/task tree`',
     '• `/todo add Order the cake #party` then `/todo list`',
     '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
+    '• on any message, “…” → *Create work item*: a Plane work item from it, confirmed in its thread (replies there become Plane comments)',
     ...(demoPlane
       ? ['• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
       : []),

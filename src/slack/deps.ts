@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { StateStore } from '../state/store.js';
 import type { PlaneEnv } from './commands/run-plane.js';
 import type { TaskEnv } from './commands/run-task.js';
+import type { ThreadLinks } from '../notifications/thread-links.js';
 import type { Conversations } from './conversations/conversations.js';
 import type { TaskEventDeps } from './task-events/post-events.js';
 
@@ -25,4 +26,4 @@ export interface ConversationDeps {
 }
 
 /** What start-up gives the Slack app, once; each listener takes the part it needs. */
-export type SlackDeps = CommandDeps & ConversationDeps;
+export type SlackDeps = CommandDeps & ConversationDeps & { links: ThreadLinks };

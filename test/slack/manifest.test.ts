@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { DEFAULT_SHORTCUTS } from '../../src/emulators/slack/index.js';
+import { CALLBACK_IDS } from '../../src/slack/blocks/action-ids.js';
 import { HELP } from '../../src/slack/commands/usage.js';
 
 // Rules of Slack's app manifest schema (https://docs.slack.dev/reference/app-manifest).
@@ -43,6 +45,7 @@ const manifest = document.toJS() as {
     app_home?: { messages_tab_enabled?: boolean; messages_tab_read_only_enabled?: boolean };
     bot_user: { display_name: string; always_online?: boolean };
     slash_commands: Array<{ command: string; url?: string; description: string; usage_hint?: string; should_escape?: boolean }>;
+    shortcuts: Array<{ name: string; type: string; callback_id: string; description: string }>;
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: {
@@ -93,6 +96,21 @@ describe('manifest.yml', () => {
       expect((command.url ?? '').length).toBeLessThanOrEqual(3000);
       expect(typeof command.should_escape).toBe('boolean');
     }
+  });
+
+  it('declares the two message shortcuts within the schema, as the emulator plays them', () => {
+    const shortcuts = manifest.features.shortcuts;
+    expect(shortcuts.map((s) => s.callback_id)).toEqual([CALLBACK_IDS.createWorkItem, CALLBACK_IDS.linkWorkItem]);
+    expect(shortcuts.length).toBeLessThanOrEqual(10);
+    for (const shortcut of shortcuts) {
+      expect(shortcut.name.length).toBeGreaterThanOrEqual(1);
+      expect(shortcut.name.length).toBeLessThanOrEqual(24);
+      expect(shortcut.type).toBe('message');
+      expect(shortcut.callback_id.length).toBeLessThanOrEqual(255);
+      expect(shortcut.description.length).toBeGreaterThanOrEqual(1);
+      expect(shortcut.description.length).toBeLessThanOrEqual(150);
+    }
+    expect(DEFAULT_SHORTCUTS.map(({ name, callback_id, type }) => ({ name, callback_id, type }))).toEqual(shortcuts.map(({ name, callback_id, type }) => ({ name, callback_id, type })));
   });
 
   it('hints every sub-command in the usage hint', () => {

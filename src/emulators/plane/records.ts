@@ -152,6 +152,21 @@ export interface CommentRecord {
   updated_at: number;
 }
 
+/** A work item's link (IssueLink): a URL with a title; Plane's worker fills `metadata` later. */
+export interface LinkRecord {
+  id: string;
+  project: string;
+  workspace: string;
+  issue: string;
+  title: string | null;
+  url: string;
+  metadata: Record<string, unknown>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export type AssetEntityType = 'ISSUE_ATTACHMENT' | 'ISSUE_DESCRIPTION' | 'COMMENT_DESCRIPTION';
 
 /** Plane's FileAsset: attachments, editor images and workspace assets are all rows of this table. */

@@ -4,6 +4,7 @@ import { downloadAttachment, listAttachments } from './handlers/attachments.js';
 import { createComment, listComments } from './handlers/comments.js';
 import { getInstance } from './handlers/instances.js';
 import { getLabel, listLabels } from './handlers/labels.js';
+import { createLink, listLinks } from './handlers/links.js';
 import { listProjectMembers, listWorkspaceMembers } from './handlers/members.js';
 import { getProject, listProjects } from './handlers/projects.js';
 import { searchWorkItems } from './handlers/search.js';
@@ -33,6 +34,7 @@ function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route
     { path: `${PROJECT}/${items}/`, access: 'project', methods: { GET: listWorkItems, POST: createWorkItem } },
     { path: `${item}/`, access: 'project', methods: { GET: getWorkItem, PATCH: updateWorkItem } },
     { path: `${item}/comments/`, access: 'project-lite', methods: { GET: listComments, POST: createComment } },
+    { path: `${item}/links/`, access: 'project', methods: { GET: listLinks, POST: createLink } },
     { path: `${item}/${attachments}/`, access: 'project', methods: { GET: listAttachments } },
   );
   if (atLeast(flavour, '0.25.0')) {

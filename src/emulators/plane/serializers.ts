@@ -3,6 +3,7 @@ import { formatDateTime } from './datetime.js';
 import type { FakePlaneDb } from './db.js';
 import type {
   CommentRecord,
+  LinkRecord,
   FileAssetRecord,
   LabelRecord,
   ProjectRecord,
@@ -249,6 +250,25 @@ export class Serializers {
       actor: this.lookup(this.db.users, (u) => this.user(u)),
       issue: this.lookup(this.db.workItems, (i) => this.workItem(i, { fields: null, expand: [] })),
     });
+  }
+
+  /** `fields="__all__"` of IssueLinkSerializer. */
+  link(link: LinkRecord, query: ShapeQuery): Record<string, unknown> {
+    const object = {
+      id: link.id,
+      created_at: this.time(link.created_at),
+      updated_at: this.time(link.updated_at),
+      deleted_at: null,
+      title: link.title,
+      url: link.url,
+      metadata: link.metadata,
+      created_by: link.created_by,
+      updated_by: link.updated_by,
+      project: link.project,
+      workspace: link.workspace,
+      issue: link.issue,
+    };
+    return shape(object, query, this.projectScoped());
   }
 
   /** Every FileAsset column; no `asset_url`. */

@@ -4,6 +4,7 @@ import type {
   CommentRecord,
   FileAssetRecord,
   LabelRecord,
+  LinkRecord,
   Priority,
   ProjectMemberRecord,
   ProjectRecord,
@@ -55,6 +56,7 @@ export class PlaneStore {
   readonly labels = new Map<string, LabelRecord>();
   readonly workItems = new Map<string, WorkItemRecord>();
   readonly comments = new Map<string, CommentRecord>();
+  readonly links = new Map<string, LinkRecord>();
   /** Attachments, editor images and workspace assets (one FileAsset table, as in Plane). */
   readonly assets = new Map<string, FileAssetRecord>();
   readonly apiKeys = new Map<string, ApiKeyRecord>();
@@ -186,6 +188,21 @@ export class PlaneStore {
     };
     this.comments.set(comment.id, comment);
     return comment;
+  }
+
+  createLink(item: WorkItemRecord, fields: Pick<LinkRecord, 'title' | 'url' | 'created_by' | 'created_at'>): LinkRecord {
+    const link: LinkRecord = {
+      id: randomUUID(),
+      project: item.project,
+      workspace: item.workspace,
+      issue: item.id,
+      ...fields,
+      metadata: {},
+      updated_by: null,
+      updated_at: fields.created_at,
+    };
+    this.links.set(link.id, link);
+    return link;
   }
 
   /** completed_at follows the state's group. */

@@ -1,8 +1,8 @@
 import { answerOf, type AppAnswer } from './app-answers.js';
 import type { Deliverer } from './delivery.js';
-import { newTriggerId } from './ids.js';
 import { blockActionsPayload } from './payloads.js';
 import type { ResponseUrls } from './response-urls.js';
+import type { Triggers } from './triggers.js';
 import type { SlackMessage, Workspace } from './workspace.js';
 import { memberChannel, UsageError } from './usage-error.js';
 
@@ -15,12 +15,15 @@ export interface ButtonClick {
   /** Picks among buttons sharing an action_id. */
   value?: string;
   blockId?: string;
+  /** For a static select instead of a button: the value of the option chosen. */
+  selected?: string;
 }
 
 export interface ClickDeps {
   workspace: Workspace;
   deliverer: Deliverer;
   responseUrls: ResponseUrls;
+  triggers: Triggers;
 }
 
 type Json = Record<string, unknown>;
@@ -34,18 +37,27 @@ export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<
   const { workspace, deliverer, responseUrls } = deps;
   const channel = memberChannel(workspace, click.user, click.channel);
   const { message, ephemeral } = findMessage(workspace, click);
-  const button = findButton(message, click);
-  const { block_id, element } = button;
-  const action = {
-    type: 'button',
-    block_id,
-    action_id: element.action_id,
-    text: element.text,
-    ...(element.value !== undefined ? { value: element.value } : {}),
-    ...(element.style !== undefined ? { style: element.style } : {}),
-    ...(element.url !== undefined ? { url: element.url } : {}),
-    action_ts: workspace.nextTs(),
-  };
+  const { block_id, element } = findElement(message, click);
+  const action =
+    click.selected === undefined
+      ? {
+          type: 'button',
+          block_id,
+          action_id: element.action_id,
+          text: element.text,
+          ...(element.value !== undefined ? { value: element.value } : {}),
+          ...(element.style !== undefined ? { style: element.style } : {}),
+          ...(element.url !== undefined ? { url: element.url } : {}),
+          action_ts: workspace.nextTs(),
+        }
+      : {
+          type: 'static_select',
+          block_id,
+          action_id: element.action_id,
+          selected_option: chosenOption(element, click.selected),
+          ...(element.placeholder !== undefined ? { placeholder: element.placeholder } : {}),
+          action_ts: workspace.nextTs(),
+        };
   const responseUrl = responseUrls.create({
     channel: channel.id,
     user: click.user,
@@ -60,7 +72,7 @@ export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<
     ephemeral,
     action,
     responseUrl,
-    triggerId: newTriggerId(),
+    triggerId: deps.triggers.issue(click.user),
   });
   return answerOf(await deliverer.send('interaction', payload));
 }
@@ -74,14 +86,22 @@ function findMessage(workspace: Workspace, click: ButtonClick): { message: Slack
   throw new UsageError(`${click.user} sees no message ${click.messageTs} in ${click.channel}`);
 }
 
-function findButton(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json } {
+/** The button (or, with `selected`, the static select) the person uses. */
+function findElement(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json } {
+  const type = click.selected === undefined ? 'button' : 'static_select';
   for (const block of message.blocks ?? []) {
     if (click.blockId !== undefined && block.block_id !== click.blockId) continue;
     const elements = block.type === 'actions' ? (block.elements as Json[]) : block.type === 'section' && block.accessory ? [block.accessory as Json] : [];
     const element = elements.find(
-      (e) => e.type === 'button' && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
+      (e) => e.type === type && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
     );
     if (element) return { block_id: block.block_id, element };
   }
-  throw new UsageError(`no button ${click.actionId} in message ${message.ts}`);
+  throw new UsageError(`no ${type} ${click.actionId} in message ${message.ts}`);
+}
+
+function chosenOption(select: Json, value: string): Json {
+  const option = ((select.options as Json[] | undefined) ?? []).find((o) => o.value === value);
+  if (!option) throw new UsageError(`"${value}" is not an option of ${String(select.action_id)}`);
+  return { text: option.text, value: option.value };
 }

@@ -1,3 +1,4 @@
+import type { Shortcut } from './shortcuts.js';
 import type { BotIdentity, Team, WorkspaceSeed } from './workspace.js';
 
 /** A small workspace that is enough for the sandbox and most tests; every part can be replaced. */
@@ -35,6 +36,12 @@ export const DEFAULT_SCOPES = [
   'users:read.email',
   'links:read',
   'links:write',
+];
+
+/** The message shortcuts the bot registers (`manifest.yml`). */
+export const DEFAULT_SHORTCUTS: Shortcut[] = [
+  { name: 'Create work item', type: 'message', callback_id: 'create_work_item', description: "A Plane work item from this message; its thread then syncs with the item's comments" },
+  { name: 'Link to a work item', type: 'message', callback_id: 'link_work_item', description: 'Link this thread to a Plane work item; replies and comments then sync' },
 ];
 
 /** The slash commands the bot registers (`manifest.yml`). */

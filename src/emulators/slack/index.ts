@@ -1,24 +1,28 @@
 import type { AppAnswer } from './app-answers.js';
 import { BotWriter } from './bot-writer.js';
 import { clickButton, type ButtonClick } from './button-clicks.js';
-import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
+import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_SHORTCUTS, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
 import { Deliverer, type Delivery, type RetryHeaders, type Transport } from './delivery.js';
 import { VERIFICATION_TOKEN } from './payloads.js';
 import { createPageApi, type PageApi } from './page-api/handler.js';
 import { ResponseUrls } from './response-urls.js';
 import { listen, shut } from './server.js';
+import { runShortcut, type Shortcut, type ShortcutRun } from './shortcuts.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
 import { SocketConnections, type SocketConnection } from './socket-mode/connections.js';
+import { Triggers } from './triggers.js';
 import { userSays, type UserMessage } from './user-messages.js';
+import { actInView, closeView, submitView, type SubmissionAnswer, type ViewInputs } from './view-interactions.js';
+import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, PageApi, RetryHeaders, ScriptedFailure, SocketConnection, Transport, UserMessage };
+export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, SubmissionAnswer, Transport, UserMessage, ViewInputs };
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
 export { checkMessage, MESSAGE_LIMITS } from './message-limits.js';
-export { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_TEAM, DEFAULT_USERS };
+export { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_SHORTCUTS, DEFAULT_TEAM, DEFAULT_USERS };
 
 export interface SlackEmulatorOptions {
   /** The app's signing secret: every delivery is signed with it. */
@@ -42,6 +46,8 @@ export interface SlackEmulatorOptions {
   scopes?: string[];
   /** The slash commands the manifest registers. */
   commands?: string[];
+  /** The shortcuts the manifest registers. */
+  shortcuts?: Shortcut[];
   /** Deliver the bot's own posts, edits and deletions back as `message` events (Slack does). Default true. */
   echoBotMessages?: boolean;
   /** How long Slack waits for the app's answer. Default 3000 ms. */
@@ -77,6 +83,13 @@ export interface SlackEmulator {
   userSays(message: UserMessage): Promise<string>;
   runCommand(run: CommandRun): Promise<AppAnswer>;
   clickButton(click: ButtonClick): Promise<AppAnswer>;
+  /** A message shortcut from a message's "…" menu. */
+  runShortcut(run: ShortcutRun): Promise<AppAnswer>;
+  /** The modal on a person's screen, if any. */
+  openView(user: string): OpenView | undefined;
+  submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
+  actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
+  closeView(user: string, viewId: string): void;
   redeliver(eventId: string, retry: RetryHeaders): Promise<Delivery>;
   /** Slack's Request URL check: posts a signed `url_verification` and expects the challenge back. */
   verifyRequestUrl(): Promise<boolean>;
@@ -98,6 +111,9 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     channels: options.channels ?? DEFAULT_CHANNELS,
   });
   const commands = new Set(options.commands ?? DEFAULT_COMMANDS);
+  const shortcuts = options.shortcuts ?? DEFAULT_SHORTCUTS;
+  const triggers = new Triggers();
+  const views = new Views(workspace);
   let origin = '';
   const sockets = new SocketConnections(workspace.bot.appId, () => origin);
   const deliverer = new Deliverer({
@@ -110,17 +126,22 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets },
+    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
-  const deps = { workspace, deliverer, responseUrls, commands };
+  const deps = { workspace, deliverer, responseUrls, commands, triggers, shortcuts, views };
   const actions = {
     userSays: (message: UserMessage) => userSays(workspace, deliverer, message),
     runCommand: (run: CommandRun) => runCommand(deps, run),
     clickButton: (click: ButtonClick) => clickButton(deps, click),
+    runShortcut: (run: ShortcutRun) => runShortcut(deps, run),
+    openView: (user: string) => views.openFor(user),
+    submitView: (user: string, viewId: string, inputs?: ViewInputs) => submitView(deps, user, viewId, inputs),
+    actInView: (user: string, viewId: string, act: Parameters<typeof actInView>[3]) => actInView(deps, user, viewId, act),
+    closeView: (user: string, viewId: string) => closeView(deps, user, viewId),
   };
-  const pageApi = createPageApi(workspace, { ...actions, commands }, options.pagePrefix);
+  const pageApi = createPageApi(workspace, views, { ...actions, commands, shortcuts }, options.pagePrefix);
   const listening = await listen({ webApi, responseUrls, pageApi, sockets }, options.port ?? 0);
   origin = listening.origin;
 

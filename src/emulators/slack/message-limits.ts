@@ -30,6 +30,9 @@ export const MESSAGE_LIMITS = {
   optionText: 75,
   optionValue: 75,
   altText: 2000,
+  inputLabel: 2000,
+  placeholder: 150,
+  plainTextInput: 3000,
   tableRows: 100,
   tableCells: 20,
 } as const;
@@ -122,9 +125,10 @@ class Issues {
   }
 }
 
-function checkBlocks(blocks: unknown[]): string[] {
+/** A modal holds up to 100 blocks, a message 50. */
+export function checkBlocks(blocks: unknown[], maxBlocks: number = L.blocks): string[] {
   const issues = new Issues();
-  if (blocks.length > L.blocks) issues.add('/blocks', `must hold at most ${L.blocks} blocks`);
+  if (blocks.length > maxBlocks) issues.add('/blocks', `must hold at most ${maxBlocks} blocks`);
   const blockIds = new Set<string>();
   let markdownTotal = 0;
   let tables = 0;
@@ -194,9 +198,12 @@ function checkBlock(block: Json, at: string, issues: Issues): void {
         issues.items(row, `${at}/rows/${i}`, 1, L.tableCells),
       );
       return;
+    case 'input':
+      checkText(block.label, `${at}/label`, issues, L.inputLabel, true);
+      if (block.hint !== undefined) checkText(block.hint, `${at}/hint`, issues, L.inputLabel, true);
+      return checkElement(block.element, `${at}/element`, issues);
     case 'file':
     case 'video':
-    case 'input':
       return;
     default:
       issues.add(`${at}/type`, `unsupported block type "${String(block.type)}"`);
@@ -245,6 +252,20 @@ function checkElement(element: unknown, at: string, issues: Issues): void {
         checkText(option.text, `${where}/text`, issues, L.optionText);
         issues.maxLength(option.value, `${where}/value`, L.optionValue, true);
       });
+    if (element.placeholder !== undefined) checkText(element.placeholder, `${at}/placeholder`, issues, L.placeholder, true);
+    // Slack refuses an initial option that is not one of the options.
+    const values = new Set((Array.isArray(element.options) ? element.options : []).map((o) => (isObject(o) ? o.value : undefined)));
+    const initial = element.initial_option !== undefined ? [element.initial_option] : Array.isArray(element.initial_options) ? element.initial_options : [];
+    initial.forEach((option, i) => {
+      if (!isObject(option) || !values.has(option.value)) issues.add(`${at}/initial_option${element.initial_option === undefined ? `s/${i}` : ''}`, 'must be one of the options');
+    });
+  } else if (element.type === 'plain_text_input') {
+    if (element.placeholder !== undefined) checkText(element.placeholder, `${at}/placeholder`, issues, L.placeholder, true);
+    issues.maxLength(element.initial_value, `${at}/initial_value`, L.plainTextInput);
+    if (typeof element.max_length === 'number' && (element.max_length < 1 || element.max_length > L.plainTextInput))
+      issues.add(`${at}/max_length`, `must be 1 to ${L.plainTextInput}`);
+    if (typeof element.initial_value === 'string' && typeof element.max_length === 'number' && element.initial_value.length > element.max_length)
+      issues.add(`${at}/initial_value`, 'is longer than max_length');
   } else if (!OTHER_ELEMENTS.has(element.type)) {
     issues.add(`${at}/type`, `unsupported element type "${element.type}"`);
   }

@@ -165,3 +165,79 @@ export function blockActionsPayload(workspace: Workspace, fields: BlockActionFie
 function channelName(channel: WorkspaceChannel): string {
   return channel.type === 'im' ? 'directmessage' : channel.name;
 }
+
+export interface MessageActionFields {
+  userId: string;
+  channel: WorkspaceChannel;
+  message: SlackMessage;
+  callbackId: string;
+  responseUrl: string;
+  triggerId: string;
+}
+
+/** A message shortcut (`type: message_action`): the message it was used on, its channel, a trigger. */
+export function messageActionPayload(workspace: Workspace, fields: MessageActionFields): Record<string, unknown> {
+  const { team } = workspace;
+  return {
+    type: 'message_action',
+    token: VERIFICATION_TOKEN,
+    action_ts: workspace.nextTs(),
+    team: { id: team.id, domain: team.domain },
+    user: userOf(workspace, fields.userId),
+    channel: { id: fields.channel.id, name: channelName(fields.channel) },
+    is_enterprise_install: false,
+    enterprise: null,
+    callback_id: fields.callbackId,
+    trigger_id: fields.triggerId,
+    response_url: fields.responseUrl,
+    message_ts: fields.message.ts,
+    message: fields.message,
+  };
+}
+
+/** `view_submission`: the whole view, with what the person entered in `view.state.values`. */
+export function viewSubmissionPayload(workspace: Workspace, userId: string, view: Record<string, unknown>, triggerId: string): Record<string, unknown> {
+  const { team, bot } = workspace;
+  return {
+    type: 'view_submission',
+    team: { id: team.id, domain: team.domain },
+    user: userOf(workspace, userId),
+    api_app_id: bot.appId,
+    token: VERIFICATION_TOKEN,
+    trigger_id: triggerId,
+    view,
+    response_urls: [],
+    is_enterprise_install: false,
+    enterprise: null,
+  };
+}
+
+/** `block_actions` from an element of a modal (a select with dispatch_action, a button): the container is the view. */
+export function viewBlockActionsPayload(
+  workspace: Workspace,
+  userId: string,
+  view: Record<string, unknown> & { id: string; state: unknown },
+  action: Record<string, unknown>,
+  triggerId: string,
+): Record<string, unknown> {
+  const { team, bot } = workspace;
+  return {
+    type: 'block_actions',
+    user: userOf(workspace, userId),
+    api_app_id: bot.appId,
+    token: VERIFICATION_TOKEN,
+    container: { type: 'view', view_id: view.id },
+    trigger_id: triggerId,
+    team: { id: team.id, domain: team.domain },
+    enterprise: null,
+    is_enterprise_install: false,
+    view,
+    state: view.state,
+    actions: [action],
+  };
+}
+
+function userOf(workspace: Workspace, userId: string): Record<string, unknown> {
+  const name = workspace.user(userId)?.name ?? userId;
+  return { id: userId, username: name, name, team_id: workspace.team.id };
+}

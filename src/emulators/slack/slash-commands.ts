@@ -1,8 +1,8 @@
 import { answerOf, type AppAnswer } from './app-answers.js';
 import type { Deliverer } from './delivery.js';
-import { newTriggerId } from './ids.js';
 import { commandForm } from './payloads.js';
 import type { ResponseTarget, ResponseUrls } from './response-urls.js';
+import type { Triggers } from './triggers.js';
 import { SLACKBOT, type Workspace } from './workspace.js';
 import { memberChannel, UsageError } from './usage-error.js';
 
@@ -18,6 +18,7 @@ export interface CommandDeps {
   workspace: Workspace;
   deliverer: Deliverer;
   responseUrls: ResponseUrls;
+  triggers: Triggers;
   /** The commands the app's manifest registers. */
   commands: ReadonlySet<string>;
 }
@@ -39,7 +40,7 @@ export async function runCommand(deps: CommandDeps, run: CommandRun): Promise<Ap
     command: run.command,
     text: run.text ?? '',
     responseUrl: responseUrls.create(target),
-    triggerId: newTriggerId(),
+    triggerId: deps.triggers.issue(run.user),
   });
   const answer = answerOf(await deliverer.send('command', form));
   const ack = answer.error ? undefined : ackMessage(answer.body);

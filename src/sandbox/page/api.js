@@ -34,9 +34,18 @@ export const api = {
   /** What the composer sends: a message, a thread reply or a `/command …`. */
   say: (channel, viewer, text, threadTs) => post(`${channelPath(channel)}/messages`, { as: viewer, text, ...(threadTs ? { thread_ts: threadTs } : {}) }),
   click: (channel, viewer, click) => post(`${channelPath(channel)}/actions`, { as: viewer, ...click }),
+  /** A message shortcut from a message's "…" menu. */
+  shortcut: (channel, viewer, messageTs, callbackId) => post(`${channelPath(channel)}/shortcuts`, { as: viewer, message_ts: messageTs, callback_id: callbackId }),
+  /** `{ view, errors }`: the modal on the person's screen, or `view: null`. */
+  openView: (viewer) => request(`${API}/views?${as(viewer)}`),
+  submitView: (viewer, viewId, values) => post(`${API}/views/${encodeURIComponent(viewId)}/submit`, { as: viewer, values }),
+  actInView: (viewer, viewId, act) => post(`${API}/views/${encodeURIComponent(viewId)}/actions`, { as: viewer, ...act }),
+  closeView: (viewer, viewId) => post(`${API}/views/${encodeURIComponent(viewId)}/close`, { as: viewer }),
 };
 
 const CHANGE_EVENTS = ['message_posted', 'message_updated', 'message_deleted'];
+/** The person's own modal: `{ view, errors }`. */
+const VIEW_EVENTS = ['view_opened', 'view_updated', 'view_closed'];
 const MAX_RETRY_MS = 10_000;
 
 /**
@@ -45,7 +54,7 @@ const MAX_RETRY_MS = 10_000;
  * with a growing delay. `onHello` runs on every (re)connection: events may have been missed, so the
  * page reloads what it shows.
  *
- * @param handlers `{ onHello(), onChange(type, data), onStatus('connecting'|'live'|'reconnecting') }`
+ * @param handlers `{ onHello(), onChange(type, data), onView(type, data), onStatus('connecting'|'live'|'reconnecting') }`
  * @returns `{ close() }`
  */
 export function followLiveEvents(viewer, handlers) {
@@ -63,6 +72,9 @@ export function followLiveEvents(viewer, handlers) {
     });
     for (const type of CHANGE_EVENTS) {
       source.addEventListener(type, (event) => handlers.onChange(type, JSON.parse(event.data)));
+    }
+    for (const type of VIEW_EVENTS) {
+      source.addEventListener(type, (event) => handlers.onView?.(type, JSON.parse(event.data)));
     }
     source.addEventListener('error', () => {
       if (closed) return;

@@ -3,6 +3,7 @@ import { ChannelState } from './channel-state.js';
 import { bannersHtml, channelLabel, channelListHtml, hintsHtml, peopleOptionsHtml } from './chrome-view.js';
 import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
+import { modalHtml, readModalValues } from './modal-view.js';
 import { syncList } from './sync-list.js';
 
 /**
@@ -32,6 +33,8 @@ const els = {
   threadComposer: byId('thread-composer'),
   threadError: byId('thread-composer-error'),
   toast: byId('toast'),
+  shortcutMenu: byId('shortcut-menu'),
+  modal: byId('modal'),
 };
 
 const VIEWER_KEY = 'planebot-sandbox-viewer';
@@ -90,8 +93,12 @@ function useWorkspace(workspace, channel) {
 function follow() {
   page.live?.close();
   page.live = followLiveEvents(page.viewer, {
-    onHello: () => void loadChannel(),
+    onHello: () => {
+      void loadChannel();
+      void loadView();
+    },
     onChange: applyChange,
+    onView: (type, data) => (type === 'view_closed' ? closeModal(data.view.id) : showModal(data.view, data.errors)),
     onStatus: (status) => {
       els.connection.dataset.state = status;
       els.connection.textContent = STATUS_TEXT[status];
@@ -249,6 +256,104 @@ function toast(text) {
   toastTimer = setTimeout(() => (els.toast.hidden = true), 8000);
 }
 
+// ---- message shortcuts and modals ---------------------------------------------------------------
+
+/** The modal on the reader's screen: `{ view, errors }`, or undefined. */
+let openModal;
+
+async function loadView() {
+  try {
+    const { view, errors } = await api.openView(page.viewer);
+    if (view) showModal(view, errors);
+    else closeModal();
+  } catch (error) {
+    toast(`Could not load the open modal: ${error.message}`);
+  }
+}
+
+function showModal(view, errors = {}) {
+  openModal = { view, errors };
+  els.modal.innerHTML = modalHtml(view, errors, page.directory);
+  els.modal.hidden = false;
+  const firstError = els.modal.querySelector('[data-testid="modal-error"]');
+  (firstError?.previousElementSibling ?? els.modal.querySelector('[data-testid="modal-input"]'))?.focus();
+}
+
+function closeModal(viewId) {
+  if (viewId !== undefined && openModal?.view.id !== viewId) return;
+  openModal = undefined;
+  els.modal.hidden = true;
+  els.modal.replaceChildren();
+}
+
+function showShortcutMenu(button) {
+  const message = button.closest('[data-testid="message"]');
+  const items = page.workspace.shortcuts
+    .map((s) => `<button type="button" role="menuitem" data-testid="shortcut" data-callback-id="${escapeAttribute(s.callback_id)}" title="${escapeAttribute(s.description)}">${escapeAttribute(s.name)}</button>`)
+    .join('');
+  els.shortcutMenu.innerHTML = `<div class="shortcut-app">${escapeAttribute(page.workspace.bot.name)}</div>${items}`;
+  els.shortcutMenu.dataset.messageTs = message.dataset.ts;
+  const box = button.getBoundingClientRect();
+  els.shortcutMenu.style.top = `${Math.min(box.bottom + 4, window.innerHeight - 120)}px`;
+  els.shortcutMenu.style.left = `${Math.max(8, box.right - 220)}px`;
+  els.shortcutMenu.hidden = false;
+  els.shortcutMenu.querySelector('button')?.focus();
+}
+
+function hideShortcutMenu() {
+  els.shortcutMenu.hidden = true;
+}
+
+const escapeAttribute = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function runShortcut(callbackId, messageTs) {
+  hideShortcutMenu();
+  try {
+    const { answer } = await api.shortcut(page.channel, page.viewer, messageTs, callbackId);
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the shortcut (${answer.error}).`);
+  } catch (error) {
+    toast(`The shortcut failed: ${error.message}`);
+  }
+}
+
+async function submitModal(form) {
+  const submit = form.querySelector('[data-testid="modal-submit"]');
+  submit?.setAttribute('aria-busy', 'true');
+  try {
+    const { answer } = await api.submitView(page.viewer, form.dataset.viewId, readModalValues(form));
+    if (answer.outcome === 'failed') toast(`${page.workspace.bot.name} did not take the form (${answer.error ?? 'no answer'}).`);
+  } catch (error) {
+    toast(`The form could not be sent: ${error.message}`);
+  } finally {
+    submit?.removeAttribute('aria-busy');
+  }
+}
+
+async function dispatchFromModal(field) {
+  const form = field.closest('[data-testid="modal-form"]');
+  const value = field.dataset.kind === 'many' ? [...field.selectedOptions].map((o) => o.value) : field.value || null;
+  try {
+    await api.actInView(page.viewer, form.dataset.viewId, { block_id: field.dataset.blockId, action_id: field.dataset.actionId, value, values: readModalValues(form) });
+  } catch (error) {
+    toast(`The change was not sent: ${error.message}`);
+  }
+}
+
+els.modal.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void submitModal(event.target);
+});
+els.modal.addEventListener('change', (event) => {
+  const field = event.target.closest?.('[data-testid="modal-input"]');
+  if (field?.dataset.dispatch === 'true') void dispatchFromModal(field);
+});
+els.modal.addEventListener('click', (event) => {
+  if (!event.target.closest?.('[data-testid="modal-close"], [data-testid="modal-cancel"]')) return;
+  const viewId = openModal?.view.id;
+  closeModal();
+  if (viewId) api.closeView(page.viewer, viewId).catch(() => undefined);
+});
+
 // ---- what the reader does ---------------------------------------------------------------------
 
 async function send(textarea, errorElement, threadTs) {
@@ -288,6 +393,23 @@ async function click(button) {
   }
 }
 
+/** A static select in a message: `block_actions` with the chosen option. */
+async function choose(select) {
+  const message = select.closest('[data-testid="message"]');
+  if (!message || select.value === '') return;
+  try {
+    const { answer } = await api.click(page.channel, page.viewer, {
+      message_ts: message.dataset.ts,
+      action_id: select.dataset.actionId,
+      selected: select.value,
+      ...(select.dataset.blockId !== undefined ? { block_id: select.dataset.blockId } : {}),
+    });
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the choice (${answer.error}).`);
+  } catch (error) {
+    toast(`The choice failed: ${error.message}`);
+  }
+}
+
 function submitOnEnter(textarea, form) {
   textarea.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
@@ -311,8 +433,20 @@ els.person.addEventListener('change', () => {
   switchPerson(els.person.value).catch((error) => toast(`Could not switch: ${error.message}`));
 });
 
+document.addEventListener('change', (event) => {
+  const select = event.target instanceof Element ? event.target.closest('[data-testid="block-select"]') : null;
+  if (select) void choose(select);
+});
+
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('[data-testid="modal"]')) return;
+  const shortcut = target?.closest('[data-testid="shortcut"]');
+  if (shortcut) return void runShortcut(shortcut.dataset.callbackId, els.shortcutMenu.dataset.messageTs);
+  const more = target?.closest('[data-testid="message-actions"]');
+  if (more) return showShortcutMenu(more);
+  hideShortcutMenu();
+  if (target?.closest('[data-testid="block-select"]')) return;
   const button = target?.closest('[data-action-id]');
   if (button) {
     if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) {

@@ -72,6 +72,7 @@ function contextElementHtml(element, directory) {
 function elementHtml(element, block, directory) {
   try {
     if (element?.type === 'button') return buttonHtml(element, block);
+    if (element?.type === 'static_select') return selectHtml(element, block);
     if (element?.type === 'image') return imageElementHtml(element);
   } catch {
     // Drawn as JSON below.
@@ -95,6 +96,22 @@ function buttonHtml(button, block) {
   // A URL button opens its page and still tells the app it was clicked, as in Slack.
   if (url) return `<a ${attributes.join(' ')} href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${label}</a>`;
   return `<button type="button" ${attributes.join(' ')}>${label}</button>`;
+}
+
+/** A static select: choosing an option tells the app (`block_actions` with `selected_option`). */
+function selectHtml(select, block) {
+  const actionId = requireString(select.action_id, 'action_id');
+  const options = list(select.options);
+  const chosen = select.initial_option?.value;
+  const placeholder = select.placeholder?.type === 'plain_text' ? plainTextToHtml(String(select.placeholder.text)) : 'Choose…';
+  const attributes = [
+    'class="bk-select"',
+    'data-testid="block-select"',
+    `data-action-id="${escapeHtml(actionId)}"`,
+    typeof block.block_id === 'string' ? `data-block-id="${escapeHtml(block.block_id)}"` : '',
+  ].filter(Boolean);
+  const items = options.map((option) => `<option value="${escapeHtml(requireString(option.value, 'value'))}"${option.value === chosen ? ' selected' : ''}>${plainTextOnly(option.text)}</option>`);
+  return `<select ${attributes.join(' ')}>${chosen === undefined ? `<option value="">${placeholder}</option>` : ''}${items.join('')}</select>`;
 }
 
 /** The confirm dialog's question, as one line of text. */

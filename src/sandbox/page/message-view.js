@@ -26,6 +26,8 @@ export function messageHtml(message, view) {
     typeof message.thread_ts === 'string' ? `data-thread-ts="${escapeHtml(message.thread_ts)}"` : '',
   ].filter(Boolean);
   const canReply = !inThread && !ephemeral && message.subtype !== 'tombstone';
+  // The app's message shortcuts, in a "…" menu, on every message but ephemeral ones and tombstones.
+  const canAct = !ephemeral && message.subtype !== 'tombstone' && (workspace?.shortcuts?.length ?? 0) > 0;
   return (
     `<div ${attributes.join(' ')}>` +
     `<div class="avatar avatar-c${colourOf(message.user ?? '')}" aria-hidden="true">${escapeHtml(author.initial)}</div>` +
@@ -40,7 +42,7 @@ export function messageHtml(message, view) {
     reactionsHtml(message.reactions) +
     (inThread ? '' : threadSummaryHtml(message, replies)) +
     `</div>` +
-    (canReply ? `<div class="message-tools"><button type="button" class="tool-button" data-testid="reply-in-thread" title="Reply in thread">${ICONS.reply} Reply</button></div>` : '') +
+    (canReply || canAct ? `<div class="message-tools">${canReply ? `<button type="button" class="tool-button" data-testid="reply-in-thread" title="Reply in thread">${ICONS.reply} Reply</button>` : ''}${canAct ? '<button type="button" class="tool-button" data-testid="message-actions" title="More actions" aria-haspopup="menu">…</button>' : ''}</div>` : '') +
     `</div>`
   );
 }

@@ -9,4 +9,20 @@ export const ACTION_IDS = {
   approvalDeny: 'approval_deny',
   /** A link button still sends an action, which must be acknowledged. */
   workItemOpen: 'work_item_open',
+  /** A work item card's own actions (its block_id names the key: see work-item-card.ts). */
+  workItemAssignMe: 'work_item_assign_me',
+  workItemState: 'work_item_state',
+  workItemComment: 'work_item_comment',
+  workItemStopSync: 'work_item_stop_sync',
+  /** The "Create work item" modal's project menu: choosing one loads its states, people and labels. */
+  createFormProject: 'create_form_project',
+} as const;
+
+/** The message shortcuts of the manifest, and the callback_id of each modal this app opens. */
+export const CALLBACK_IDS = {
+  createWorkItem: 'create_work_item',
+  linkWorkItem: 'link_work_item',
+  createForm: 'create_work_item_form',
+  linkForm: 'link_work_item_form',
+  commentForm: 'work_item_comment_form',
 } as const;

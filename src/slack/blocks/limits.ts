@@ -11,6 +11,17 @@ export const SLACK_LIMITS = {
   buttonValue: 2000,
   buttonUrl: 3000,
   actionId: 255,
+  options: 100,
+  optionText: 75,
+  /** Slack allows 150; the Slack emulator refuses past 75, as an earlier limit did. */
+  optionValue: 75,
+  placeholder: 150,
+  inputLabel: 2000,
+  plainTextInput: 3000,
+  modalBlocks: 100,
+  modalTitle: 24,
+  modalButton: 24,
+  privateMetadata: 3000,
 } as const;
 
 /**

@@ -26,6 +26,50 @@ export interface ButtonElement {
   style?: 'primary' | 'danger';
 }
 
+export interface OptionObject {
+  text: PlainTextObject;
+  value: string;
+}
+
+export interface StaticSelectElement {
+  type: 'static_select';
+  action_id: string;
+  placeholder?: PlainTextObject;
+  options: OptionObject[];
+  initial_option?: OptionObject;
+}
+
+export interface MultiStaticSelectElement {
+  type: 'multi_static_select';
+  action_id: string;
+  placeholder?: PlainTextObject;
+  options: OptionObject[];
+  initial_options?: OptionObject[];
+}
+
+export interface PlainTextInputElement {
+  type: 'plain_text_input';
+  action_id: string;
+  placeholder?: PlainTextObject;
+  initial_value?: string;
+  multiline?: boolean;
+  max_length?: number;
+}
+
+export type InputElement = StaticSelectElement | MultiStaticSelectElement | PlainTextInputElement;
+
+/** A modal's field: a label over one input element. */
+export interface InputBlock {
+  type: 'input';
+  block_id: string;
+  label: PlainTextObject;
+  element: InputElement;
+  hint?: PlainTextObject;
+  optional?: boolean;
+  /** Changing the element sends `block_actions` at once (the project choice reloads the modal's lists). */
+  dispatch_action?: boolean;
+}
+
 export interface SectionBlock {
   type: 'section';
   block_id?: string;
@@ -49,7 +93,7 @@ export interface ContextBlock {
 export interface ActionsBlock {
   type: 'actions';
   block_id?: string;
-  elements: ButtonElement[];
+  elements: (ButtonElement | StaticSelectElement)[];
 }
 
 export interface DividerBlock {
@@ -58,6 +102,17 @@ export interface DividerBlock {
 }
 
 export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock;
+
+/** What views.open and views.update take. */
+export interface ModalView {
+  type: 'modal';
+  callback_id: string;
+  title: PlainTextObject;
+  submit?: PlainTextObject;
+  close?: PlainTextObject;
+  blocks: (Block | InputBlock)[];
+  private_metadata?: string;
+}
 
 /** What chat.postMessage / chat.update / respond() take: `text` is the notification and screen-reader fallback. */
 export interface SlackMessage {

@@ -1,7 +1,8 @@
+import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText } from './text.js';
-import type { Block, MrkdwnObject, SlackMessage } from './types.js';
+import type { ActionsBlock, Block, MrkdwnObject, SlackMessage, StaticSelectElement } from './types.js';
 
 export interface WorkItemView {
   key: string;
@@ -20,6 +21,29 @@ export interface WorkItemView {
   description?: string | undefined;
   /** A short plain-text line under the fields, e.g. who created it (notifications). */
   note?: string | undefined;
+}
+
+/** What a card offers besides its link: Assign to me, a state menu, Comment, and Stop syncing in a linked thread. */
+export interface CardActions {
+  /**
+   * The project's state names in board order. The menu's option values are the names (unique in a
+   * project), so that no message carries an id.
+   */
+  states: readonly string[];
+  /** The item's state, shown as the menu's choice. */
+  state?: string | undefined;
+  /** The card is in a thread linked to the item. */
+  linked?: boolean;
+}
+
+/** The actions block of a card names its work item: `work_item:<KEY>`. */
+const ACTIONS_BLOCK_PREFIX = 'work_item:';
+const KEY_SHAPE = /^[A-Z0-9_]{1,12}-\d{1,10}$/;
+
+/** The work item key a card's actions block names, if it is one of ours. */
+export function cardKeyOfBlock(blockId: string | undefined): string | undefined {
+  const key = blockId?.startsWith(ACTIONS_BLOCK_PREFIX) ? blockId.slice(ACTIONS_BLOCK_PREFIX.length) : undefined;
+  return key !== undefined && KEY_SHAPE.test(key) ? key : undefined;
 }
 
 /** How much of the description a card shows; the link leads to the rest. */
@@ -41,8 +65,12 @@ function field(label: string, value: string): MrkdwnObject {
   return mrkdwn(`*${label}*\n${escapeTruncated(body, FIELD_VALUE_MAX)}`);
 }
 
-/** A Plane work item as a card: title, the main fields, a description excerpt and a link to Plane. */
-export function buildWorkItemCard(item: WorkItemView): SlackMessage {
+/**
+ * A Plane work item as a card: title, the main fields, a description excerpt and a link to Plane;
+ * with `actions`, the buttons and state menu anyone may use on it. Every card of the app is this one
+ * (`/plane show`, notifications, unfurls, confirmations), with the options each needs.
+ */
+export function buildWorkItemCard(item: WorkItemView, actions?: CardActions): SlackMessage {
   const key = oneLine(item.key);
   const title = oneLine(item.title);
   const icon = STATE_ICONS[item.stateGroup] ?? '○';
@@ -65,11 +93,53 @@ export function buildWorkItemCard(item: WorkItemView): SlackMessage {
   }
   const note = item.note === undefined ? '' : oneLine(item.note);
   if (note !== '') blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(note, NOTE_MAX))] });
-  if (isLinkableUrl(item.url)) {
-    blocks.push({
-      type: 'actions',
-      elements: [button({ text: 'Open in Plane', actionId: ACTION_IDS.workItemOpen, url: item.url })],
-    });
-  }
+  const elements: ActionsBlock['elements'] = [];
+  if (isLinkableUrl(item.url)) elements.push(button({ text: 'Open in Plane', actionId: ACTION_IDS.workItemOpen, url: item.url }));
+  const actionable = actions !== undefined && KEY_SHAPE.test(key);
+  if (actionable) elements.push(...cardActionElements(key, actions));
+  if (elements.length > 0) blocks.push({ type: 'actions', ...(actionable && { block_id: `${ACTIONS_BLOCK_PREFIX}${key}` }), elements });
   return { text: escapeTruncated(`${key}: ${title} (${oneLine(item.state)})`, FALLBACK_TEXT_MAX), blocks };
+}
+
+function cardActionElements(key: string, actions: CardActions): ActionsBlock['elements'] {
+  const elements: ActionsBlock['elements'] = [button({ text: 'Assign to me', actionId: ACTION_IDS.workItemAssignMe, value: key })];
+  const options = actions.states
+    .filter((name) => name.trim().length > 0 && name.length <= SLACK_LIMITS.optionValue)
+    .slice(0, SLACK_LIMITS.options)
+    .map((name) => ({ text: plainText(name, SLACK_LIMITS.optionText), value: name }));
+  if (options.length > 0) {
+    const current = options.find((option) => option.value === actions.state);
+    const menu: StaticSelectElement = {
+      type: 'static_select',
+      action_id: ACTION_IDS.workItemState,
+      placeholder: plainText('Move to…', SLACK_LIMITS.placeholder),
+      options,
+      ...(current && { initial_option: current }),
+    };
+    elements.push(menu);
+  }
+  elements.push(button({ text: 'Comment', actionId: ACTION_IDS.workItemComment, value: key }));
+  if (actions.linked) elements.push(button({ text: 'Stop syncing', actionId: ACTION_IDS.workItemStopSync, value: key }));
+  return elements;
+}
+
+/** The card of a work item as the Plane tools answer it (`/plane show`, a confirmation, an unfurl). */
+export function buildDetailsCard(item: WorkItemDetails, actions?: CardActions, note?: string): SlackMessage {
+  return buildWorkItemCard(
+    {
+      key: item.key,
+      title: item.title,
+      url: item.url,
+      state: item.state?.name ?? 'no state',
+      stateGroup: item.state?.group ?? '',
+      priority: item.priority,
+      assignees: item.assignees,
+      labels: item.labels,
+      startDate: item.startDate ?? undefined,
+      targetDate: item.targetDate ?? undefined,
+      description: item.description,
+      note,
+    },
+    actions,
+  );
 }

@@ -1,3 +1,4 @@
+import type { ThreadLinks } from '../../notifications/thread-links.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { createIssueInput, createWorkItem } from '../../tools/plane/create-issue.js';
 import type { WorkItemDetails } from '../../tools/plane/data.js';
@@ -8,7 +9,8 @@ import { readInput } from '../../tools/registry.js';
 import { buildHelp } from './help.js';
 import { buildPlaneListing } from '../blocks/plane-listing.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { buildWorkItemCard } from '../blocks/work-item-card.js';
+import { buildDetailsCard } from '../blocks/work-item-card.js';
+import { cardActionsFor } from '../work-items/card.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
@@ -17,6 +19,8 @@ import type { PlaneCommand } from './types.js';
 
 export interface PlaneEnv extends SubscriptionEnv {
   plane: PlaneKit;
+  /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
+  links?: ThreadLinks;
 }
 
 /**
@@ -31,7 +35,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'help':
       return ephemeral(buildHelp('plane'));
     case 'show':
-      return inChannel(workItemCard(await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key }))));
+      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key }))));
     case 'mine': {
       const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
       return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester())));
@@ -57,7 +61,8 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
         ...(command.due && { target_date: command.due }),
       });
       const { item, notes } = await createWorkItem(env.plane, input, await context.requester());
-      return ephemeral(buildConfirmation({ summary: `Created ${item.key}: ${command.title}`, notes }), workItemCard(item));
+      await env.links?.rememberProject(context.channel.id, item.project.identifier);
+      return ephemeral(buildConfirmation({ summary: `Created ${item.key}: ${command.title}`, notes }), await workItemCard(env.plane, item));
     }
     case 'subscribe':
     case 'unsubscribe':
@@ -67,18 +72,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
   }
 }
 
-function workItemCard(item: WorkItemDetails): SlackMessage {
-  return buildWorkItemCard({
-    key: item.key,
-    title: item.title,
-    url: item.url,
-    state: item.state?.name ?? 'no state',
-    stateGroup: item.state?.group ?? '',
-    priority: item.priority,
-    assignees: item.assignees,
-    labels: item.labels,
-    startDate: item.startDate ?? undefined,
-    targetDate: item.targetDate ?? undefined,
-    description: item.description,
-  });
+/** Every card offers its actions (Assign to me, the state menu, Comment). */
+async function workItemCard(kit: PlaneKit, item: WorkItemDetails): Promise<SlackMessage> {
+  return buildDetailsCard(item, await cardActionsFor(kit, item));
 }

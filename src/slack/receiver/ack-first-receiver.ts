@@ -7,7 +7,9 @@ import { ackFirst, type AckFirst } from './ack-first.js';
 /**
  * Slack's HTTP requests, acknowledged as soon as they are verified: every listener of this app acks
  * with an empty body (events, slash commands, button clicks), so the empty 200 can go before Bolt
- * builds a context and walks its middleware. Slack retries what it has not seen acked within 3 s;
+ * builds a context and walks its middleware. A modal's submission is the one exception: its ack
+ * carries the answer (`response_action: errors` keeps the modal open with the field named), so it
+ * goes to Bolt at once and its listener's ack is the HTTP answer. Slack retries what it has not seen acked within 3 s;
  * here no work of the bot's (and none of Bolt's) stands between a request and its ack. The request
  * then reaches Bolt when the acks still to be sent have gone (ack-first.ts), with an ack() that has
  * nothing left to do.
@@ -48,6 +50,7 @@ export class AckFirstReceiver implements Receiver {
   private async receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const event = await this.verifiedEvent(request, response);
     if (!event) return;
+    if (event.body.type === 'view_submission') return this.answerWithAck(event, response);
     response.writeHead(200).end();
     const work = this.acks.afterAck().then(() => this.process(event));
     this.inFlight.add(work);
@@ -94,6 +97,24 @@ export class AckFirstReceiver implements Receiver {
     };
   }
 
+  /**
+   * Bolt's listener answers through its ack; the HTTP answer waits for it, at most until shortly
+   * before Slack's 3 s are up (an empty ack then: Slack closes the modal rather than show an error).
+   */
+  private async answerWithAck(event: ReceiverEvent, response: ServerResponse): Promise<void> {
+    let acked!: (answer: unknown) => void;
+    const answer = new Promise<unknown>((resolve) => (acked = resolve));
+    const timer = setTimeout(() => acked(undefined), SUBMISSION_ACK_MS);
+    const work = this.process({ ...event, ack: async (given) => acked(given) });
+    this.inFlight.add(work);
+    const given = await answer;
+    clearTimeout(timer);
+    if (given === undefined || given === '') response.writeHead(200).end();
+    else if (typeof given === 'string') response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(given);
+    else response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(given));
+    await work.finally(() => this.inFlight.delete(work));
+  }
+
   private async process(event: ReceiverEvent): Promise<void> {
     try {
       await this.app?.processEvent(event);
@@ -109,6 +130,9 @@ export class AckFirstReceiver implements Receiver {
     this.options.logger.error({ type: body.type, command: body.command }, 'a listener acked with content after the early ack; the content was not sent');
   }
 }
+
+/** How long a modal submission's answer may take before an empty ack is sent in its place. */
+const SUBMISSION_ACK_MS = 2_500;
 
 /** Slack always sends an object; a signed `null`, list, string or number is refused, not dereferenced. */
 function asObject(parsed: unknown): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
+import type { RequesterIdentity } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
@@ -8,17 +9,45 @@ import { ADDS_OR_CHANGES } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
 
+export const addCommentInput = z.object({
+  slug,
+  key,
+  text: z.string().trim().min(1).describe('The comment'),
+  format: z.enum(['text', 'markdown']).default('text'),
+});
+
+export interface AddedComment {
+  key: string;
+  author: string;
+  url: string;
+}
+
+/**
+ * Comments on a work item (the tool, and Slack's Comment button and linked threads). `html` given
+ * replaces the rendering of `text` (Slack's formatting carried over); `external` names the comment's
+ * origin, so Plane refuses it twice and its webhook can be told from other comments.
+ */
+export async function commentOnWorkItem(
+  kit: PlaneKit,
+  input: z.output<typeof addCommentInput>,
+  requester: RequesterIdentity | undefined,
+  origin: { html?: string; external?: { source: string; id: string } } = {},
+): Promise<AddedComment> {
+  const api = kit.api();
+  const workspace = kit.slug(input.slug);
+  const { keyed } = await findWorkItem(api, workspace, input.key);
+  const html = origin.html ?? (input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text));
+  await kit.noteWrite({ key: keyed.key, fields: ['comment'], ...(requester?.name && { by: requester.name }) });
+  await api.addComment(workspace, keyed, html, origin.external);
+  return { key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
+}
+
 export function addCommentTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_add_comment',
     description:
       'Comments on a work item as the API key’s user. format "text" (default) makes one paragraph per line; "markdown" renders GitHub-flavoured Markdown (headings, lists, task lists, bold) and shows raw HTML as text.',
-    input: z.object({
-      slug,
-      key,
-      text: z.string().trim().min(1).describe('The comment'),
-      format: z.enum(['text', 'markdown']).default('text'),
-    }),
+    input: addCommentInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input) => `Commenting on ${input.key.toUpperCase()}…`,
@@ -27,13 +56,7 @@ export function addCommentTool(kit: PlaneKit) {
       return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;
     },
     async run(input, context) {
-      const api = kit.api();
-      const workspace = kit.slug(input.slug);
-      const { keyed } = await findWorkItem(api, workspace, input.key);
-      const html = input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text);
-      await kit.noteWrite({ key: keyed.key, fields: ['comment'], ...(context.requester?.name && { by: context.requester.name }) });
-      await api.addComment(workspace, keyed, html);
-      const data = { key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
+      const data = await commentOnWorkItem(kit, input, context.requester);
       return { text: `Commented on ${data.key} as ${data.author}: ${data.url}`, data };
     },
   });

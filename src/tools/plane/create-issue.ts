@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { KeyedItem } from '../../plane/api.js';
 import { assignableMembers } from '../../plane/assignable.js';
 import { viewOne } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
@@ -39,6 +40,15 @@ export async function createWorkItem(
   input: z.output<typeof createIssueInput>,
   requester: RequesterIdentity | undefined,
 ): Promise<CreatedWorkItem> {
+  return (await createWorkItemAndRef(kit, input, requester)).created;
+}
+
+/** The same, with the new item's ids for what follows at once (a link on it), which no answer shows. */
+export async function createWorkItemAndRef(
+  kit: PlaneKit,
+  input: z.output<typeof createIssueInput>,
+  requester: RequesterIdentity | undefined,
+): Promise<{ created: CreatedWorkItem; ref: KeyedItem }> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const target = await findProject(api, workspace, input.project);
@@ -56,7 +66,10 @@ export async function createWorkItem(
   const created = await api.createWorkItem(workspace, target, body);
   const view = await viewOne(api, workspace, target, created);
   await kit.noteWrite({ key: view.key, fields: ['created'], ...(requester?.name && { by: requester.name }) });
-  return { item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)), notes: setNotes(notes) };
+  return {
+    created: { item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)), notes: setNotes(notes) },
+    ref: { id: created.id, projectId: target.id, key: view.key },
+  };
 }
 
 export function createIssueTool(kit: PlaneKit) {

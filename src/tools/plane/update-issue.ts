@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { viewOne } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { resolveMe } from '../../plane/me.js';
+import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
@@ -21,12 +21,7 @@ export interface UpdatedWorkItem {
   notes: string[];
 }
 
-export function updateIssueTool(kit: PlaneKit) {
-  return definePlaneTool({
-    name: 'plane_update_issue',
-    description:
-      'Changes only the given fields of a work item. assignees and labels replace the whole list, description replaces the whole description, a null date clears it. At least one field is required.',
-    input: z
+export const updateIssueInput = z
       .object({
         slug,
         key,
@@ -41,7 +36,34 @@ export function updateIssueTool(kit: PlaneKit) {
       })
       .refine((input) => FIELDS.some((field) => input[field] !== undefined), {
         message: `give at least one field to change: ${FIELDS.join(', ')}`,
-      }),
+      });
+
+/** Changes the given fields of a work item, as the requester (the tool, and a card's buttons and state menu). */
+export async function updateWorkItem(
+  kit: PlaneKit,
+  input: z.output<typeof updateIssueInput>,
+  requester: RequesterIdentity | undefined,
+): Promise<UpdatedWorkItem> {
+  const api = kit.api();
+  const workspace = kit.slug(input.slug);
+  const { project, keyed } = await findWorkItem(api, workspace, input.key);
+  const { body, me } = await workItemBody(api, workspace, project, input, () => resolveMe(api, workspace, requester));
+  await kit.noteWrite({ key: keyed.key, fields: Object.keys(body), ...(requester?.name && { by: requester.name }) });
+  const updated = await api.updateWorkItem(workspace, keyed, body);
+  const view = await viewOne(api, workspace, project, updated);
+  return {
+    item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)),
+    changed: FIELDS.filter((field) => input[field] !== undefined),
+    notes: setNotes([me?.note]),
+  };
+}
+
+export function updateIssueTool(kit: PlaneKit) {
+  return definePlaneTool({
+    name: 'plane_update_issue',
+    description:
+      'Changes only the given fields of a work item. assignees and labels replace the whole list, description replaces the whole description, a null date clears it. At least one field is required.',
+    input: updateIssueInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input) => `Updating ${input.key.toUpperCase()}…`,
@@ -50,22 +72,9 @@ export function updateIssueTool(kit: PlaneKit) {
       return `Update ${where}: ${describeFields(input, 'update').join('; ')}. Other fields stay as they are.`;
     },
     async run(input, context) {
-      const api = kit.api();
-      const workspace = kit.slug(input.slug);
-      const { project, keyed } = await findWorkItem(api, workspace, input.key);
-      const { body, me } = await workItemBody(api, workspace, project, input, () =>
-        resolveMe(api, workspace, context.requester),
-      );
-      await kit.noteWrite({ key: keyed.key, fields: Object.keys(body), ...(context.requester?.name && { by: context.requester.name }) });
-      const updated = await api.updateWorkItem(workspace, keyed, body);
-      const view = await viewOne(api, workspace, project, updated);
-      const data: UpdatedWorkItem = {
-        item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)),
-        changed: FIELDS.filter((field) => input[field] !== undefined),
-        notes: setNotes([me?.note]),
-      };
+      const data = await updateWorkItem(kit, input, context.requester);
       return {
-        text: withNotes(`Updated ${view.key} (${data.changed.join(', ')}).\n\n${itemDetails(data.item)}`, data.notes),
+        text: withNotes(`Updated ${data.item.key} (${data.changed.join(', ')}).\n\n${itemDetails(data.item)}`, data.notes),
         data,
       };
     },

@@ -26,12 +26,25 @@ export const REFERENCE_LIMITS = {
   markdownBlock: 12_000,
   /** Undocumented cumulative cap on block text (`msg_blocks_too_long` around 12–13k): the low end. */
   blockTextTotal: 12_000,
+  options: 100,
+  optionText: 75,
+  optionValue: 150,
+  placeholder: 150,
+  inputLabel: 2000,
+  inputHint: 2000,
+  plainTextInput: 3000,
+  modalBlocks: 100,
+  modalTitle: 24,
+  modalButton: 24,
+  privateMetadata: 3000,
+  callbackId: 255,
 } as const;
 
 type Json = Record<string, unknown>;
 
 class Walker {
   readonly problems: string[] = [];
+  constructor(readonly inModal = false) {}
   blockText = 0;
   markdownText = 0;
 
@@ -93,6 +106,33 @@ class Walker {
         this.length(`${path}.alt_text`, element.alt_text, REFERENCE_LIMITS.imageAltText);
         this.length(`${path}.image_url`, element.image_url, 3000);
         return;
+      case 'static_select':
+      case 'multi_static_select': {
+        this.length(`${path}.action_id`, element.action_id, REFERENCE_LIMITS.actionId);
+        if ('placeholder' in element) this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
+        const options = element.options as Json[];
+        if (!Array.isArray(options) || options.length === 0) return this.fail(`${path}.options`, 'must be a non-empty array');
+        if (options.length > REFERENCE_LIMITS.options) this.fail(`${path}.options`, `${options.length} options, limit 100`);
+        const values = options.map((option) => option.value);
+        if (new Set(values).size !== values.length) this.fail(`${path}.options`, 'option value repeated');
+        options.forEach((option, i) => {
+          this.textObject(`${path}.options[${i}].text`, option.text, REFERENCE_LIMITS.optionText, 'plain_text');
+          this.length(`${path}.options[${i}].value`, option.value, REFERENCE_LIMITS.optionValue);
+        });
+        const initial = element.type === 'static_select' ? (element.initial_option === undefined ? [] : [element.initial_option]) : ((element.initial_options as unknown[] | undefined) ?? []);
+        (initial as Json[]).forEach((option, i) => {
+          if (!options.some((o) => o.value === option.value && JSON.stringify(o.text) === JSON.stringify(option.text))) this.fail(`${path}.initial[${i}]`, 'not one of the options');
+        });
+        return;
+      }
+      case 'plain_text_input': {
+        this.length(`${path}.action_id`, element.action_id, REFERENCE_LIMITS.actionId);
+        if ('placeholder' in element) this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
+        const max = typeof element.max_length === 'number' ? element.max_length : REFERENCE_LIMITS.plainTextInput;
+        if (max < 1 || max > REFERENCE_LIMITS.plainTextInput) this.fail(`${path}.max_length`, `must be 1–${REFERENCE_LIMITS.plainTextInput}`);
+        if ('initial_value' in element) this.length(`${path}.initial_value`, element.initial_value, max);
+        return;
+      }
       default:
         this.fail(path, `element type ${String(element.type)} is not checked by this walker`);
     }
@@ -139,6 +179,12 @@ class Walker {
       }
       case 'divider':
         return;
+      case 'input':
+        if (!this.inModal) return this.fail(path, 'input blocks belong in modals');
+        this.textObject(`${path}.label`, block.label, REFERENCE_LIMITS.inputLabel, 'plain_text');
+        if ('hint' in block) this.textObject(`${path}.hint`, block.hint, REFERENCE_LIMITS.inputHint, 'plain_text');
+        this.element(`${path}.element`, block.element);
+        return;
       case 'markdown': {
         const text = this.length(`${path}.text`, block.text, REFERENCE_LIMITS.markdownBlock);
         this.markdownText += text?.length ?? 0;
@@ -181,4 +227,30 @@ export function slackLimitViolations(message: unknown): string[] {
 /** Fails the test, listing every violation, when the message breaks any of Slack's limits. */
 export function assertWithinSlackLimits(message: unknown): void {
   expect(slackLimitViolations(message), 'Slack limit violations').toEqual([]);
+}
+
+/** Every way a modal (views.open / views.update) breaks a limit of Slack's; empty when it fits. */
+export function modalLimitViolations(view: unknown): string[] {
+  const walker = new Walker(true);
+  const root = view as Json;
+  if (typeof root !== 'object' || root === null) return ['view: not an object'];
+  if (root.type !== 'modal') walker.fail('type', 'must be modal');
+  walker.textObject('title', root.title, REFERENCE_LIMITS.modalTitle, 'plain_text');
+  if ('submit' in root) walker.textObject('submit', root.submit, REFERENCE_LIMITS.modalButton, 'plain_text');
+  if ('close' in root) walker.textObject('close', root.close, REFERENCE_LIMITS.modalButton, 'plain_text');
+  if ('private_metadata' in root) walker.length('private_metadata', root.private_metadata, REFERENCE_LIMITS.privateMetadata, 0);
+  walker.length('callback_id', root.callback_id, REFERENCE_LIMITS.callbackId);
+  const blocks = root.blocks as Json[];
+  if (!Array.isArray(blocks)) return [...walker.problems, 'blocks: not an array'];
+  if (blocks.length > REFERENCE_LIMITS.modalBlocks) walker.fail('blocks', `${blocks.length} blocks, limit 100`);
+  const ids = blocks.map((block) => block.block_id).filter((id) => id !== undefined);
+  if (new Set(ids).size !== ids.length) walker.fail('blocks', 'block_id repeated');
+  if (blocks.some((block) => block.type === 'input') && !('submit' in root)) walker.fail('submit', 'a modal with input blocks needs submit');
+  blocks.forEach((block, i) => walker.block(`blocks[${i}]`, block));
+  if (JSON.stringify(view).length > 250_000) walker.fail('view', 'over 250 kB');
+  return walker.problems;
+}
+
+export function assertModalWithinSlackLimits(view: unknown): void {
+  expect(modalLimitViolations(view), 'Slack modal limit violations').toEqual([]);
 }

@@ -27,7 +27,12 @@ describe('/plane', () => {
     expect(texts[0]).toBe('ACME-1 Login button unresponsive on Safari');
     expect(texts.slice(1, 5)).toEqual(['*State*\n→ In Progress', '*Priority*\nurgent', '*Assignees*\nleo', '*Labels*\nbug']);
     expect(texts.join('\n')).toContain('Clicking Sign in does nothing on Safari 17.');
-    expect(buttons(card!)).toEqual([expect.objectContaining({ action_id: 'work_item_open', url: itemLink('ACME-1') })]);
+    expect(buttons(card!)).toEqual([
+      expect.objectContaining({ action_id: 'work_item_open', url: itemLink('ACME-1') }),
+      expect.objectContaining({ action_id: 'work_item_assign_me', value: 'ACME-1' }),
+      expect.objectContaining({ action_id: 'work_item_state', initial_option: { text: expect.objectContaining({ text: 'In Progress' }), value: 'In Progress' } }),
+      expect.objectContaining({ action_id: 'work_item_comment', value: 'ACME-1' }),
+    ]);
     const answer = await harness().slack.clickButton({ user: BOB, channel: OPS, messageTs: card!.ts, actionId: 'work_item_open' });
     expect(answer.status).toBe(200);
   });

@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppAnswer } from '../app-answers.js';
 import type { ButtonClick } from '../button-clicks.js';
+import type { Shortcut, ShortcutRun } from '../shortcuts.js';
 import { readBody, sendJson } from '../http.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandRun } from '../slash-commands.js';
 import type { UserMessage } from '../user-messages.js';
+import type { SubmissionAnswer, ViewInputs } from '../view-interactions.js';
+import type { Views } from '../views.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { parseCommand, toSlackText } from './composer.js';
 import { LiveUpdates } from './live-updates.js';
@@ -15,7 +18,12 @@ export interface PageActions {
   userSays(message: UserMessage): Promise<string>;
   runCommand(run: CommandRun): Promise<AppAnswer>;
   clickButton(click: ButtonClick): Promise<AppAnswer>;
+  runShortcut(run: ShortcutRun): Promise<AppAnswer>;
+  submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
+  actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
+  closeView(user: string, viewId: string): void;
   commands: ReadonlySet<string>;
+  shortcuts: readonly Shortcut[];
 }
 
 /**
@@ -25,9 +33,18 @@ export interface PageActions {
  * - `GET  {prefix}/channels/:id/messages?as=U…` → `{ messages: PageThread[] }`
  * - `POST {prefix}/channels/:id/messages` `{ as, text, thread_ts? }` → `{ ok, ts }`, or for a
  *   registered `/command …`, `{ ok, command: { status, body, error? } }`
- * - `POST {prefix}/channels/:id/actions` `{ as, message_ts, action_id, value?, block_id? }` →
+ * - `POST {prefix}/channels/:id/actions` `{ as, message_ts, action_id, value?, block_id?, selected? }` →
  *   `{ ok, answer: { status, body, error? } }`
+ * - `POST {prefix}/channels/:id/shortcuts` `{ as, message_ts, callback_id }` → `{ ok, answer }`: a
+ *   message shortcut from the message's "…" menu
+ * - `GET  {prefix}/views?as=U…` → `{ view, errors }`: the modal on the person's screen (or null)
+ * - `POST {prefix}/views/:id/submit` `{ as, values }` → `{ ok, answer: { status, body, outcome, errors? } }`
+ * - `POST {prefix}/views/:id/actions` `{ as, block_id, action_id, value?, values? }` → `{ ok, answer }`
+ * - `POST {prefix}/views/:id/close` `{ as }` → `{ ok }`
  * - `GET  {prefix}/stream?as=U…` → text/event-stream (see LiveUpdates)
+ *
+ * `values` are what the person entered, by block_id then action_id: a string (text, or a single
+ * select's option value), a list of strings (a multi-select), or null.
  *
  * Errors: `{ ok: false, error }` with 400 (bad request) or 404 (unknown route).
  */
@@ -41,8 +58,8 @@ export interface PageApi {
 
 type Json = Record<string, unknown>;
 
-export function createPageApi(workspace: Workspace, actions: PageActions, prefix = '/sandbox/api'): PageApi {
-  const live = new LiveUpdates(workspace);
+export function createPageApi(workspace: Workspace, views: Views, actions: PageActions, prefix = '/sandbox/api'): PageApi {
+  const live = new LiveUpdates(workspace, views);
 
   const viewerOf = (value: unknown): string => {
     const user = typeof value === 'string' ? workspace.user(value) : undefined;
@@ -62,6 +79,7 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     users: workspace.users(),
     channels: visibleChannels(workspace, viewer),
     commands: [...actions.commands],
+    shortcuts: actions.shortcuts.filter((s) => s.type === 'message'),
   });
 
   /** The composer: a registered `/command …` runs it, anything else is a message. */
@@ -82,8 +100,23 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
       actionId: stringField(body, 'action_id'),
       ...(typeof body.value === 'string' ? { value: body.value } : {}),
       ...(typeof body.block_id === 'string' ? { blockId: body.block_id } : {}),
+      ...(typeof body.selected === 'string' ? { selected: body.selected } : {}),
     };
     return { ok: true, answer: await actions.clickButton(clicked) };
+  }
+
+  async function inView(viewId: string, what: string, body: Json): Promise<Json> {
+    const user = viewerOf(body.as);
+    const values = readInputs(body.values);
+    if (what === 'close') {
+      actions.closeView(user, viewId);
+      return { ok: true };
+    }
+    if (what === 'submit') return { ok: true, answer: await actions.submitView(user, viewId, values) };
+    const value = body.value;
+    if (value !== undefined && value !== null && typeof value !== 'string' && !isStringList(value)) throw new UsageError('`value` must be a string, a list of strings or null');
+    const act = { blockId: stringField(body, 'block_id'), actionId: stringField(body, 'action_id'), inputs: values, ...(value !== undefined && { value: value as string | string[] | null }) };
+    return { ok: true, answer: await actions.actInView(user, viewId, act) };
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
@@ -92,7 +125,14 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     if (method === 'GET' && path === '/workspace') return sendJson(res, 200, describeWorkspace(viewerOf(query.get('as'))));
     if (method === 'GET' && path === '/stream') return live.open(res, viewerOf(query.get('as')));
 
-    const match = /^\/channels\/([^/]+)\/(messages|actions)$/.exec(path);
+    if (method === 'GET' && path === '/views') {
+      const open = views.openFor(viewerOf(query.get('as')));
+      return sendJson(res, 200, { view: open?.view ?? null, errors: open?.errors ?? {} });
+    }
+    const viewMatch = /^\/views\/([^/]+)\/(submit|actions|close)$/.exec(path);
+    if (viewMatch && method === 'POST') return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
+
+    const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts)$/.exec(path);
     const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !channel) return notFound();
     if (method === 'GET' && match[2] === 'messages') {
@@ -104,6 +144,10 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     const body = await jsonBody(req);
     const user = viewerOf(body.as);
     if (!canSee(channel, user)) return notFound();
+    if (match[2] === 'shortcuts') {
+      const run = { user, channel: channel.id, messageTs: stringField(body, 'message_ts'), callbackId: stringField(body, 'callback_id') };
+      return sendJson(res, 200, { ok: true, answer: await actions.runShortcut(run) });
+    }
     sendJson(res, 200, match[2] === 'actions' ? await click(user, channel, body) : await compose(user, channel, body));
   }
 
@@ -122,6 +166,19 @@ export function createPageApi(workspace: Workspace, actions: PageActions, prefix
     },
     close: () => live.close(),
   };
+}
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+function readInputs(value: unknown): ViewInputs {
+  if (value === undefined) return {};
+  const bad = () => new UsageError('`values` must map block ids to action ids to a string, a list of strings or null');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad();
+  for (const actions of Object.values(value)) {
+    if (typeof actions !== 'object' || actions === null || Array.isArray(actions)) throw bad();
+    for (const entered of Object.values(actions)) if (entered !== null && typeof entered !== 'string' && !isStringList(entered)) throw bad();
+  }
+  return value as ViewInputs;
 }
 
 async function jsonBody(req: IncomingMessage): Promise<Json> {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { ViewChange, Views } from '../views.js';
 import type { Workspace, WorkspaceChange } from '../workspace.js';
 import { canSee, pageMessage } from './views.js';
 
@@ -12,16 +13,22 @@ interface Listener {
 /**
  * Server-Sent Events for the page: every change to what a viewer can see, as
  * `event: message_posted|message_updated|message_deleted` with a JSON `data` line. Ephemeral
- * messages go only to the person they are for.
+ * messages go only to the person they are for. A person's modal opening, changing and closing
+ * (`view_opened|view_updated|view_closed`, data `{ view, errors }`) goes only to them.
  */
 export class LiveUpdates {
   private readonly listeners = new Set<Listener>();
   private sequence = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeViews: () => void;
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(private readonly workspace: Workspace) {
+  constructor(
+    private readonly workspace: Workspace,
+    views: Views,
+  ) {
     this.unsubscribe = workspace.onChange((change) => this.broadcast(change));
+    this.unsubscribeViews = views.onChange((change) => this.tell(change));
     // A comment line now and then keeps proxies from closing an idle stream.
     this.heartbeat = setInterval(() => this.listeners.forEach(({ res }) => res.write(': keep-alive\n\n')), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -37,6 +44,7 @@ export class LiveUpdates {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeViews();
     clearInterval(this.heartbeat);
     for (const { res } of this.listeners) res.end();
     this.listeners.clear();
@@ -53,6 +61,12 @@ export class LiveUpdates {
       if (change.visibleTo !== undefined && change.visibleTo !== viewer) continue;
       res.write(frame);
     }
+  }
+
+  private tell(change: ViewChange): void {
+    this.sequence += 1;
+    const frame = `id: ${this.sequence}\nevent: ${change.type}\ndata: ${JSON.stringify({ view: change.view, errors: change.errors })}\n\n`;
+    for (const { res, viewer } of this.listeners) if (viewer === change.user) res.write(frame);
   }
 
   private eventData(change: WorkspaceChange): Record<string, unknown> {

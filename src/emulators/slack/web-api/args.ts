@@ -1,5 +1,7 @@
 import type { BotWriter } from '../bot-writer.js';
 import type { SocketConnections } from '../socket-mode/connections.js';
+import type { Triggers } from '../triggers.js';
+import type { Views } from '../views.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { explained, SlackApiError } from './errors.js';
 
@@ -14,6 +16,10 @@ export interface ApiContext {
   scopes: ReadonlySet<string>;
   /** Socket Mode's connection URLs. */
   sockets: Pick<SocketConnections, 'issueUrl'>;
+  /** Modals on people's screens (views.open / views.update). */
+  views: Views;
+  /** The trigger_ids handed out with interactions, for views.open. */
+  triggers: Triggers;
 }
 
 export interface MethodSpec {

@@ -96,7 +96,21 @@ const postEphemeral: MethodSpec = {
   },
 };
 
+/** A message's permanent link, as Slack writes it (a reply's names its thread). No scope needed. */
+const getPermalink: MethodSpec = {
+  run(args, context) {
+    const channel = channelById(context, args);
+    const ts = requiredString(args, 'message_ts');
+    const message = context.workspace.message(channel.id, ts);
+    if (!message) throw new SlackApiError('message_not_found');
+    const base = `https://${context.workspace.team.domain}.slack.com/archives/${channel.id}/p${ts.replace('.', '')}`;
+    const isReply = message.thread_ts !== undefined && message.thread_ts !== ts;
+    return { channel: channel.id, permalink: isReply ? `${base}?thread_ts=${message.thread_ts}&cid=${channel.id}` : base };
+  },
+};
+
 export const chatMethods: Record<string, MethodSpec> = {
+  'chat.getPermalink': getPermalink,
   'chat.postMessage': postMessage,
   'chat.update': update,
   'chat.delete': remove,

@@ -8,6 +8,7 @@ import { conversationMethods } from './conversations.js';
 import { SlackApiError } from './errors.js';
 import { reactionMethods } from './reactions.js';
 import { userMethods } from './users.js';
+import { viewMethods } from './views.js';
 
 const METHODS: Record<string, MethodSpec> = {
   ...appMethods,
@@ -16,6 +17,7 @@ const METHODS: Record<string, MethodSpec> = {
   ...conversationMethods,
   ...userMethods,
   ...reactionMethods,
+  ...viewMethods,
 };
 
 /** One Web API call as the emulator received it; `args` has its JSON fields decoded, no token. */

@@ -5,6 +5,7 @@ import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
 import { registerTodoListMore } from './todo-list-more.js';
+import { registerWorkItemCardActions } from './work-item-card.js';
 import { registerWorkItemOpen } from './work-item-open.js';
 
 /** One line per action file. */
@@ -15,4 +16,5 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerTaskTreeMore(app, deps);
   registerTodoListMore(app, deps);
   registerWorkItemOpen(app);
+  registerWorkItemCardActions(app, deps);
 }

@@ -1,0 +1,230 @@
+import { PRIORITIES } from '../../plane/types.js';
+import { ACTION_IDS, CALLBACK_IDS } from './action-ids.js';
+import { SLACK_LIMITS } from './limits.js';
+import { escapeTruncated, mrkdwn, oneLine, plainText, truncate } from './text.js';
+import type { InputBlock, ModalView, OptionObject } from './types.js';
+
+/**
+ * The modals of the Slack → Plane shortcuts and card actions, as pure builders: "Create work item"
+ * (with a loading state while Plane's lists come), "Link to a work item" and "Comment". The fields'
+ * block_ids are FORM_FIELDS: a submission's errors name them.
+ */
+
+export const FORM_FIELDS = {
+  project: 'project',
+  title: 'title',
+  description: 'description',
+  state: 'state',
+  priority: 'priority',
+  assignees: 'assignees',
+  labels: 'labels',
+  item: 'item',
+  comment: 'comment',
+} as const;
+
+/** The action_id of every field but the project menu (which reloads the lists). */
+export const FIELD_ACTION = 'value';
+
+/** Plane's limit on a work item's name. */
+export const TITLE_MAX = 255;
+
+/** Where a shortcut was used: carried in private_metadata to the submission. */
+export interface FormMetadata {
+  channel: string;
+  /** The message the shortcut was used on, and the thread it is in (its own ts at the top level). */
+  messageTs: string;
+  threadTs: string;
+  /** For the Plane link's title. */
+  channelName: string;
+  author: string;
+  permalink: string;
+}
+
+/** The card a Comment modal answers: the work item, and where the card is. */
+export interface CommentMetadata {
+  key: string;
+  channel: string;
+  threadTs: string;
+  /** The card's message, to edit after; absent for an ephemeral card. */
+  cardTs?: string;
+}
+
+const NAME_MAX = 80;
+
+/** JSON within Slack's 3,000 characters: long names are cut, and a permalink that does not fit is dropped. */
+export function encodeMetadata(metadata: FormMetadata | CommentMetadata): string {
+  const trimmed = { ...metadata } as Record<string, unknown>;
+  for (const field of ['channelName', 'author'] as const) if (typeof trimmed[field] === 'string') trimmed[field] = truncate(trimmed[field], NAME_MAX);
+  const json = JSON.stringify(trimmed);
+  return json.length <= SLACK_LIMITS.privateMetadata ? json : JSON.stringify({ ...trimmed, permalink: '' });
+}
+
+export interface NamedOption {
+  id: string;
+  name: string;
+}
+
+/** The lists a create form offers, by name; the chosen project's own lists once one is chosen. */
+export interface CreateFormLists {
+  projects: readonly NamedOption[];
+  project?: {
+    id: string;
+    states: readonly NamedOption[];
+    defaultStateId?: string | undefined;
+    members: readonly NamedOption[];
+    labels: readonly NamedOption[];
+  };
+}
+
+export interface CreateFormValues {
+  title: string;
+  description: string;
+  priority: string;
+  assigneeIds: readonly string[];
+  labelIds?: readonly string[];
+  stateId?: string | undefined;
+}
+
+const options = (list: readonly NamedOption[]): OptionObject[] =>
+  list
+    .filter((entry) => entry.id.length > 0 && entry.id.length <= SLACK_LIMITS.optionValue)
+    .slice(0, SLACK_LIMITS.options)
+    .map((entry) => ({ text: plainText(entry.name, SLACK_LIMITS.optionText), value: entry.id }));
+
+const label = (text: string) => plainText(text, SLACK_LIMITS.inputLabel);
+const placeholder = (text: string) => plainText(text, SLACK_LIMITS.placeholder);
+
+function select(blockId: string, title: string, list: OptionObject[], chosen: string | undefined, optional: boolean): InputBlock {
+  const initial = list.find((option) => option.value === chosen);
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: label(title),
+    optional,
+    element: { type: 'static_select', action_id: FIELD_ACTION, placeholder: placeholder(`Choose a ${title.toLowerCase()}`), options: list, ...(initial && { initial_option: initial }) },
+  };
+}
+
+function multiSelect(blockId: string, title: string, list: OptionObject[], chosen: readonly string[]): InputBlock {
+  const initial = list.filter((option) => chosen.includes(option.value));
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: label(title),
+    optional: true,
+    element: { type: 'multi_static_select', action_id: FIELD_ACTION, placeholder: placeholder(`Choose ${title.toLowerCase()}`), options: list, ...(initial.length > 0 && { initial_options: initial }) },
+  };
+}
+
+function textInput(blockId: string, title: string, value: string, max: number, multiline: boolean): InputBlock {
+  const initial = truncate(value, max);
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: label(title),
+    element: { type: 'plain_text_input', action_id: FIELD_ACTION, multiline, max_length: max, ...(initial !== '' && { initial_value: initial }) },
+    ...(multiline && { optional: true }),
+  };
+}
+
+const TITLE = plainText('Create work item', SLACK_LIMITS.modalTitle);
+
+/**
+ * "Create work item": project (choosing one reloads its lists), title, description, then — once a
+ * project is chosen — state, priority, assignees and labels, all by name.
+ */
+export function buildCreateForm(metadata: FormMetadata, lists: CreateFormLists, values: CreateFormValues): ModalView {
+  const projects = options(lists.projects);
+  const project = lists.project;
+  const projectField: InputBlock = { ...select(FORM_FIELDS.project, 'Project', projects, project?.id, false), dispatch_action: true };
+  projectField.element = { ...projectField.element, action_id: ACTION_IDS.createFormProject };
+  const blocks: ModalView['blocks'] = [
+    projectField,
+    textInput(FORM_FIELDS.title, 'Title', oneLine(values.title), TITLE_MAX, false),
+    textInput(FORM_FIELDS.description, 'Description', values.description, SLACK_LIMITS.plainTextInput, true),
+  ];
+  const priorities = PRIORITIES.map((p) => ({ id: p, name: p === 'none' ? 'No priority' : p[0]!.toUpperCase() + p.slice(1) }));
+  if (project) {
+    blocks.push(
+      select(FORM_FIELDS.state, 'State', options(project.states), values.stateId ?? project.defaultStateId, true),
+      select(FORM_FIELDS.priority, 'Priority', options(priorities), values.priority, true),
+      multiSelect(FORM_FIELDS.assignees, 'Assignees', options(project.members), values.assigneeIds),
+      multiSelect(FORM_FIELDS.labels, 'Labels', options(project.labels), values.labelIds ?? []),
+    );
+  } else {
+    blocks.push({ type: 'context', elements: [mrkdwn(projects.length > 0 ? 'Choose a project to pick its state, priority, assignees and labels.' : 'The Plane workspace has no project this bot can see.')] });
+  }
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_IDS.createForm,
+    title: TITLE,
+    submit: plainText('Create', SLACK_LIMITS.modalButton),
+    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    private_metadata: encodeMetadata(metadata),
+    blocks,
+  };
+}
+
+/** Opened at once when Plane's lists are not at hand within the trigger's three seconds; updated when they come. */
+export function buildLoadingForm(metadata: FormMetadata | CommentMetadata, title = 'Create work item', what = 'Loading Plane’s projects…'): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_IDS.createForm,
+    title: plainText(title, SLACK_LIMITS.modalTitle),
+    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    private_metadata: encodeMetadata(metadata),
+    blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${escapeTruncated(what, 300)}`) }],
+  };
+}
+
+/** The modal once something went wrong before it could be filled in (Plane off, not reachable). */
+export function buildFormProblem(title: string, problem: string): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_IDS.createForm,
+    title: plainText(title, SLACK_LIMITS.modalTitle),
+    close: plainText('Close', SLACK_LIMITS.modalButton),
+    blocks: [{ type: 'section', text: mrkdwn(`:warning: ${escapeTruncated(problem, 2_000)}`) }],
+  };
+}
+
+/** "Link to a work item": a key like ACME-3, or words to search for. */
+export function buildLinkForm(metadata: FormMetadata): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_IDS.linkForm,
+    title: plainText('Link to a work item', SLACK_LIMITS.modalTitle),
+    submit: plainText('Link', SLACK_LIMITS.modalButton),
+    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    private_metadata: encodeMetadata(metadata),
+    blocks: [
+      {
+        type: 'input',
+        block_id: FORM_FIELDS.item,
+        label: label('Work item'),
+        hint: plainText('A key like ACME-3, or words of its title to search for', SLACK_LIMITS.inputLabel),
+        element: { type: 'plain_text_input', action_id: FIELD_ACTION, max_length: TITLE_MAX, placeholder: placeholder('ACME-3 or “login page”') },
+      },
+    ],
+  };
+}
+
+/** "Comment" on a card: the comment's text, posted to Plane as the clicker's words. */
+export function buildCommentForm(metadata: CommentMetadata): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_IDS.commentForm,
+    title: plainText(`Comment on ${metadata.key}`, SLACK_LIMITS.modalTitle),
+    submit: plainText('Comment', SLACK_LIMITS.modalButton),
+    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    private_metadata: encodeMetadata(metadata),
+    blocks: [
+      {
+        type: 'input',
+        block_id: FORM_FIELDS.comment,
+        label: label('Comment'),
+        element: { type: 'plain_text_input', action_id: FIELD_ACTION, multiline: true, max_length: SLACK_LIMITS.plainTextInput },
+      },
+    ],
+  };
+}

@@ -1,0 +1,13 @@
+import type { App, ViewSubmitAction } from '@slack/bolt';
+import { CALLBACK_IDS } from '../../blocks/action-ids.js';
+import { submitCommentForm } from '../../work-items/card-actions.js';
+import { submitCreateForm } from '../../work-items/create-form.js';
+import type { WorkItemDeps } from '../../work-items/deps.js';
+import { submitLinkForm } from '../../work-items/link-form.js';
+
+/** Modal submissions: their ack is the answer (errors go back into the modal), so each acks itself. */
+export function registerViewListeners(app: App, deps: WorkItemDeps): void {
+  app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.createForm, type: 'view_submission' }, (args) => submitCreateForm(args, deps));
+  app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.linkForm, type: 'view_submission' }, (args) => submitLinkForm(args, deps));
+  app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.commentForm, type: 'view_submission' }, (args) => submitCommentForm(args, deps));
+}

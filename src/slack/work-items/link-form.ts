@@ -1,0 +1,81 @@
+import type { AllMiddlewareArgs, App, MessageShortcut, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { KeyedItem } from '../../plane/api.js';
+import { PlaneError } from '../../plane/errors.js';
+import { findWorkItem, parseKey } from '../../plane/resolve.js';
+import { readableFailure } from '../../tools/index.js';
+import type { WorkItemDetails } from '../../tools/plane/data.js';
+import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
+import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
+import { readInput } from '../../tools/registry.js';
+import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
+import { requesterFor } from '../people.js';
+import type { WorkItemDeps } from './deps.js';
+import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
+import { linkAndConfirm } from './linking.js';
+
+/** "Link to a work item": a thread links to one work item, so a linked thread is told which at once. */
+export async function openLinkForm(client: App['client'], deps: WorkItemDeps, shortcut: MessageShortcut): Promise<void> {
+  const metadata = { ...formMetadataOf(shortcut), author: '', permalink: '' };
+  const existing = await deps.links.forThread(metadata.channel, metadata.threadTs);
+  if (existing) {
+    await client.chat.postEphemeral({
+      channel: metadata.channel,
+      user: shortcut.user.id,
+      thread_ts: metadata.threadTs,
+      text: `This thread is already linked to ${existing.key} (by ${existing.linkedBy}); a thread follows one work item. Use Stop syncing on its card first to link another.`,
+    });
+    return;
+  }
+  await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLinkForm(metadata) });
+}
+
+/** How many search matches the error lists before asking for the key. */
+const MATCHES_SHOWN = 5;
+
+/** The work item the person means: a key, or words matching exactly one title in the channel's project. */
+async function findMeant(deps: WorkItemDeps, channel: string, text: string, requester: Awaited<ReturnType<typeof requesterFor>>): Promise<{ item: WorkItemDetails; ref: KeyedItem } | { error: string }> {
+  const api = deps.plane.api();
+  const slug = deps.plane.slug();
+  let key: string | undefined;
+  try {
+    key = parseKey(text).key;
+  } catch {
+    key = undefined;
+  }
+  if (key === undefined) {
+    const project = (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
+    if (!project) return { error: 'Give the work item’s key, like ACME-3 (this channel has no project to search in yet).' };
+    const found = await searchWorkItems(deps.plane, readInput('plane_search_issues', searchIssuesInput, { project, query: text, limit: MATCHES_SHOWN }), requester);
+    if (found.found === 0) return { error: `Nothing in ${project} matches “${text}”; give the key, like ${project}-3.` };
+    if (found.found > 1) {
+      const shown = found.items.map((i) => `${i.key} ${i.title}`).join('; ');
+      return { error: `${found.found} work items match: ${shown}${found.found > found.items.length ? '; …' : ''}. Give the key of the one you mean.` };
+    }
+    key = found.items[0]!.key;
+  }
+  const { keyed } = await findWorkItem(api, slug, key);
+  return { item: await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key })), ref: keyed };
+}
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** The key or search is checked before the modal closes (an unknown key is said in the modal), then the thread is linked. */
+export async function submitLinkForm(args: SubmitArgs, deps: WorkItemDeps): Promise<void> {
+  const { ack, body, view, client } = args;
+  const metadata = readFormMetadata(view.private_metadata);
+  const text = ((view.state.values as ViewState)[FORM_FIELDS.item]?.[FIELD_ACTION]?.value ?? '').trim();
+  if (text === '') return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: 'Give a key like ACME-3, or words of its title.' } }));
+  if (!metadata) return void (await ack());
+  const requester = await requesterFor(client, deps.store, body.user.id);
+  let meant: Awaited<ReturnType<typeof findMeant>>;
+  try {
+    meant = await findMeant(deps, metadata.channel, text, requester);
+  } catch (error) {
+    if (!(error instanceof PlaneError)) throw error;
+    meant = { error: readableFailure(error) ?? error.message };
+  }
+  if ('error' in meant) return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: meant.error.slice(0, 1_900) } }));
+  await ack();
+  const who = requester.name ?? 'Someone';
+  await linkAndConfirm(client, deps, { metadata, ...meant, userId: body.user.id, by: who, summary: `${who} linked this thread to ${meant.item.key}` });
+}

@@ -1,0 +1,51 @@
+import type { App } from '@slack/bolt';
+import type { KeyedItem } from '../../plane/api.js';
+import type { WorkItemDetails } from '../../tools/plane/data.js';
+import { buildConfirmation } from '../blocks/confirmation.js';
+import { FALLBACK_TEXT_MAX } from '../blocks/limits.js';
+import { truncate } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
+import { buildDetailsCard } from '../blocks/work-item-card.js';
+import type { FormMetadata } from '../blocks/work-item-forms.js';
+import { cardActionsFor } from './card.js';
+import type { WorkItemDeps } from './deps.js';
+
+/** A line of what happened, then the work item's card: one message (card edits keep the line). */
+export function withLead(lead: SlackMessage, card: SlackMessage): SlackMessage {
+  return { text: truncate(`${lead.text} — ${card.text}`, FALLBACK_TEXT_MAX), blocks: [...lead.blocks, ...card.blocks] };
+}
+
+export interface LinkRequest {
+  metadata: FormMetadata;
+  item: WorkItemDetails;
+  ref: KeyedItem;
+  userId: string;
+  by: string;
+  /** "alice created ACME-31 from this message", "alice linked this thread to ACME-3". */
+  summary: string;
+  notes?: readonly string[];
+}
+
+/**
+ * Links the message's thread to the work item (a thread already linked to another one keeps it, and
+ * the confirmation says so), then posts the confirmation with the card in the thread.
+ */
+export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, request: LinkRequest): Promise<void> {
+  const { metadata, item, ref } = request;
+  const outcome = await deps.links.link({
+    channel: metadata.channel,
+    threadTs: metadata.threadTs,
+    slug: deps.plane.slug(),
+    projectId: ref.projectId,
+    itemId: ref.id,
+    key: item.key,
+    linkedBy: request.by,
+    linkedAt: Date.now(),
+  });
+  const notes = [...(request.notes ?? [])];
+  if (!outcome.linked && outcome.existing.key !== item.key) notes.push(`This thread stays linked to ${outcome.existing.key}: a thread follows one work item.`);
+  const linked = outcome.linked || outcome.existing.key === item.key;
+  const card = buildDetailsCard(item, await cardActionsFor(deps.plane, item, linked));
+  const message = withLead(buildConfirmation({ summary: request.summary, notes }), card);
+  await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
+}
