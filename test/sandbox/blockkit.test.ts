@@ -171,9 +171,22 @@ describe('what cannot be drawn is shown as JSON', () => {
   });
 
   it('shows an unknown element among buttons as JSON, and keeps the buttons', () => {
-    const html = inner({ type: 'actions', elements: [{ type: 'static_select', action_id: 'pick', options: [] }, button('Go', 'go')] });
-    expect(html).toContain('data-testid="unknown-element" data-block-type="static_select"');
+    const html = inner({ type: 'actions', elements: [{ type: 'datepicker', action_id: 'pick' }, button('Go', 'go')] });
+    expect(html).toContain('data-testid="unknown-element" data-block-type="datepicker"');
     expect(html).toContain('data-action-id="go"');
+  });
+
+  it('draws a static select with its options, the initial one chosen, escaped', () => {
+    const option = (text: string, value: string) => ({ text: { type: 'plain_text', text }, value });
+    const html = inner({
+      type: 'actions',
+      block_id: 'work_item:ACME-1',
+      elements: [{ type: 'static_select', action_id: 'work_item_state', options: [option('Todo', 'Todo'), option('<b>Done</b>', 'Done')], initial_option: option('Todo', 'Todo') }],
+    });
+    expect(html).toContain('data-testid="block-select" data-action-id="work_item_state" data-block-id="work_item:ACME-1"');
+    expect(html).toContain('<option value="Todo" selected>Todo</option>');
+    expect(html).toContain('&lt;b&gt;Done&lt;/b&gt;');
+    expect(html).not.toContain('<b>');
   });
 
   it('shows an unknown rich_text element as JSON', () => {
