@@ -1,6 +1,6 @@
 /**
  * What every model request carries before the conversation: the tool definitions (all tools the
- * factories build today, plus update_plan) and the system prompt, exactly as the agent serialises
+ * factories build today, plus update_plan and delegate) and the system prompt, exactly as the agent serialises
  * them. Tokens are estimated as characters / 3.5 (JSON and English prose average 3–4 characters per
  * token; the 5.x tokenizer counts a little more than older ones), not counted by the API.
  */
@@ -8,6 +8,7 @@ import Keyv from 'keyv';
 import { toModelTools } from '../src/agent/index.js';
 import { systemPrompt } from '../src/agent/system-prompt.js';
 import { createPlaneKit } from '../src/plane/kit.js';
+import { createDelegateTool } from '../src/tools/delegate/index.js';
 import { updatePlanTool } from '../src/tools/plan/index.js';
 import { createPlaneTools } from '../src/tools/plane/index.js';
 import type { ToolDefinition } from '../src/tools/registry.js';
@@ -21,7 +22,7 @@ const TOOLS_TARGET_TOKENS = 8_000;
 
 function allTools(): ToolDefinition[] {
   const kit = createPlaneKit({ baseUrl: 'https://api.plane.so', appUrl: 'https://app.plane.so', workspace: 'acme', cache: new Keyv() });
-  return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool(), createTaskTool(), updatePlanTool];
+  return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool(), createTaskTool(), updatePlanTool, createDelegateTool()];
 }
 
 export const tokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);
