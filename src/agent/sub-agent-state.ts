@@ -59,12 +59,12 @@ export function waitingCalls(run: SavedRun): WaitingCall[] {
   return [...asked(run), ...subAgents.flatMap((subAgent) => asked(subAgent.run, subAgent.title))];
 }
 
-/** Once a delegate call is answered its sub-agents' histories are of no more use; their counters stay. */
+/**
+ * Once a delegate call is answered its sub-agents' histories are of no more use; their counters stay,
+ * and so does a waiting turn (only a stop leaves one), whose requests the stop withdraws.
+ */
 export function forgetSubAgentHistories(run: SavedRun, calls: readonly PendingCall[]): void {
   for (const call of calls) {
-    for (const subAgent of run.delegations?.[call.id] ?? []) {
-      subAgent.run.messages = [];
-      subAgent.run.pending = undefined;
-    }
+    for (const subAgent of run.delegations?.[call.id] ?? []) subAgent.run.messages = [];
   }
 }

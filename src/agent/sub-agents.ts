@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/delegate/index.js';
 import { isStateUnavailable } from '../state/store.js';
 import { RunInterruption, type ToolRegistry } from '../tools/registry.js';
-import { expireOverdue, undecidedCalls } from './approvals.js';
+import { expireOverdue, undecidedCalls, withdrawWaiting } from './approvals.js';
 import type { FrontEnd, Reporter } from './front-end.js';
 import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { newRun, type PendingCall, type SavedRun, type SubAgentRun } from './run.js';
@@ -130,8 +130,10 @@ export async function runDelegation(delegation: Delegation): Promise<SubAgentRep
     await Promise.race([...active.values(), ...(waiting.length > 0 ? [sleep(DECISION_POLL_MS, undefined, { signal }).catch(() => undefined)] : [])]);
   }
   if (signal.aborted) {
-    // Stopped: those at work stop at their next step; the others (waiting, or never started) end here.
+    // Stopped: those at work stop at their next step; the others (waiting, or never started) end here,
+    // their requests withdrawn first (the turn's answer drops the sub-agents' waiting turns).
     await Promise.allSettled(active.values());
+    await withdrawWaiting(runs, runEnv.frontEnd, run, signal.reason as StopRecord);
     for (const [index, subAgent] of subAgents.entries()) {
       if (!subAgent.report) await finish(index, { kind: 'stopped', stop: signal.reason as StopRecord });
     }

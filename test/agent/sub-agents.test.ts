@@ -217,6 +217,61 @@ describe('delegate', () => {
     expect(h.ui.result().answer).toBe('Both created.');
   });
 
+  it('stops its sub-agents with the run: those at work stop, a waiting request is withdrawn, a queued one never starts', async () => {
+    const log: ModelTurn[] = [];
+    h = await startHarness({
+      script: routed(({ title, turn }) => {
+        if (title === undefined) return turn === 0 ? delegate(['Asks', 'Busy 1', 'Busy 2', 'Busy 3', 'Never'].map((t) => task(t))) : textReply('unreachable');
+        if (title === 'Asks') return toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_stop_ask' }]);
+        // Busy until the stop aborts the request.
+        return new Promise<never>(() => undefined);
+      }, log),
+    });
+    const { runId } = await h.say('Five things');
+    await eventually('three busy sub-agents and one asking', () => h!.ui.of('ask').length === 1 && log.filter((t) => t.title?.startsWith('Busy')).length === 3);
+    expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'stopping', runId });
+    await h.agent.idle();
+
+    const [stopped] = h.ui.of('stopped');
+    expect(stopped!.stopped.subAgents.map((s) => [s.title, s.outcome])).toEqual([
+      ['Asks', 'failed'],
+      ['Busy 1', 'failed'],
+      ['Busy 2', 'failed'],
+      ['Busy 3', 'failed'],
+      ['Never', 'failed'],
+    ]);
+    expect(log.filter((t) => t.title === 'Never')).toEqual([]);
+    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([['toolu_stop_ask', 'Asks', 'withdrawn']]);
+    expect(h.toolLog.calls).toEqual([]);
+    expect(log.filter((t) => t.title === undefined)).toHaveLength(1);
+    // The thread keeps what the delegation came to: the next message's request holds the reports.
+    h.api.script(textReply('Stopped, as you asked.'));
+    await h.say('What happened?');
+    await h.agent.idle();
+    const reports = JSON.stringify(h.api.requests.at(-1)!.body.messages);
+    expect(reports).toContain('Never — failed');
+    expect(reports).toContain('Alice Martin stopped the run before it started.');
+    expect(reports).toContain('Alice Martin stopped the run before it finished.');
+  });
+
+  it('withdraws a sub-agent’s request when the run is stopped while it waits, paused', async () => {
+    h = await startHarness({
+      script: routed(({ title, turn }) => {
+        if (title === undefined) return turn === 0 ? delegate([task('Asks')]) : textReply('unreachable');
+        return toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_paused_ask' }]);
+      }),
+    });
+    const { runId } = await h.say('One thing');
+    await h.agent.idle();
+    expect(h.ui.of('ask')).toHaveLength(1);
+    expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'stopping', runId });
+    await h.agent.idle();
+    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([['toolu_paused_ask', 'Asks', 'withdrawn']]);
+    expect(h.ui.of('stopped')).toHaveLength(1);
+    expect(await h.agent.decide({ runId, callId: 'toolu_paused_ask', decision: 'approve', decidedBy: ALICE })).toMatchObject({ outcome: 'already_decided' });
+    expect(h.toolLog.calls).toEqual([]);
+  });
+
   it('moves a task_id task in progress, then done, or blocked when its sub-agent stops at its cap, which its report says', async () => {
     dir = await mkdtemp(join(tmpdir(), 'planebot-delegate-'));
     const taskEvents = new EventEmitter<TaskEventMap>();
