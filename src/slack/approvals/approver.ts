@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import type { Translator } from '../../i18n/index.js';
 import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../agent/index.js';
 import { buildApprovalDecided } from '../blocks/approval-decided.js';
 import { buildApprovalExpired } from '../blocks/approval-expired.js';
@@ -24,10 +25,12 @@ export class SlackApprover implements Approver {
     private readonly thread: { channel: string; threadTs: string },
     /** The run now waits for people (its status message says so). */
     private readonly onAsk: () => void,
+    /** The requester's language. */
+    private readonly t?: Translator,
   ) {}
 
   async ask(request: ApprovalRequest): Promise<Shown> {
-    const message = buildApprovalRequest({ ...viewOf(request), value: encodeApprovalRef(request) });
+    const message = buildApprovalRequest({ ...viewOf(request), value: encodeApprovalRef(request) }, this.t);
     const posted = await this.client.chat.postMessage({ channel: this.thread.channel, thread_ts: this.thread.threadTs, ...message });
     // A sub-agent's request pauses only that sub-agent (its line says so); the run's other work goes on.
     if (!request.subAgent) this.onAsk();
@@ -38,7 +41,7 @@ export class SlackApprover implements Approver {
     const where = shown as Partial<Shown> | undefined;
     // Nothing to edit when the request could not be posted.
     if (!where?.channel || !where.ts) return;
-    await this.client.chat.update({ channel: where.channel, ts: where.ts, ...settledMessage(request, outcome) });
+    await this.client.chat.update({ channel: where.channel, ts: where.ts, ...settledMessage(request, outcome, this.t) });
   }
 }
 
@@ -51,9 +54,9 @@ function viewOf(request: ApprovalRequest): ApprovalView {
   };
 }
 
-function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome): SlackMessage {
+function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome, t: Translator | undefined): SlackMessage {
   const at = new Date(outcome.at);
-  if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at });
-  if (outcome.decision === 'withdrawn') return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at });
-  return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at });
+  if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at }, t);
+  if (outcome.decision === 'withdrawn') return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at }, t);
+  return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at }, t);
 }

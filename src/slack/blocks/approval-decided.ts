@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
 import { mentionUser, mrkdwn, slackDate } from './text.js';
 import type { SlackMessage } from './types.js';
@@ -18,10 +19,11 @@ const VERDICTS: Record<ApprovalDecision, string> = {
 };
 
 /** The approval message once decided: who decided, how and when; the buttons are gone. */
-export function buildApprovalDecided(input: ApprovalDecidedInput): SlackMessage {
+/** `t` is the reader's language (so far only a sub-agent's request is worded from the catalogue). */
+export function buildApprovalDecided(input: ApprovalDecidedInput, t?: Translator): SlackMessage {
   const verdict = `${VERDICTS[input.decision]} by ${mentionUser(input.deciderId)}`;
   return {
     text: `${verdict}: ${toolName(input.tool)}`,
-    blocks: [...approvalSummary(input), { type: 'context', elements: [mrkdwn(`${verdict} on ${slackDate(input.decidedAt)}`)] }],
+    blocks: [...approvalSummary(input, t), { type: 'context', elements: [mrkdwn(`${verdict} on ${slackDate(input.decidedAt)}`)] }],
   };
 }

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { ACTION_IDS } from './action-ids.js';
 import { approvalSummary, whoAsks, type ApprovalView } from './approval-summary.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -10,12 +11,13 @@ export interface ApprovalRequestInput extends ApprovalView {
 }
 
 /** A risky tool call waiting for a decision: Approve, Approve for this thread, Deny. */
-export function buildApprovalRequest(input: ApprovalRequestInput): SlackMessage {
+/** `t` is the reader's language (so far only a sub-agent's request is worded from the catalogue). */
+export function buildApprovalRequest(input: ApprovalRequestInput, t?: Translator): SlackMessage {
   return {
-    text: `Approval needed: ${whoAsks(input)}`,
+    text: `Approval needed: ${whoAsks(input, t)}`,
     blocks: [
       { type: 'header', text: plainText('Approval needed', SLACK_LIMITS.headerText) },
-      ...approvalSummary(input),
+      ...approvalSummary(input, t),
       {
         type: 'actions',
         elements: [

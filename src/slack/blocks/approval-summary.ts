@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
 import { SLACK_LIMITS } from './limits.js';
 import { escapeTruncated, mentionUser, mrkdwn, oneLine, pack, truncate } from './text.js';
 import type { Block } from './types.js';
@@ -16,11 +17,11 @@ export interface ApprovalView {
 
 const SUBAGENT_TITLE_MAX = 200;
 
-/** Who asks: the requester, or a sub-agent working for them. */
-export function whoAsks(view: ApprovalView): string {
+/** Who asks: the requester, or a sub-agent working for them (in the reader's language). */
+export function whoAsks(view: ApprovalView, t: Translator = translator(DEFAULT_LOCALE)): string {
   if (!view.subAgent) return `${mentionUser(view.requesterId)} asked to run ${toolName(view.tool)}`;
-  const title = escapeTruncated(oneLine(view.subAgent).replace(/'/g, '’'), SUBAGENT_TITLE_MAX);
-  return `Sub-agent '${title}' (working for ${mentionUser(view.requesterId)}) asks to run ${toolName(view.tool)}`;
+  const title = escapeTruncated(oneLine(view.subAgent), SUBAGENT_TITLE_MAX);
+  return t.t('subAgents.asks', { title, requester: mentionUser(view.requesterId), tool: toolName(view.tool) });
 }
 
 /** Enough for any plain-words description; beyond it the excerpt ends with a visible "…". */
@@ -31,8 +32,8 @@ export function toolName(tool: string): string {
 }
 
 /** Who asked, which tool, and what it will do: the part every approval state shows. */
-export function approvalSummary(view: ApprovalView): Block[] {
-  const who = `${whoAsks(view)}. It will:`;
+export function approvalSummary(view: ApprovalView, t?: Translator): Block[] {
+  const who = `${whoAsks(view, t)}. It will:`;
   const lines = escapeTruncated(view.description.trim() || '(no description)', DESCRIPTION_MAX)
     .split('\n')
     .map((line) => truncate(line, SLACK_LIMITS.sectionText));

@@ -1,4 +1,5 @@
 import { planProgress, type PlanItem, type PlanStatus, type SubAgentView } from '../../agent/index.js';
+import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
 import { formatDuration, plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
@@ -79,34 +80,34 @@ const ENDINGS: Record<NonNullable<SubAgentLineView['outcome']>, string> = { done
  * "↳ Audit ACME bugs — 2/4 · Reading ACME-12…" while it works; "↳ ✓ Audit ACME bugs — 12s · 5 tool
  * calls" once it finished (⚠ stopped at its limit, ✗ failed).
  */
-export function subAgentLine(subAgent: SubAgentLineView): string {
+export function subAgentLine(subAgent: SubAgentLineView, t: Translator = translator(DEFAULT_LOCALE)): string {
   const title = escapeTruncated(oneLine(subAgent.title), SUBAGENT_TITLE_MAX);
   const items = subAgent.plan.items;
   const counted = items.length > 0 ? [`${items.filter((item) => item.status === 'completed').length}/${items.length}`] : [];
   switch (subAgent.phase) {
     case 'queued':
-      return `↳ ${title} — waiting for a free slot`;
+      return `↳ ${title} — ${t.t('subAgents.queued')}`;
     case 'waiting':
-      return `↳ ${title} — ${[...counted, 'waiting for approval'].join(' · ')}`;
+      return `↳ ${title} — ${[...counted, t.t('subAgents.waiting')].join(' · ')}`;
     case 'running': {
-      const current = subAgent.step ?? items.find((item) => item.status === 'in_progress')?.content ?? 'Thinking…';
+      const current = subAgent.step ?? items.find((item) => item.status === 'in_progress')?.content ?? t.t('subAgents.thinking');
       return `↳ ${title} — ${[...counted, escapeTruncated(oneLine(current), SUBAGENT_STEP_MAX)].join(' · ')}`;
     }
     case 'finished': {
       const mark = ENDINGS[subAgent.outcome ?? 'done'];
-      const why = subAgent.outcome === 'capped' ? ['stopped at its limit'] : subAgent.outcome === 'failed' ? ['failed'] : [];
-      return `↳ ${mark} ${title} — ${[...why, formatDuration(subAgent.durationMs), plural(subAgent.toolCalls, 'tool call')].join(' · ')}`;
+      const why = subAgent.outcome === 'capped' ? [t.t('subAgents.capped')] : subAgent.outcome === 'failed' ? [t.t('subAgents.failed')] : [];
+      return `↳ ${mark} ${title} — ${[...why, formatDuration(subAgent.durationMs), t.t('subAgents.toolCalls', { count: subAgent.toolCalls })].join(' · ')}`;
     }
   }
 }
 
-function subAgentLines(subAgents: readonly SubAgentLineView[] = []): string[] {
+function subAgentLines(subAgents: readonly SubAgentLineView[] = [], t: Translator): string[] {
   const lines: string[] = [];
   let used = 0;
   for (const [index, subAgent] of subAgents.entries()) {
-    const line = subAgentLine(subAgent);
+    const line = subAgentLine(subAgent, t);
     if (used + line.length + 1 > SUBAGENT_TEXT_BUDGET) {
-      lines.push(`… and ${subAgents.length - index} more sub-agents`);
+      lines.push(t.t('subAgents.more', { count: subAgents.length - index }));
       break;
     }
     lines.push(line);
@@ -123,8 +124,9 @@ function context(parts: readonly string[]): Block {
  * The run's status message, edited as the run goes: the agent's plan as a checklist, progress and
  * the step under way; then the time taken and tool calls; or what failed, with a Retry button.
  */
-export function buildStatus(status: RunStatusView): SlackMessage {
-  const subAgents = subAgentLines(status.subAgents);
+export function buildStatus(status: RunStatusView, t: Translator = translator(DEFAULT_LOCALE)): SlackMessage {
+  // Only the sub-agents' lines come from the catalogue so far; `t` is the reader's language.
+  const subAgents = subAgentLines(status.subAgents, t);
   const subAgentText = subAgents.join('\n');
   const blocks = [
     ...planBlocks(status.plan, PLAN_TEXT_BUDGET - subAgentText.length),

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import type { Translator } from '../../i18n/index.js';
 import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, RunStopped, SubAgentView, ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -31,6 +32,8 @@ export class SlackReporter implements Reporter {
     private plan: readonly PlanItem[],
     /** Its sub-agents as saved, likewise. */
     subAgents: readonly SubAgentView[] = [],
+    /** The requester's language. */
+    private readonly t?: Translator,
   ) {
     for (const subAgent of subAgents) this.subAgents.set(subAgent.key, subAgent);
     // A queued or retried run: its status message still says so until the run shows something.
@@ -79,7 +82,7 @@ export class SlackReporter implements Reporter {
     // Not done when Slack refused the answer: the agent then fails the run, and the status says so.
     await this.post(renderReply(answer));
     await this.finish(
-      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }),
+      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
     );
   }
 
@@ -93,7 +96,7 @@ export class SlackReporter implements Reporter {
         ...(failure.retryable && { retryValue: failure.runId }),
         elapsedMs: failure.durationMs,
         toolCalls: failure.toolCalls,
-      }),
+      }, this.t),
     );
   }
 
@@ -106,13 +109,14 @@ export class SlackReporter implements Reporter {
         elapsedMs: stopped.durationMs,
         toolCalls: stopped.toolCalls,
         subAgents: stopped.subAgents,
-      }),
+      }, this.t),
     );
   }
 
   private show(): void {
     const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    this.status.show(this.where.channel, this.where.statusTs, workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()] }));
+    const message = workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
+    this.status.show(this.where.channel, this.where.statusTs, message);
   }
 
   private async finish(message: SlackMessage): Promise<void> {

@@ -1,5 +1,6 @@
 import { buildStatus, type SubAgentLineView } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
+import type { Translator } from '../../i18n/index.js';
 import type { PlanItem } from '../../agent/index.js';
 
 /** What the status message says before the run's first step is known. */
@@ -9,9 +10,9 @@ export const THINKING = 'Thinking…';
 export function workingStatus(
   plan: readonly PlanItem[] = [],
   step: string = THINKING,
-  { runId, subAgents = [] }: { runId?: string; subAgents?: readonly SubAgentLineView[] } = {},
+  { runId, subAgents = [], t }: { runId?: string; subAgents?: readonly SubAgentLineView[]; t?: Translator } = {},
 ): SlackMessage {
-  return buildStatus({ phase: 'running', plan, step, subAgents, ...(runId !== undefined && { stopValue: runId }) });
+  return buildStatus({ phase: 'running', plan, step, subAgents, ...(runId !== undefined && { stopValue: runId }) }, t);
 }
 
 /** A message that waits for the run before it in the same thread (one run at a time per thread). */

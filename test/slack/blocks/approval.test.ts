@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApprovalDecided } from '../../../src/slack/blocks/approval-decided.js';
 import { buildApprovalExpired } from '../../../src/slack/blocks/approval-expired.js';
 import { buildApprovalRequest } from '../../../src/slack/blocks/approval-request.js';
+import { translator } from '../../../src/i18n/index.js';
 import { buildApprovalWithdrawn } from '../../../src/slack/blocks/approval-withdrawn.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
@@ -41,12 +42,18 @@ describe('buildApprovalRequest', () => {
     const message = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'approval:42' });
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
-    expect(message.text).toBe("Approval needed: Sub-agent 'Audit ACME bugs' (working for <@U0ALICE>) asks to run `plane_update_issue`");
-    expect(message.blocks[1]).toMatchObject({ text: { text: "Sub-agent 'Audit ACME bugs' (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:" } });
+    expect(message.text).toBe("Approval needed: Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`");
+    expect(message.blocks[1]).toMatchObject({ text: { text: "Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:" } });
     const hostile = buildApprovalRequest({ ...VIEW, subAgent: `${PING_ATTEMPTS}'\n${long(5000)}`, value: 'ref' });
     assertWithinSlackLimits(hostile);
     assertInert(hostile, ['<@U0ALICE>']);
-    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }))).toContain("Sub-agent 'Audit ACME bugs'");
+    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }))).toContain('Sub-agent ‘Audit ACME bugs’');
+    // In the requester's language.
+    for (const [locale, words] of [['fr', 'Le sous-agent « Audit ACME bugs » (pour <@U0ALICE>) demande à exécuter'], ['zh-CN', '子代理“Audit ACME bugs”（为 <@U0ALICE> 工作）请求运行']] as const) {
+      const translated = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'ref' }, translator(locale));
+      assertWithinSlackLimits(translated);
+      expect(json(translated)).toContain(words);
+    }
   });
 
   it('carries a 2,000-character reference and refuses a longer one', () => {

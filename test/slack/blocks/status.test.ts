@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
 import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
 import { formatDuration } from '../../../src/tools/text.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
@@ -141,6 +142,10 @@ describe('buildStatus', () => {
     expect(running.blocks[1]).toMatchObject({ type: 'section', text: { text: '↳ Audit ACME bugs — 1/4 · Reading ACME-12…\n↳ Audit OPS — waiting for a free slot' } });
     const done = buildStatus({ phase: 'done', plan: PLAN, elapsedMs: 20_000, toolCalls: 2, subAgents: [sub({ phase: 'finished', outcome: 'done' })] });
     expect(allText(done)).toContain('↳ ✓ Audit ACME bugs — 12s · 5 tool calls');
+    // In the reader's language.
+    expect(subAgentLine(sub({ phase: 'queued' }), translator('fr'))).toBe('↳ Audit ACME bugs — attend une place libre');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped', toolCalls: 1 }), translator('fr'))).toBe('↳ ⚠ Audit ACME bugs — arrêté à sa limite · 12s · 1 appel d’outil');
+    expect(subAgentLine(sub({ phase: 'waiting' }), translator('zh-CN'))).toBe('↳ Audit ACME bugs — 1/4 · 等待批准');
   });
 
   it('keeps hostile sub-agents within every limit', () => {
@@ -152,10 +157,12 @@ describe('buildStatus', () => {
       buildStatus({ phase: 'running', plan, step: long(5000), subAgents }),
       buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000, subAgents }),
       buildStatus({ phase: 'failed', plan, failure: long(10_000), retryValue: 'r', subAgents }),
+      buildStatus({ phase: 'running', plan, step: long(5000), subAgents }, translator('fr')),
+      buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000, subAgents }, translator('zh-CN')),
     ]) {
       assertWithinSlackLimits(message);
       assertInert(message);
-      expect(allText(message)).toMatch(/… and \d+ more sub-agents/);
+      expect(allText(message)).toMatch(/… and \d+ more sub-agents|… et \d+ autres sous-agents|… 另有 \d+ 个子代理/);
       expect(allText(message)).toMatch(/… and \d+ more steps/);
     }
   });

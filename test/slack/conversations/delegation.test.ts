@@ -64,7 +64,7 @@ describe('a run that delegates', () => {
     expect(nested).toContain('→ Audit both projects');
 
     const approval = await approvalMessage(harness, ts);
-    expect(shownText(approval)).toContain(`Sub-agent 'Audit ACME bugs' (working for <@${ALICE}>) asks to run \`WebFetch\``);
+    expect(shownText(approval)).toContain(`Sub-agent ‘Audit ACME bugs’ (working for <@${ALICE}>) asks to run \`WebFetch\``);
     expect(shownText(approval)).toContain('HTTP GET request to https://example.com/spec');
     await harness.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_deny' });
 
