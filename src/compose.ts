@@ -96,7 +96,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       maxIterations: config.maxIterations,
       subAgentMaxIterations: config.subAgentMaxIterations,
       subAgentModel: config.anthropic.subAgentModel,
-      taskEvents,
+      delegate: { taskEvents, taskPlane },
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },

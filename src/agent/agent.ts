@@ -3,7 +3,6 @@ import { silentLogger, type Logger } from '../log.js';
 import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
 import { createDelegateTool, type DelegateToolOptions } from '../tools/delegate/index.js';
 import { updatePlanTool } from '../tools/plan/index.js';
-import type { TaskEventEmitter } from '../tools/task/events.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { canProceed, decide, expireDue, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
@@ -36,8 +35,8 @@ export interface AgentOptions {
   subAgentMaxIterations?: number;
   /** PLANEBOT_SUBAGENT_MODEL: the sub-agents' model (default `model.model`). */
   subAgentModel?: string;
-  /** Where delegate announces the moves of the channel-tree tasks its sub-agents work on. */
-  taskEvents?: TaskEventEmitter;
+  /** Where delegate announces the moves of the channel-tree tasks its sub-agents work on (and writes those of synced ones). */
+  delegate?: Omit<DelegateToolOptions, 'logger'>;
   /** PLANEBOT_APPROVAL_TIMEOUT in ms (default 15 minutes). */
   approvalTimeoutMs?: number;
   /** PLANEBOT_APPROVERS: people who may decide any approval besides the requester. */
@@ -141,7 +140,7 @@ function subAgentTools(registry: ToolRegistry): ToolRegistry {
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const client = modelClient(options.model);
-  const tools = agentTools(options.registry, { taskEvents: options.taskEvents, logger: options.logger });
+  const tools = agentTools(options.registry, { ...options.delegate, logger: options.logger });
   const subTools = subAgentTools(options.registry);
   const permissions =
     typeof options.permissions === 'object'

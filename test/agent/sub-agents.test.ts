@@ -283,7 +283,7 @@ describe('delegate', () => {
     const statusSeen: string[] = [];
     const log: ModelTurn[] = [];
     h = await startHarness({
-      taskEvents,
+      delegate: { taskEvents },
       subAgentMaxIterations: 2,
       script: routed(async ({ title, turn }) => {
         if (title === undefined) {

@@ -3,7 +3,10 @@ import { silentLogger, type Logger } from '../../log.js';
 import { defineTool, ToolError, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
 import type { TaskEventEmitter } from '../task/events.js';
+import { performTask, type TaskActionEnv } from '../task/actions.js';
 import { cleanId, unknownId } from '../task/fields.js';
+import type { Task } from '../task/format.js';
+import type { TaskPlane } from '../task/plane/task-plane.js';
 import { TaskStore } from '../task/store.js';
 import { indexTasks } from '../task/tree.js';
 import type { DelegatedTask, SubAgentReport } from './types.js';
@@ -42,6 +45,8 @@ Each task's prompt must say everything its sub-agent needs: it sees neither this
 export interface DelegateToolOptions {
   /** Where the moves of `task_id` tasks are announced, as every change of the task tree is. */
   taskEvents?: TaskEventEmitter;
+  /** A `task_id` task synced with a Plane work item has its moves written there too, as the Task tool's are. */
+  taskPlane?: TaskPlane;
   logger?: Logger;
 }
 
@@ -76,9 +81,12 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
         const taskId = delegated[index]?.taskId;
         if (!store || !taskId) return;
         try {
-          // Idempotent: a run taken up again after a restart moves its tasks again without a new event.
-          const { task } = await store.setStatus(taskId, status);
-          if (reason) await noteReason(store, task.id, task.description, `Blocked: ${delegated[index]!.title} stopped: ${reason}`);
+          // The Task tool's own action; idempotent: a run taken up again moves its tasks again without a new event.
+          const env = { plane: options.taskPlane, requester: context.requester };
+          const moved = await performTask(store, { action: 'status', id: taskId, status }, env);
+          if (reason && moved.action === 'status') {
+            await noteReason(store, moved.task, `Blocked: ${delegated[index]!.title} stopped: ${reason}`, env);
+          }
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           logger.warn({ err: error, taskId }, 'could not move the task of a sub-agent');
@@ -110,10 +118,11 @@ async function checkTaskIds(store: TaskStore, tasks: readonly DelegatedTask[]): 
 const REASON_MAX = 500;
 
 /** Why the task is blocked, as the last line of its description (once: a run taken up again does not repeat it). */
-async function noteReason(store: TaskStore, taskId: string, description: string | undefined, reason: string): Promise<void> {
+async function noteReason(store: TaskStore, task: Task, reason: string, env: TaskActionEnv): Promise<void> {
   const line = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason;
-  if (description?.split('\n').includes(line)) return;
-  await store.update(taskId, { description: description ? `${description}\n${line}` : line });
+  if (task.description?.split('\n').includes(line)) return;
+  const description = task.description ? `${task.description}\n${line}` : line;
+  await performTask(store, { action: 'update', id: task.id, changes: { description } }, env);
 }
 
 const HEADINGS: Record<SubAgentReport['outcome'], string> = {
