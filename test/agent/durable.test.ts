@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../fakes/anthropic/index.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { CHILD_START_MS, startAgentProcess } from './support/agent-process.js';
 import { startBackend, type Backend, type BackendName } from './support/backends.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 
@@ -27,9 +26,6 @@ async function eventually(what: string | (() => string), check: () => boolean | 
   }
   throw new Error(`gave up waiting: ${typeof what === 'string' ? what : what()}`);
 }
-
-/** A new Node process with tsx takes seconds to start on a loaded machine. */
-const CHILD_START_MS = 30_000;
 
 describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the %s store', (name) => {
   it('saves a run waiting for approval; a new agent on the same store takes the decision and finishes it', async () => {
@@ -71,20 +67,12 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     backend = await startBackend(name);
     h = await startHarness({ store: await backend.open() });
     h.api.script(() => new Promise<never>(() => undefined));
-    const script = fileURLToPath(new URL('./support/crashing-agent.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, h.api.url, h.threadKey, backend.where.dataDir, backend.where.redisUrl ?? ''], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const other = startAgentProcess(h.api.url, h.threadKey, backend.where);
     try {
-      await eventually(() => `the child's model request (child output: ${output})`, () => h!.api.requests.length === 1 || child.exitCode !== null, CHILD_START_MS);
+      await eventually(() => `the child's model request (child output: ${other.output()})`, () => h!.api.requests.length === 1 || other.child.exitCode !== null, CHILD_START_MS);
       expect(h.api.requests).toHaveLength(1);
     } finally {
-      child.kill('SIGKILL');
-      await exited;
+      await other.kill();
     }
 
     h.api.script(textReply('Yes, I am here.'));

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunStore } from '../../src/agent/run-store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { eventually } from '../harness/bot.js';
+import { CHILD_START_MS, startAgentProcess } from './support/agent-process.js';
 import { startBackend, type Backend } from './support/backends.js';
 import { ALICE, startHarness, type Harness } from './support/harness.js';
 import { lastResults, routed, type ModelTurn } from './support/sub-agent-model.js';
@@ -16,14 +15,6 @@ afterEach(async () => {
   h = undefined;
   backend = undefined;
 });
-
-async function eventually(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`gave up waiting: ${what}`);
-}
 
 const delegate = (...titles: string[]) =>
   toolReply([{ name: 'delegate', input: { tasks: titles.map((title) => ({ title, prompt: `Audit ${title}.` })) }, id: 'toolu_delegate' }]);
@@ -67,7 +58,7 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
     expect(result.usage.requests).toBe(5);
   });
 
-  it('loses no sub-agent when its process is killed mid-delegation: a new process finishes the run and runs no finished one again', async () => {
+  it('loses no sub-agent when its process is killed mid-delegation: a new process finishes the run and runs no finished one again', { timeout: 60_000 }, async () => {
     backend = await startBackend(name);
     const store = await backend.open();
     const log: ModelTurn[] = [];
@@ -85,33 +76,30 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
         return turn === 0 ? toolReply([{ name: 'lookup', input: { key: `${title.toUpperCase()}-1` } }]) : textReply(`${title} report`);
       }, log),
     });
-    const script = fileURLToPath(new URL('./support/delegating-agent.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, h.api.url, h.threadKey, backend.where.dataDir, backend.where.redisUrl ?? ''], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const other = startAgentProcess(h.api.url, h.threadKey, backend.where, 'Audit the three projects');
     const runs = new RunStore(store);
     let runId = '';
     try {
-      await eventually(`Alpha and Beta saved as finished (child output: ${output})`, async () => {
-        const [id] = Object.keys(await runs.index());
-        const saved = id ? await runs.get(id) : undefined;
-        const subAgents = saved?.delegations?.toolu_delegate ?? [];
-        runId = id ?? '';
-        return subAgents.filter((s) => s.report).length === 2 && slowAsked === 1;
-      });
+      await eventually(
+        async () => {
+          const [id] = Object.keys(await runs.index());
+          const saved = id ? await runs.get(id) : undefined;
+          const subAgents = saved?.delegations?.toolu_delegate ?? [];
+          runId = id ?? '';
+          return (subAgents.filter((s) => s.report).length === 2 && slowAsked === 1) || other.child.exitCode !== null;
+        },
+        CHILD_START_MS,
+        'Alpha and Beta saved as finished by the other process',
+      );
+      expect(other.child.exitCode, other.output()).toBeNull();
     } finally {
-      child.kill('SIGKILL');
-      await exited;
+      await other.kill();
     }
     expect(log.filter((t) => t.title === 'Alpha')).toHaveLength(2);
     expect(log.filter((t) => t.title === 'Beta')).toHaveLength(2);
 
     const { agent, ui } = await h.otherAgent();
-    await eventually('the dead process’s lease to expire', async () => (await agent.resumeSaved()) === 1);
+    await eventually(async () => (await agent.resumeSaved()) === 1, 10_000, 'the dead process’s lease to expire');
     await agent.idle();
     const result = ui.result();
     expect(result.runId).toBe(runId);

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskEvent, TaskEventMap } from '../../src/tools/task/events.js';
 import { TaskStore } from '../../src/tools/task/store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { eventually } from '../harness/bot.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 import { lastResults, routed, systemText, type ModelTurn } from './support/sub-agent-model.js';
 
@@ -22,15 +23,6 @@ afterEach(async () => {
 
 const task = (title: string, extra: { task_id?: string } = {}) => ({ title, prompt: `Do this: ${title}.`, ...extra });
 const delegate = (tasks: ReturnType<typeof task>[], id = 'toolu_delegate') => toolReply([{ name: 'delegate', input: { tasks }, id }]);
-
-/** Polls `check` a bounded number of times; fails with `what` when it never holds. */
-async function eventually(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`gave up waiting: ${what}`);
-}
 
 describe('delegate', () => {
   it('runs four tasks three at a time, the fourth once a slot frees, and gives the reports back in the tasks’ order', async () => {
@@ -163,9 +155,9 @@ describe('delegate', () => {
       }, log),
     });
     const { runId } = await h.say('Go');
-    await eventually('the approval request', () => h!.ui.of('ask').length === 1);
+    await eventually(() => h!.ui.of('ask').length === 1, 10_000, 'the approval request');
     expect(await h.agent.decide({ runId, callId: 'toolu_create', decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
-    await eventually('the approved sub-agent’s next request', () => log.filter((t) => t.title === 'Create it').length === 2);
+    await eventually(() => log.filter((t) => t.title === 'Create it').length === 2, 10_000, 'the approved sub-agent’s next request');
     expect(h.toolLog.calls).toEqual([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' } }]);
     // The run never paused: the slow sub-agent is still on its first request.
     expect(log.filter((t) => t.title === 'Slow one')).toHaveLength(1);
@@ -186,7 +178,7 @@ describe('delegate', () => {
       }, log),
     });
     await h.say('Go');
-    await eventually('the run to finish', () => h!.ui.of('done').length === 1);
+    await eventually(() => h!.ui.of('done').length === 1, 10_000, 'the run to finish');
     expect(h.ui.of('settled').map((e) => [e.request.subAgent, e.outcome.decision])).toEqual([['Create it', 'expired']]);
     expect(lastResults(log.filter((t) => t.title === 'Create it')[1]!.request)).toBe('Operation cancelled by user: nobody approved it in time');
     expect(h.toolLog.calls).toEqual([]);
@@ -204,7 +196,7 @@ describe('delegate', () => {
       }, log),
     });
     const { runId } = await h.say('Create two');
-    await eventually('both requests', () => h!.ui.of('ask').length === 2);
+    await eventually(() => h!.ui.of('ask').length === 2, 10_000, 'both requests');
     await h.agent.idle();
     expect(await h.agent.decide({ runId, callId: 'toolu_One', decision: 'approve_thread', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
     await h.agent.idle();
@@ -228,7 +220,7 @@ describe('delegate', () => {
       }, log),
     });
     const { runId } = await h.say('Five things');
-    await eventually('three busy sub-agents and one asking', () => h!.ui.of('ask').length === 1 && log.filter((t) => t.title?.startsWith('Busy')).length === 3);
+    await eventually(() => h!.ui.of('ask').length === 1 && log.filter((t) => t.title?.startsWith('Busy')).length === 3, 10_000, 'three busy sub-agents and one asking');
     expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'stopping', runId });
     await h.agent.idle();
 

@@ -1,6 +1,7 @@
 /**
- * A process that starts a run and is killed by the test while the model request is in flight:
- * `node --import tsx crashing-agent.ts <apiUrl> <threadKey> <dataDir> [redisUrl]`.
+ * A process that starts a run and is killed by the test while the model request is in flight (or its
+ * sub-agents work): `node --import tsx crashing-agent.ts <apiUrl> <threadKey> <dataDir> [redisUrl] [text]`;
+ * started by `startAgentProcess` (agent-process.ts).
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createAgent } from '../../../src/agent/index.js';
@@ -9,7 +10,7 @@ import { RecordingFrontEnd } from './recording-front-end.js';
 import { ALICE } from './harness.js';
 import { testRegistry } from './tools.js';
 
-const [apiUrl, threadKey, dataDir, redisUrl] = process.argv.slice(2) as [string, string, string, string | undefined];
+const [apiUrl, threadKey, dataDir, redisUrl, text] = process.argv.slice(2) as [string, string, string, string | undefined, string | undefined];
 const store = await createStateStore({ dataDir, redisUrl: redisUrl || undefined });
 const agent = await createAgent({
   registry: testRegistry(),
@@ -18,5 +19,5 @@ const agent = await createAgent({
   frontEnd: new RecordingFrontEnd().factory,
   leaseMs: 500,
 });
-await agent.submit({ threadKey, requester: ALICE, text: 'Are you there?', context: { filesDir: dataDir }, frontEndState: { statusMessage: 'ts-crash' } });
+await agent.submit({ threadKey, requester: ALICE, text: text ?? 'Are you there?', context: { filesDir: dataDir }, frontEndState: { statusMessage: 'ts-crash' } });
 process.stdout.write('submitted\n');

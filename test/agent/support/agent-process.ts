@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Backend } from './backends.js';
+
+/** A new Node process with tsx takes seconds to start on a loaded machine. */
+export const CHILD_START_MS = 30_000;
+
+export interface AgentProcess {
+  child: ChildProcess;
+  /** Everything it wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGKILL, and wait for it to be gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Another process running an agent (`crashing-agent.ts`) on the backend, which submits `text` in
+ * `threadKey` against the fake model at `apiUrl`; the test kills it mid-run.
+ */
+export function startAgentProcess(apiUrl: string, threadKey: string, where: Backend['where'], text?: string): AgentProcess {
+  const script = fileURLToPath(new URL('./crashing-agent.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, apiUrl, threadKey, where.dataDir, where.redisUrl ?? '', ...(text ? [text] : [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
