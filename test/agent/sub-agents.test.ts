@@ -7,7 +7,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskEvent, TaskEventMap } from '../../src/tools/task/events.js';
 import { TaskStore } from '../../src/tools/task/store.js';
-import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { errorReply, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually } from '../harness/bot.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 import { lastResults, routed, systemText, type ModelTurn } from './support/sub-agent-model.js';
@@ -320,6 +320,25 @@ describe('delegate', () => {
     expect(reports).toContain('Why it stopped: Stopped after 2 model requests, the limit set by PLANEBOT_SUBAGENT_MAX_ITERATIONS');
     expect(reports).toContain('What it got done:\nIts plan:\n✓ List OPS bugs\n→ Read each\nIts last words: Reading OPS-2');
     expect(h.ui.result().subAgents.map((s) => s.outcome)).toEqual(['done', 'capped']);
+  });
+
+  it('reports a sub-agent whose model request failed, with why and what it got done, and goes on with the others', async () => {
+    const log: ModelTurn[] = [];
+    h = await startHarness({
+      script: routed(({ title, turn }) => {
+        if (title === undefined) return turn === 0 ? delegate([task('Breaks'), task('Works')]) : textReply('One of two.');
+        if (title === 'Works') return textReply('Works report');
+        return turn === 0
+          ? toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Look around', status: 'in_progress' }] } }], 'Starting.')
+          : errorReply(400, 'invalid_request_error', 'prompt is too long');
+      }, log),
+    });
+    await h.say('Two things');
+    await h.agent.idle();
+    const reports = lastResults(log.filter((t) => t.title === undefined)[1]!.request);
+    expect(reports).toContain('## 1. Breaks — failed\nWhy it stopped: The model API failed (400): prompt is too long\nWhat it got done:\nIts plan:\n→ Look around\nIts last words: Starting.');
+    expect(reports).toContain('## 2. Works — done\nWorks report');
+    expect(h.ui.result().subAgents.map((s) => s.outcome)).toEqual(['failed', 'done']);
   });
 
   it('refuses a task_id the tree does not have before any sub-agent starts', async () => {
