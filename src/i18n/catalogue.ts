@@ -2,12 +2,13 @@ import type { Locale } from './locales.js';
 import { commonMessages } from './messages/common.js';
 import { storeMessages } from './messages/store.js';
 import { subAgentMessages } from './messages/sub-agents.js';
+import { taskSyncMessages } from './messages/task-sync.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
  * name (`task.…`); docs/i18n.md says how to add one.
  */
-const AREAS = [commonMessages, storeMessages, subAgentMessages] as const;
+const AREAS = [commonMessages, storeMessages, subAgentMessages, taskSyncMessages] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

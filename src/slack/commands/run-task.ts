@@ -1,8 +1,10 @@
+import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
+import { translatorFor } from '../locale.js';
 import type { TaskEventEmitter } from '../../tools/task/events.js';
 import { renderTree, taskLine } from '../../tools/task/render.js';
 import { performTask, stillWaitsOn, type TaskAction } from '../../tools/task/actions.js';
-import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline } from '../../tools/task/plane/summary.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from '../../tools/task/plane/summary.js';
 import type { TaskPlane } from '../../tools/task/plane/task-plane.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
 import { plural } from '../../tools/text.js';
@@ -18,6 +20,8 @@ export interface TaskEnv {
   taskEvents: TaskEventEmitter;
   /** `/task sync`, and the write-through of synced tasks to their work items. */
   taskPlane?: TaskPlane;
+  /** PLANEBOT_LOCALE, for a requester whose Slack language the bot does not write. */
+  locale: Locale;
   logger: Logger;
 }
 
@@ -43,7 +47,8 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
   });
   // `/task sync` is the person's own intent: no approval, as for `/plane new`.
   const outcome = await performTask(store, action, { plane: env.taskPlane, requester });
-  const plane = 'plane' in outcome ? [linkedWriteLine(outcome.plane)].filter((line) => line !== undefined) : [];
+  const t = translatorFor(requester, env.locale);
+  const plane = 'plane' in outcome ? [linkedWriteLine(outcome.plane, t)].filter((line) => line !== undefined) : [];
   const where = `the tree of ${channelLabel(context.channel)}`;
   switch (outcome.action) {
     case 'add':
@@ -73,12 +78,12 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
       const { removed } = outcome;
       const below = removed.length - 1;
       const subtasks = below > 0 ? ` with ${plural(below, 'subtask')}` : '';
-      const kept = keptInPlaneLine(outcome.keptInPlane);
+      const kept = keptInPlaneLine(outcome.keptInPlane, t);
       return confirm(`Removed [${removed[0]?.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)), kept ? [kept] : []);
     }
     case 'sync': {
-      const notes = [relationsLine(outcome), ...outcome.notes, budgetLine(outcome)].filter((note) => note !== undefined);
-      return confirm(syncHeadline(outcome), renderTree([outcome.root]), notes);
+      const notes = [relationsLine(outcome, t), ...outcome.notes.map((note) => syncNoteLine(note, t)), budgetLine(outcome, t)];
+      return confirm(syncHeadline(outcome, t), renderTree([outcome.root]), notes.filter((note) => note !== undefined));
     }
     case 'list':
     case 'tree':

@@ -1,5 +1,7 @@
 import type { App } from '@slack/bolt';
+import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
+import { translatorFor } from '../locale.js';
 import type { Outbox, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import type { TaskEvent, TaskEventEmitter } from '../../tools/task/events.js';
@@ -18,6 +20,8 @@ export interface TaskEventDeps {
   logger: Logger;
   /** Posts that are no reply wait there: paced per channel, kept across a restart. */
   outbox: Outbox;
+  /** PLANEBOT_LOCALE: the language of a change nobody in Slack made (one from Plane). */
+  locale: Locale;
 }
 
 const TASK_EVENT = 'task-event';
@@ -51,7 +55,7 @@ export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => vo
     // Other files in the folder are the agent's own lists; the channel's tree is the one /task shows.
     if (channel === undefined || !/^[CDG][A-Z0-9]+$/.test(channel) || event.file !== DEFAULT_TASK_FILE) return;
     deps.outbox
-      .enqueue(channel, { kind: TASK_EVENT, payload: buildTaskEvent(taskEventView(event)), order: TASK_EVENT })
+      .enqueue(channel, { kind: TASK_EVENT, payload: buildTaskEvent(taskEventView(event, translatorFor(event.by, deps.locale))), order: TASK_EVENT })
       .catch((error: unknown) => deps.logger.warn({ err: error, channel, task: event.taskId }, 'could not post a task event'));
   };
   deps.taskEvents.on('task', listener);

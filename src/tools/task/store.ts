@@ -3,7 +3,7 @@ import { JsonFile } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
 import { ToolError, type Requester } from '../registry.js';
 import { addDependency, forgetDependencies, openDependencies } from './dependencies.js';
-import type { TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
+import type { PlaneNote, TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
 import {
   applyFields,
   checkCommonChanges,
@@ -127,7 +127,7 @@ export class TaskStore {
     return this.create(cleanId(parentId), input);
   }
 
-  async setStatus(id: string, status: TaskStatus, note?: string): Promise<StatusChange> {
+  async setStatus(id: string, status: TaskStatus, because?: PlaneNote): Promise<StatusChange> {
     const to = parseWith(taskStatusSchema, status);
     const [result, at] = await this.write(
       (data, now) => {
@@ -141,7 +141,7 @@ export class TaskStore {
     );
     if (result.from !== to) {
       const openIds = result.openDependencies.map((dependency) => dependency.id);
-      this.emit(result.task, at, { type: 'status_changed', from: result.from, to, openDependencies: openIds, ...(note && { note }) });
+      this.emit(result.task, at, { type: 'status_changed', from: result.from, to, openDependencies: openIds, ...(because && { because }) });
     }
     return result;
   }
@@ -324,7 +324,7 @@ export class TaskStore {
 type ScalarField = Exclude<TaskField, 'dependsOn'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event as a change describes it; the store adds where, when and by whom. */
-type EventBody = DistributiveOmit<TaskEvent, Exclude<keyof TaskEventBase, 'note'>>;
+type EventBody = DistributiveOmit<TaskEvent, keyof TaskEventBase>;
 
 function touch(task: Task, now: Date): Task {
   task.updatedAt = now.toISOString();

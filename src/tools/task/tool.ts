@@ -3,7 +3,8 @@ import type { Logger } from '../../log.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
 import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
-import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline } from './plane/summary.js';
+import { translator } from '../../i18n/index.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from './plane/summary.js';
 import type { TaskPlane } from './plane/task-plane.js';
 import type { TaskEventEmitter } from './events.js';
 import { requiredPerAction } from './fields.js';
@@ -147,6 +148,9 @@ function taskAction(call: Input): TaskAction {
   }
 }
 
+/** The model reads the tool's words in English, whatever the language of the people it answers. */
+const MODEL = translator('en');
+
 /** The outcome as the model reads it. */
 function taskText(outcome: TaskOutcome): string {
   switch (outcome.action) {
@@ -162,25 +166,31 @@ function taskText(outcome: TaskOutcome): string {
       const { task, from, openDependencies } = outcome;
       if (from === task.status) return `Nothing changed: [${task.id}] ${task.title} is already ${from}.`;
       const waits = stillWaitsOn(outcome);
-      return lines(`[${task.id}] ${task.title}: ${from} → ${task.status}.`, taskLine(task, openDependencies), waits && `Note: it still waits on ${waits}.`, linkedWriteLine(outcome.plane));
+      return lines(`[${task.id}] ${task.title}: ${from} → ${task.status}.`, taskLine(task, openDependencies), waits && `Note: it still waits on ${waits}.`, linkedWriteLine(outcome.plane, MODEL));
     }
     case 'assign': {
       const { task, from } = outcome;
       if (from === task.assignee) return `Nothing changed: [${task.id}] ${task.title} is already assigned to @${from}.`;
-      return lines(`[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.`, taskLine(task), linkedWriteLine(outcome.plane));
+      return lines(`[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.`, taskLine(task), linkedWriteLine(outcome.plane, MODEL));
     }
     case 'update': {
       const { task, changes } = outcome;
       if (changes.length === 0) return `Nothing changed: [${task.id}] ${task.title} already has those values.`;
-      return lines(`Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:`, taskLine(task), linkedWriteLine(outcome.plane));
+      return lines(`Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:`, taskLine(task), linkedWriteLine(outcome.plane, MODEL));
     }
     case 'remove': {
       const [task, ...below] = outcome.removed;
       const subtasks = below.length === 0 ? '' : `, with ${plural(below.length, 'subtask')} (${below.map((t) => t.id).join(', ')})`;
-      return lines(`Removed from ${outcome.file}: [${task?.id}] ${task?.title}${subtasks}.`, keptInPlaneLine(outcome.keptInPlane));
+      return lines(`Removed from ${outcome.file}: [${task?.id}] ${task?.title}${subtasks}.`, keptInPlaneLine(outcome.keptInPlane, MODEL));
     }
     case 'sync':
-      return lines(syncHeadline(outcome), ...renderTree([outcome.root]), relationsLine(outcome), ...outcome.notes, budgetLine(outcome));
+      return lines(
+        syncHeadline(outcome, MODEL),
+        ...renderTree([outcome.root]),
+        relationsLine(outcome, MODEL),
+        ...outcome.notes.map((note) => syncNoteLine(note, MODEL)),
+        budgetLine(outcome, MODEL),
+      );
   }
 }
 

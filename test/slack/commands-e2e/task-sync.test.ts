@@ -180,21 +180,21 @@ describe('/task sync with Plane', () => {
     const linesBefore = threadOf(h, tree).length;
     h.plane.resetRequests();
     h.plane.webApp.updateWorkItem(key, { state_id: h.demo.states.Done!.id }, h.demo.users.dana.id);
-    await eventually(async () => (await allTasks(h)).get('1-1-2')!.status === 'done', 5_000, 'task 1-1-2 done');
+    await eventually(async () => (await allTasks(h)).get('1-1-2')!.status === 'done', 10_000, 'task 1-1-2 done');
     await webhooksSettled(h);
-    await eventually(() => threadOf(h, tree).length > linesBefore, 5_000, 'the line in the thread');
+    await eventually(() => threadOf(h, tree).length > linesBefore, 10_000, 'the line in the thread');
     expect(threadOf(h, tree).slice(linesBefore)).toEqual(['Task [1-1-2] Review mock-ups → done (by dana in Plane)']);
     expect(patches(keyed(h))).toEqual([]);
     expect(creates(keyed(h))).toEqual([]);
 
     // Cancelled in Plane: done, with a note.
     h.plane.webApp.updateWorkItem(tasks.get('1-4')!.plane!, { state_id: h.demo.states.Cancelled!.id }, h.demo.users.dana.id);
-    await eventually(() => threadOf(h, tree).length > linesBefore + 1, 5_000, 'the cancelled line');
+    await eventually(() => threadOf(h, tree).length > linesBefore + 1, 10_000, 'the cancelled line');
     expect(threadOf(h, tree).at(-1)).toBe('Task [1-4] Retrospective → done (cancelled in Plane) (by dana in Plane)');
     // A priority and a title changed in Plane.
     h.plane.webApp.updateWorkItem(tasks.get('1-3-2')!.plane!, { priority: 'urgent', name: 'Announce the launch' }, h.demo.users.dana.id);
-    await eventually(async () => (await allTasks(h)).get('1-3-2')!.title === 'Announce the launch', 5_000, 'the new title');
-    await eventually(async () => (await allTasks(h)).get('1-3-2')!.priority === 'critical', 5_000, 'the new priority');
+    await eventually(async () => (await allTasks(h)).get('1-3-2')!.title === 'Announce the launch', 10_000, 'the new title');
+    await eventually(async () => (await allTasks(h)).get('1-3-2')!.priority === 'critical', 10_000, 'the new priority');
     await webhooksSettled(h);
     expect(patches(keyed(h))).toEqual([]);
   });
@@ -207,7 +207,7 @@ describe('/task sync with Plane', () => {
     const linesBefore = threadOf(h, tree).length;
     const attempts = h.plane.webhooks.attempts.length;
     h.plane.webApp.updateWorkItem('ACME-1', { state_id: h.demo.states.Done!.id, priority: 'low' }, h.demo.users.dana.id);
-    await eventually(() => h.plane.webhooks.attempts.length >= attempts + 2, 5_000, 'the two deliveries');
+    await eventually(() => h.plane.webhooks.attempts.length >= attempts + 2, 10_000, 'the two deliveries');
     await webhooksSettled(h);
     expect(await readFile(file, 'utf8')).toBe(before);
     expect(threadOf(h, tree)).toHaveLength(linesBefore);
@@ -268,9 +268,9 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     await webhooksSettled(h);
 
     h.plane.webApp.updateWorkItem(key, { label_ids: [] }, h.demo.users.dana.id);
-    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'todo', 5_000, 'unblocked');
+    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'todo', 10_000, 'unblocked');
     h.plane.webApp.updateWorkItem(key, { label_ids: [blocked.id] }, h.demo.users.dana.id);
-    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'blocked', 5_000, 'blocked again');
+    await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'blocked', 10_000, 'blocked again');
     // Unblocked from Slack: the label goes, the state stays the default.
     await run(h, { command: '/task', text: 'status 1-1 in-progress' }, { ephemeral: 1, channel: 1 });
     expect(h.plane.db.workItem(key).labels).toEqual([]);
@@ -282,7 +282,7 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     await eventually(async () => {
       const task = (await allTasks(h)).get('1')!;
       return task.assignee === 'leo' && task.dueAt === '2031-05-15';
-    }, 5_000, 'leo and the new date');
+    }, 10_000, 'leo and the new date');
     await webhooksSettled(h);
     // And back from Slack: the update reaches the item once.
     h.plane.resetRequests();
@@ -292,6 +292,18 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     expect(patches(keyed(h))).toHaveLength(1);
   });
 
+  it('answers a French speaker in French, and the line in the thread too', async () => {
+    const h = await botForTest();
+    const tasks = await store(h);
+    await tasks.add({ title: 'Préparer le salon' });
+    await tasks.addSubtask('1', { title: 'Réserver le stand' });
+    const { ephemeral, channel } = await run(h, { command: '/task', text: 'sync 1 ACME', user: 'U0CAMILLE' }, { ephemeral: 1, channel: 1 });
+    const key = (await allTasks(h)).get('1')!.plane!;
+    expect(confirmation(ephemeral[0]!).summary).toBe(`✓ [1] et 1 sous-tâche synchronisée avec ACME (${key}) : 2 éléments créés, 0 mis à jour, 0 inchangés.`);
+    expect(shown(ephemeral[0]!)).toContain('Plane accepte 60 requêtes par minute : un arbre de cette taille tient dans une fenêtre');
+    expect(shown(channel[0]!)).toBe(`Task [1] Préparer le salon → synchronisée avec ${key} : 2 tâches dans ACME, 2 créés (by camille)`);
+  });
+
   it('says that a release before v1.3.0 has no relations, and keeps the waits in the tree', async () => {
     const h = await botForTest({ plane: { instanceVersion: '1.2.3' } });
     const tasks = await store(h);
@@ -299,7 +311,7 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     await tasks.addSubtask('1', { title: 'Pack' });
     await tasks.addSubtask('1', { title: 'Unpack', dependsOn: ['1-1'] });
     const { ephemeral } = await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
-    expect(shown(ephemeral[0]!)).toContain('This Plane (v1.2.3) has no work-item relations (they came with v1.3.0): 1 wait between these tasks stay in the tree only.');
+    expect(shown(ephemeral[0]!)).toContain('This Plane (v1.2.3) has no work-item relations (they came with v1.3.0): 1 wait between these tasks stays in the tree only.');
     expect(h.plane.requests.filter((r) => r.path.endsWith('/relations/'))).toEqual([]);
     expect(creates(keyed(h))).toHaveLength(3);
     expect((await allTasks(h)).get('1-2')!.dependsOn).toEqual(['1-1']);

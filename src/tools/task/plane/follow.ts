@@ -71,19 +71,16 @@ export class TaskFollower {
     const state = typeof item.state === 'object' && item.state !== null ? item.state : undefined;
     switch (field) {
       case 'state': {
-        const mapped = state ? statusOfGroup(state.group) : undefined;
-        const where = state ? `${state.name} (${state.group})` : 'a state it does not name';
-        if (!mapped) {
-          await store.announce(task.id, { type: 'noted', note: `${key} moved to ${where} in Plane, which no task status matches: it stays ${task.status}` });
-        } else if (blocked) {
-          await store.announce(task.id, { type: 'noted', note: `${key} moved to ${where} in Plane: it stays blocked while ${key} has the ${BLOCKED_LABEL} label` });
-        } else {
-          await store.setStatus(task.id, mapped.status, mapped.note);
-        }
+        if (!state) return;
+        const mapped = statusOfGroup(state.group);
+        const moved = { key, state: state.name, group: state.group };
+        if (!mapped) await store.announce(task.id, { type: 'noted', note: { kind: 'no-status', ...moved, status: task.status } });
+        else if (blocked) await store.announce(task.id, { type: 'noted', note: { kind: 'stays-blocked', ...moved, label: BLOCKED_LABEL } });
+        else await store.setStatus(task.id, mapped.status, mapped.cancelled ? { kind: 'cancelled' } : undefined);
         return;
       }
       case 'labels':
-        if (blocked && task.status !== 'blocked') await store.setStatus(task.id, 'blocked', `${BLOCKED_LABEL} label in Plane`);
+        if (blocked && task.status !== 'blocked') await store.setStatus(task.id, 'blocked', { kind: 'blocked-label', label: BLOCKED_LABEL });
         if (!blocked && task.status === 'blocked') await store.setStatus(task.id, (state && statusOfGroup(state.group)?.status) ?? 'todo');
         return;
       case 'name':

@@ -15,8 +15,8 @@ export const planePriority = (priority: TaskPriority): Priority => TO_PLANE[prio
 /** Plane's `none` is the task file's default, `normal`. */
 export const taskPriority = (priority: Priority): TaskPriority => FROM_PLANE[priority];
 
-/** What a state group means for a task; `note` when the mapping loses something. */
-export function statusOfGroup(group: StateGroup | string): { status: TaskStatus; note?: string } | undefined {
+/** What a state group means for a task; `cancelled` when the mapping loses that. */
+export function statusOfGroup(group: StateGroup | string): { status: TaskStatus; cancelled?: true } | undefined {
   switch (group) {
     case 'backlog':
     case 'unstarted':
@@ -26,7 +26,7 @@ export function statusOfGroup(group: StateGroup | string): { status: TaskStatus;
     case 'completed':
       return { status: 'done' };
     case 'cancelled':
-      return { status: 'done', note: 'cancelled in Plane' };
+      return { status: 'done', cancelled: true };
     default:
       return undefined;
   }

@@ -9,7 +9,6 @@ import { findMembers, findProject, findWorkItem } from '../../../plane/resolve.j
 import type { Label, Member, Project, State, WorkItem } from '../../../plane/types.js';
 import { textToHtml } from '../../../plane/write-html.js';
 import { ToolError, type Requester } from '../../registry.js';
-import { plural } from '../../text.js';
 import type { TaskFieldChange } from '../events.js';
 import { cleanId, unknownId } from '../fields.js';
 import type { Task, TaskStatus } from '../format.js';
@@ -44,15 +43,22 @@ export interface SyncOutcome {
   /** Task waits (`dependsOn`) sent as Plane relations, and whether the instance serves them. */
   relations: { sent: number; served: boolean };
   /** What did not go as the tree says (an assignee with no Plane member, a link to another project…). */
-  notes: string[];
+  notes: SyncNote[];
   /** Plane requests the sync sent, how long it took, and the rate it was paced to. */
   requests: number;
   elapsedMs: number;
   rate: PlaneRate;
 }
 
+/** Something a sync or a write-through could not do as the tree says, for the reply. */
+export type SyncNote =
+  | { kind: 'unassignable'; name: string; project: string }
+  | { kind: 'other-project'; taskId: string; key: string }
+  | { kind: 'gone'; taskId: string; key: string; project: string }
+  | { kind: 'no-relations'; version?: string; waits: number };
+
 /** The write-through of one task change to its work item. */
-export type LinkedWrite = { key: string; fields: string[]; notes: string[] } | { key: string; error: string };
+export type LinkedWrite = { key: string; fields: string[]; notes: SyncNote[] } | { key: string; error: string };
 
 /** What of a task changed, for the write-through. */
 export interface TaskChange {
@@ -108,7 +114,7 @@ export class TaskPlane {
     const api = kit.api();
     const slug = kit.slug();
     const { item, project, keyed } = await findWorkItem(api, slug, key);
-    const notes: string[] = [];
+    const notes: SyncNote[] = [];
     const body: Record<string, unknown> = {};
     let comment: string | undefined;
     const { status } = change;
@@ -161,7 +167,7 @@ class SyncRun {
   /** Work item ids by key: created now or read. */
   private readonly ids = new Map<string, string>();
   private readonly members = new Map<string, Member | undefined>();
-  private readonly notes: string[] = [];
+  private readonly notes: SyncNote[] = [];
 
   constructor(
     private readonly api: PlaneApi,
@@ -299,12 +305,12 @@ class SyncRun {
   private async update(task: Task, parentKey: string | undefined): Promise<string[] | undefined> {
     const key = task.plane!;
     if (!this.inProject(key)) {
-      this.notes.push(`[${task.id}] is synced with ${key}, in another project: left as it is.`);
+      this.notes.push({ kind: 'other-project', taskId: task.id, key });
       return undefined;
     }
     const item = (await this.readItems()).get(key.toUpperCase());
     if (!item) {
-      this.notes.push(`${key} of [${task.id}] is no longer in ${this.project.identifier} (deleted or archived): left as it is.`);
+      this.notes.push({ kind: 'gone', taskId: task.id, key, project: this.project.identifier });
       return undefined;
     }
     const body: Record<string, unknown> = {};
@@ -365,9 +371,7 @@ class SyncRun {
 
   private async unserved(count: number): Promise<SyncOutcome['relations']> {
     const { version } = await this.api.instance();
-    this.notes.push(
-      `This Plane${version ? ` (${version})` : ''} has no work-item relations (they came with v1.3.0): ${plural(count, 'wait')} between these tasks stay in the tree only.`,
-    );
+    this.notes.push({ kind: 'no-relations', ...(version && { version }), waits: count });
     return { sent: 0, served: false };
   }
 
@@ -397,12 +401,12 @@ class SyncRun {
 }
 
 /** The member a task's assignee names, or undefined with a note saying so. */
-async function memberFor(api: PlaneApi, slug: string, project: Project, name: string, requester: Requester | undefined, notes: string[]): Promise<Member | undefined> {
+async function memberFor(api: PlaneApi, slug: string, project: Project, name: string, requester: Requester | undefined, notes: SyncNote[]): Promise<Member | undefined> {
   try {
     return (await findMembers(api, slug, project, [name], () => resolveMe(api, slug, requester))).members[0];
   } catch (error) {
     if (!(error instanceof PlaneError)) throw error;
-    notes.push(`@${name} matches no member of ${project.identifier} who can be assigned: left unassigned in Plane.`);
+    notes.push({ kind: 'unassignable', name, project: project.identifier });
     return undefined;
   }
 }
