@@ -4,6 +4,9 @@ import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { lastResults, routed } from '../../agent/support/sub-agent-model.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
+import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
+import { TaskStore } from '../../../src/tools/task/store.js';
+import { OPS, run } from '../commands-e2e/support.js';
 import { ALICE, approvalMessage, BOT, finalStatus, GENERAL, shownText, statusMessage } from './support.js';
 
 let harness: BotHarness | undefined;
@@ -92,5 +95,32 @@ describe('a run that delegates', () => {
     // The sub-agent's report says what the denial left it with.
     const parentRequests = harness.model!.requests.filter((r) => !JSON.stringify(r.body.system).includes('# You are a sub-agent'));
     expect(lastResults(parentRequests.at(-1)!)).toContain('the spec: Operation cancelled by user');
+  });
+});
+
+describe('a delegated task of a tree synced with Plane', () => {
+  it('moves the task in the file and its work item in Plane, as the Task tool would', async () => {
+    harness = await startBotHarness({
+      model: routed(({ title, turn }) => {
+        if (title === undefined) {
+          return turn === 0
+            ? toolReply([{ name: 'delegate', input: { tasks: [{ title: 'Finish the launch', prompt: 'Finish it.', task_id: '1' }] } }])
+            : textReply('The launch is done.');
+        }
+        return textReply('Launched.');
+      }),
+    });
+    const h = harness;
+    const tree = await TaskStore.open({ dir: channelFilesDir(h.dataDir, OPS) });
+    await tree.add({ title: 'Launch website' });
+    await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
+    const key = (await tree.read()).tasks[0]!.plane!;
+    expect(key).toMatch(/^ACME-\d+$/);
+
+    const ts = await h.slack.userSays({ user: ALICE, channel: OPS, text: `<@${BOT}> finish the launch (task 1)` });
+    await finalStatus(h, ts, OPS, 15_000);
+    expect((await tree.read()).tasks[0]!.status).toBe('done');
+    // Written through, as a /task status change is: the work item is Done too.
+    await eventually(() => h.plane.db.states.get(h.plane.db.workItem(key).state!)!.name === 'Done', 5_000, 'the work item done in Plane');
   });
 });
