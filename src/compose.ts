@@ -124,6 +124,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     subscriptions,
     personal,
     botWrites,
+    links,
     recipientFor: (email) => slackUserByEmail(slack.app.client, store, email),
     condenseMs: options.timing?.condenseMs,
     logger,

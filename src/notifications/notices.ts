@@ -16,6 +16,8 @@ export interface ItemSnapshot {
   assignees: string[];
   assigneeIds: string[];
   labels: string[];
+  /** The project's state names in board order, for the card's state menu (older notices have none). */
+  states?: string[];
 }
 
 /** One field's change by one person, as names: `from` and `to` are lists (one entry for a plain value). */
@@ -27,7 +29,7 @@ export interface FieldChange {
 }
 
 /** Outbox kinds (each has one Slack sender). */
-export const NOTICE_KINDS = { item: 'plane-item', comment: 'plane-comment', direct: 'plane-direct' } as const;
+export const NOTICE_KINDS = { item: 'plane-item', comment: 'plane-comment', direct: 'plane-direct', linkedComment: 'plane-linked-comment' } as const;
 
 /** A work item created or changed: the first one in a channel posts its card, later ones a thread line. */
 export interface ItemNotice {
@@ -42,6 +44,11 @@ export interface CommentNotice {
   author: string;
   /** Plain text (Plane's HTML read, mentions named). */
   text: string;
+}
+
+/** A Plane comment for a Slack thread linked to its work item (`threadTs`). */
+export interface LinkedCommentNotice extends CommentNotice {
+  threadTs: string;
 }
 
 /** A personal message: the item's card with why the person gets it. */

@@ -9,9 +9,10 @@ import type { Label, Member, Project, State, WorkItem } from '../plane/types.js'
 import { mentionedUserIds, type PlaneDelivery, type WebhookChange, type WebhookPerson, type WebhookWorkItem } from '../plane/webhooks.js';
 import type { StateStore } from '../state/store.js';
 import { eventsOfChange, follows, passesFilters } from './filters.js';
-import { NOTICE_KINDS, type CommentNotice, type DirectNotice, type FieldChange, type ItemNotice, type ItemSnapshot } from './notices.js';
+import { NOTICE_KINDS, type CommentNotice, type DirectNotice, type FieldChange, type ItemNotice, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
 import type { Outbox } from './outbox.js';
 import type { BotWrites } from './bot-writes.js';
+import { cameFrom, type ThreadLinks } from './thread-links.js';
 import type { NotifyEvent, PersonalSettings, Subscriptions } from './subscriptions.js';
 
 /** Deliveries about one work item closer together than this become one thread line. */
@@ -29,6 +30,8 @@ export interface NotifierOptions {
   personal: PersonalSettings;
   /** Changes the bot made itself, with who asked for them. */
   botWrites: BotWrites;
+  /** Slack threads linked to work items: each gets the item's comments. */
+  links: ThreadLinks;
   /** The chat user with this e-mail (Slack: users.lookupByEmail), if any. */
   recipientFor(email: string): Promise<string | undefined>;
   condenseMs?: number;
@@ -89,7 +92,10 @@ export class Notifier {
     }
   }
 
-  private async comment(comment: { id: string; issue: string; project: string; comment_html: string; actor?: unknown }, actorPerson: WebhookPerson | undefined): Promise<void> {
+  private async comment(
+    comment: { id: string; issue: string; project: string; comment_html: string; actor?: unknown; external_source?: string | null | undefined; external_id?: string | null | undefined },
+    actorPerson: WebhookPerson | undefined,
+  ): Promise<void> {
     const { plane } = this.options;
     const api = plane.api();
     const slug = plane.slug();
@@ -99,9 +105,18 @@ export class Notifier {
     const author = actorPerson ? attribution.actor : await memberNameById(api, slug, authorId);
     const text = readHtml(comment.comment_html, await mentionNames(api, slug, comment.comment_html)).text;
     const notice: CommentNotice = { item, author, text };
+    // A comment that came from a linked thread (or its card's Comment) is not posted back there.
+    const linked = (await this.options.links.forItem(item.id)).filter((link) => !cameFrom(link, comment.external_source, comment.external_id));
+    for (const link of linked) {
+      const payload: LinkedCommentNotice = { ...notice, threadTs: link.threadTs };
+      await this.options.outbox.enqueue(link.channel, { kind: NOTICE_KINDS.linkedComment, payload, order: orderOf(item) });
+    }
     for (const subscription of await this.options.subscriptions.forProject(item.projectId)) {
       if (!follows(subscription, ['comment', 'all']) || !passesFilters(item, subscription.filters)) continue;
       if (await this.confirmedThere(subscription.channel, item.id, attribution.confirmedIn)) continue;
+      // The channel's card thread is a linked thread: the comment is there already (or came from it).
+      const cardTs = await this.options.store.get<string>(NOTIFY_THREADS, threadKey(subscription.channel, item.id));
+      if (cardTs !== undefined && (await this.options.links.forThread(subscription.channel, cardTs))?.itemId === item.id) continue;
       await this.options.outbox.enqueue(subscription.channel, { kind: NOTICE_KINDS.comment, payload: notice, order: orderOf(item) });
     }
     const mentioned = mentionedUserIds(comment.comment_html);
@@ -164,6 +179,7 @@ export class Notifier {
       assignees: view.assignees,
       assigneeIds: view.assigneeIds,
       labels: view.labels,
+      states: (await api.states(slug, project)).map((state) => state.name),
     };
   }
 

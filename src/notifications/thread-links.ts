@@ -16,6 +16,22 @@ export interface ThreadLink {
   linkedAt: number;
 }
 
+/**
+ * Plane comments the bot writes from Slack carry `external_source: slack` and an external_id
+ * `<channel>:<thread ts>:<what>`: Plane refuses the same one twice, and its webhook is not posted
+ * back into the thread it came from.
+ */
+export const SLACK_COMMENT_SOURCE = 'slack';
+
+export function commentOrigin(channel: string, threadTs: string, what: string): { source: string; id: string } {
+  return { source: SLACK_COMMENT_SOURCE, id: `${channel}:${threadTs}:${what}` };
+}
+
+/** Whether a comment with this origin came from the thread. */
+export function cameFrom(link: Pick<ThreadLink, 'channel' | 'threadTs'>, source: string | null | undefined, id: string | null | undefined): boolean {
+  return source === SLACK_COMMENT_SOURCE && (id ?? '').startsWith(`${link.channel}:${link.threadTs}:`);
+}
+
 const NAMESPACE = 'links';
 const byThread = (channel: string, threadTs: string) => `thread:${channel}:${threadTs}`;
 const byItem = (itemId: string) => `item:${itemId}`;

@@ -76,6 +76,9 @@ const commentData = z
     comment_html: z.string().catch(''),
     actor: z.union([z.string(), person, z.null()]).optional(),
     created_by: z.union([z.string(), person, z.null()]).optional(),
+    /** Where a comment made through the API says it came from (the bot's Slack comments say `slack`). */
+    external_source: z.string().nullish(),
+    external_id: z.string().nullish(),
   })
   .loose();
 

@@ -99,7 +99,7 @@ export function buildNotificationCard(item: ItemSnapshot, note?: string): SlackM
     assignees: item.assignees,
     labels: item.labels,
     note,
-  });
+  }, { states: item.states ?? [], state: item.state });
 }
 
 /** A personal notification: why the person gets it, then the item's card. */

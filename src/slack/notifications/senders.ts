@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type DirectNotice, type ItemNotice, type ItemSnapshot } from '../../notifications/notices.js';
+import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type DirectNotice, type ItemNotice, type ItemSnapshot, type LinkedCommentNotice } from '../../notifications/notices.js';
 import { NOTIFY_THREADS, threadKey } from '../../notifications/notifier.js';
 import type { Outbox, OutboxEntry, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
@@ -118,6 +118,20 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
         const card = await cardOf(entry, context, item);
         await post(context, entry.channel, buildCommentMessage(item, author, text), card.ts);
       }),
+  });
+
+  // A linked thread: the comment goes into it; a thread that is gone loses the comment (logged).
+  outbox.register<LinkedCommentNotice>(NOTICE_KINDS.linkedComment, {
+    send: async (entry, context) => {
+      const { item, author, text, threadTs } = entry.payload;
+      try {
+        await post(context, entry.channel, buildCommentMessage(item, author, text), threadTs);
+      } catch (error) {
+        const code = error instanceof Hopeless ? error.message : (slackErrorCode(error) ?? '');
+        if (!(error instanceof Hopeless) && !LOST.has(code)) throw error;
+        logger.warn({ channel: entry.channel, code }, 'a Plane comment cannot be posted in its linked thread');
+      }
+    },
   });
 
   outbox.register<DirectNotice>(NOTICE_KINDS.direct, {

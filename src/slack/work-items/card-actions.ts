@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, App, BlockAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { commentOrigin } from '../../notifications/thread-links.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { resolveMe } from '../../plane/me.js';
 import { readableFailure } from '../../tools/index.js';
@@ -145,7 +146,7 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
     await commentOnWorkItem(deps.plane, readInput('plane_add_comment', addCommentInput, { key: metadata.key, text }), requester, {
       html: viaSlack(who, slackToHtml(text)),
       // Said in this thread below: Plane's webhook for it is not posted here again.
-      external: { source: SLACK_SOURCE, id: `${metadata.channel}:${metadata.threadTs}:modal-${view.id}` },
+      external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),
     });
     await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(`${who} commented on ${metadata.key}: ${oneLine(text)}`), unfurl_links: false });
   } catch (error) {
@@ -154,9 +155,6 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
     await tellPrivately(client, place, body.user.id, `The comment could not be added: ${readable ?? 'the details are in the bot’s log.'}`);
   }
 }
-
-/** Plane comments that came from Slack carry this external_source (and `<channel>:<thread>:<origin>` as external_id). */
-export const SLACK_SOURCE = 'slack';
 
 /** "alice via Slack: …" at the head of the comment's first paragraph. */
 export function viaSlack(who: string, html: string): string {
