@@ -6,7 +6,7 @@ import { updatePlanTool } from '../tools/plan/index.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { canProceed, decide, expireDue, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
-import type { FrontEnd, FrontEndFactory } from './front-end.js';
+import { AnswerPartlyShown, type FrontEnd, type FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
 import { closeStoppedRun, drive, planView, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
@@ -484,7 +484,10 @@ class AgentRuntime implements Agent {
           const reason = error instanceof Error ? error.message : String(error);
           this.logger.warn({ err: error, runId: run.id }, 'the answer could not be shown');
           const failure = { ...end.result, message: `The answer could not be posted (${reason}). Retry posts it again.`, retryable: true };
-          await this.conclude({ ...run, unshownAnswer: end.result }, { kind: 'failed', failure }, frontEnd, lease);
+          // What reached people is not posted twice: Retry shows the rest.
+          const alreadyShown = error instanceof AnswerPartlyShown ? error.shown : end.result.alreadyShown;
+          const unshownAnswer = { ...end.result, ...(alreadyShown && { alreadyShown }) };
+          await this.conclude({ ...run, unshownAnswer }, { kind: 'failed', failure }, frontEnd, lease);
           return;
         }
         await this.retire(run);

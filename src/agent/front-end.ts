@@ -83,6 +83,22 @@ export interface RunResult extends RunTotals {
   stop: RunStop;
   /** Plain words to show beside the answer when the run did not end ordinarily. */
   note?: string;
+  /**
+   * How many of the answer's messages already reached people, when showing it was refused part-way
+   * (`AnswerPartlyShown`): showing it again starts after them.
+   */
+  alreadyShown?: number;
+}
+
+/** `Reporter.done` could not show the whole answer: `shown` of its messages (counted from the first) reached people. */
+export class AnswerPartlyShown extends Error {
+  override readonly name = 'AnswerPartlyShown';
+  constructor(
+    readonly shown: number,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
 }
 
 export interface RunFailure extends RunTotals {

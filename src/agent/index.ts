@@ -20,6 +20,7 @@ export type {
   ToolCallOutcome,
   ToolCallView,
 } from './front-end.js';
+export { AnswerPartlyShown } from './front-end.js';
 export type { ModelOptions } from './model.js';
 export { createPermissions, deniedCallText, loadPermissions, permissionOfCall, PermissionsError, type Permission, type Permissions } from './permissions.js';
 export type { IncomingMessage, RunContext } from './run.js';

@@ -68,4 +68,15 @@ describe('Retry on a failed run', () => {
     expect(h.slack.workspace.messages(OPS).filter((m) => m.user === BOT)).toEqual([]);
     expect(h.slack.workspace.thread(OPS, elsewhere).filter((m) => m.user === BOT)).toEqual([]);
   });
+
+  it('from an approver who did not ask: the run answers in its own thread', async () => {
+    harness = await startBotHarness({ model: [...modelDown(), textReply('Recovered.')], env: { PLANEBOT_APPROVERS: BOB } });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise the sprint` });
+    const failed = await finalStatus(h, ts);
+    await h.slack.clickButton({ user: BOB, channel: GENERAL, messageTs: failed.ts, actionId: 'run_retry' });
+    await eventually(() => botMessages(h, ts).some((m) => m.text.includes('Recovered.')), 8_000, 'the answer in the run’s thread');
+    await eventually(() => shownText(h.slack.workspace.message(GENERAL, failed.ts)).includes('Done in'), 5_000, 'the run’s status done');
+    expect(h.slack.workspace.ephemeralsFor(GENERAL, BOB)).toEqual([]);
+  });
 });

@@ -55,6 +55,30 @@ describe('what Slack refuses is never silently lost', () => {
     expect(h.model!.requests).toHaveLength(1);
   });
 
+  it('an answer refused part-way: Retry posts the parts that did not go out, none twice', async () => {
+    const paragraphs = Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(6)}`);
+    const answer = heldReply(textReply(paragraphs.join('\n\n')));
+    harness = await startBotHarness({ model: [answer.step] });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> tell me everything` });
+    await answer.requested;
+    // The answer's first message goes out, its second is refused.
+    h.slack.failNext('chat.postMessage', { error: 'channel_not_found', after: 1 });
+    answer.release();
+    const failed = await finalStatus(h, ts);
+    expect(shownText(failed)).toContain('The answer could not be posted');
+    const shownBefore = botMessages(h, ts).length;
+
+    await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: failed.ts, actionId: 'run_retry' });
+    await eventually(() => shownText(h.slack.workspace.message(GENERAL, failed.ts)).includes('Done in'), 8_000, 'the status done');
+    const replies = botMessages(h, ts).slice(1);
+    expect(shownBefore).toBe(2);
+    expect(replies.length).toBeGreaterThan(2);
+    const shown = replies.map((reply) => shownText(reply)).join('\n');
+    for (let i = 1; i <= 200; i++) expect(shown.split(`Paragraph ${i}:`)).toHaveLength(2);
+    expect(h.model!.requests).toHaveLength(1);
+  });
+
   it('an approval request Slack refuses ends the call as not approved, saying why, at once instead of at the timeout', async () => {
     const asking = heldReply(toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Deployed.' } }]));
     harness = await startBotHarness({ model: [asking.step, textReply('I could not ask for approval, so I did not comment.')] });

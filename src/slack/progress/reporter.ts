@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import type { PlanItem, PlanView, Reporter, RunFailure, RunResult, RunStopped, SubAgentView, ToolCallView } from '../../agent/index.js';
+import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type SubAgentView, type ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -79,8 +79,18 @@ export class SlackReporter implements Reporter {
 
   async done(result: RunResult): Promise<void> {
     const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
-    // Not done when Slack refused the answer: the agent then fails the run, and the status says so.
-    await this.post(renderReply(answer));
+    // Not done when Slack refused the answer: the agent then fails the run, and the status says so;
+    // its Retry posts only the messages that did not go out.
+    const messages = renderReply(answer);
+    const already = result.alreadyShown ?? 0;
+    for (const [index, message] of messages.entries()) {
+      if (index < already) continue;
+      try {
+        await this.postOne(message);
+      } catch (error) {
+        throw new AnswerPartlyShown(index, error);
+      }
+    }
     await this.finish(
       buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
     );
@@ -125,8 +135,10 @@ export class SlackReporter implements Reporter {
   }
 
   private async post(messages: SlackMessage[]): Promise<void> {
-    for (const message of messages) {
-      await this.client.chat.postMessage({ channel: this.where.channel, thread_ts: this.where.threadTs, ...message });
-    }
+    for (const message of messages) await this.postOne(message);
+  }
+
+  private async postOne(message: SlackMessage): Promise<void> {
+    await this.client.chat.postMessage({ channel: this.where.channel, thread_ts: this.where.threadTs, ...message });
   }
 }

@@ -39,6 +39,8 @@ export interface ScriptedFailure {
   status?: number;
   retryAfter?: number;
   error?: string;
+  /** How many calls of the method succeed before this one fails (0 by default: the next call). */
+  after?: number;
 }
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
@@ -67,7 +69,7 @@ export class WebApi {
 
   failNext(method: string, failure: ScriptedFailure): void {
     const queue = this.failures.get(method) ?? [];
-    queue.push(failure);
+    queue.push({ ...failure });
     this.failures.set(method, queue);
   }
 
@@ -93,8 +95,9 @@ export class WebApi {
     call.token = bearer ?? (typeof bodyToken === 'string' ? bodyToken : undefined);
     call.args = decodeJsonArgs(rest);
 
-    const scripted = this.failures.get(method)?.shift();
-    if (scripted) return scriptedAnswer(scripted);
+    const scripted = this.failures.get(method)?.[0];
+    if (scripted?.after) scripted.after -= 1;
+    else if (scripted) return scriptedAnswer(this.failures.get(method)!.shift()!);
     if (call.token === undefined) return fail('not_authed');
     const kind = call.token === this.tokens.bot ? 'bot' : call.token === this.tokens.app ? 'app' : undefined;
     if (!kind) return fail('invalid_auth');
