@@ -1,3 +1,4 @@
+import Bottleneck from 'bottleneck';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../log.js';
@@ -10,6 +11,12 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 const SEEN = 'notify:deliveries';
 /** Plane retries for at most about an hour (five random waits of up to ten minutes). */
 const SEEN_MS = 24 * 3600_000;
+/**
+ * Deliveries handled at once. A burst (one delivery per changed field, hundreds at a time) handled
+ * all together would keep the event loop too busy to answer the next ones at once; beyond this they
+ * wait their turn, in the order they came.
+ */
+const HANDLED_AT_ONCE = 4;
 
 export interface PlaneWebhookOptions {
   /** PLANE_WEBHOOK_SECRET; without it the endpoint does not exist (404). */
@@ -47,6 +54,7 @@ async function readCapped(request: IncomingMessage): Promise<Buffer> {
  */
 export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhookEndpoint {
   const inFlight = new Set<Promise<void>>();
+  const turns = new Bottleneck({ maxConcurrent: HANDLED_AT_ONCE });
   const process = async (body: Buffer, delivery: string | undefined) => {
     const digest = createHash('sha256').update(body).digest('hex');
     if (!(await options.store.claim(SEEN, digest, true, SEEN_MS))) {
@@ -82,7 +90,7 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
         }
         sendJson(response, 200, { ok: true });
         const delivery = request.headers['x-plane-delivery'];
-        const work = process(body, typeof delivery === 'string' ? delivery : undefined).catch((error: unknown) =>
+        const work = turns.schedule(() => process(body, typeof delivery === 'string' ? delivery : undefined)).catch((error: unknown) =>
           options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'),
         );
         inFlight.add(work);
