@@ -66,6 +66,14 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     const commentsBefore = h.plane.db.comments.size;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> comment on ACME-1 that it is deployed` });
     const approval = await approvalMessage(h, ts);
+    // The outage starts once the run is saved as waiting and has let go of its lease, as a run that
+    // waits for a person would be for most of its wait.
+    const runId = /"value":"([^":]+):/.exec(shownText(approval).replace(/\\"/g, '"'))?.[1] ?? '';
+    await eventually(
+      async () => (await h.bot.store.get<{ status: string }>('agent:run', runId))?.status === 'waiting' && (await h.bot.store.get('agent:lease', runId)) === undefined,
+      8_000,
+      'the run saved as waiting',
+    );
     const outage = await redis.interrupt();
 
     await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
