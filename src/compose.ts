@@ -108,7 +108,13 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     });
   }
   const conversations = agent
-    ? agentConversations(agent, { store, logger, dataDir: config.dataDir, planeMemberOf: (requester) => planeMemberOf(plane, requester, logger) })
+    ? agentConversations(agent, {
+        store,
+        logger,
+        dataDir: config.dataDir,
+        locale: config.locale,
+        planeMemberOf: (requester) => planeMemberOf(plane, requester, logger),
+      })
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(

@@ -1,14 +1,24 @@
 import type { Locale } from './locales.js';
+import { commandMessages } from './messages/commands.js';
 import { commonMessages } from './messages/common.js';
+import { runMessages } from './messages/run.js';
 import { storeMessages } from './messages/store.js';
 import { subAgentMessages } from './messages/sub-agents.js';
 import { taskSyncMessages } from './messages/task-sync.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
- * name (`task.…`); docs/i18n.md says how to add one.
+ * name (`task.…`); docs/i18n.md says how to add one. One area a line, so that areas added at the
+ * same time merge without a conflict.
  */
-const AREAS = [commonMessages, storeMessages, subAgentMessages, taskSyncMessages] as const;
+const AREAS = [
+  commonMessages,
+  storeMessages,
+  subAgentMessages,
+  commandMessages,
+  runMessages,
+  taskSyncMessages,
+] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -8,6 +8,14 @@ export type ArgumentsOf<K extends MessageKey> = keyof MessageArguments<English[K
   ? []
   : [MessageArguments<English[K]>];
 
+/** A key whose message takes no values: one that a table can name (`{ summary: 'task.summary' }`). */
+export type PlainKey = { [K in MessageKey]: ArgumentsOf<K> extends [] ? K : never }[MessageKey];
+
+/** A key whose message takes exactly these values. */
+export type KeyTaking<Values> = {
+  [K in MessageKey]: ArgumentsOf<K> extends [Values] ? ([Values] extends ArgumentsOf<K> ? K : never) : never;
+}[MessageKey];
+
 /** A message chosen now and written later, in the language of whoever reads it. */
 export type Phrase = { [K in MessageKey]: { key: K; values: ArgumentsOf<K> extends [infer V] ? V : undefined } }[MessageKey];
 

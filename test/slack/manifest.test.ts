@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { DEFAULT_SHORTCUTS } from '../../src/emulators/slack/index.js';
 import { CALLBACK_IDS } from '../../src/slack/blocks/action-ids.js';
-import { HELP } from '../../src/slack/commands/usage.js';
+import { translator } from '../../src/i18n/index.js';
+import type { CommandName } from '../../src/slack/commands/types.js';
+import { helpOf } from '../../src/slack/commands/usage.js';
 
 // Rules of Slack's app manifest schema (https://docs.slack.dev/reference/app-manifest).
 const TOP_LEVEL_KEYS = ['_metadata', 'display_information', 'features', 'oauth_config', 'settings'];
@@ -115,7 +117,7 @@ describe('manifest.yml', () => {
 
   it('hints every sub-command in the usage hint', () => {
     for (const command of manifest.features.slash_commands) {
-      const help = HELP[command.command.slice(1) as keyof typeof HELP];
+      const help = helpOf(command.command.slice(1) as CommandName, translator('en'));
       for (const entry of help.entries.filter((candidate) => candidate.action !== '*')) {
         expect(command.usage_hint, `${command.command} ${entry.action}`).toMatch(new RegExp(`(^|[ |])${entry.action}( |$)`));
       }

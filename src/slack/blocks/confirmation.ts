@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { LISTING_LINE_MAX } from './listing.js';
 import { escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, oneLine, pack, truncate } from './text.js';
@@ -14,11 +15,9 @@ export interface ConfirmationInput {
   unchanged?: boolean;
 }
 
-const FIELD_WORDS: Record<string, string> = { dueAt: 'due date', dependsOn: 'waits' };
-
 /** The names of changed fields as people say them: "title, due date". */
-export function changedFields(changes: readonly { field: string }[]): string {
-  return changes.map((change) => FIELD_WORDS[change.field] ?? change.field).join(', ');
+export function changedFields(changes: readonly { field: string }[], t: Translator): string {
+  return changes.map((change) => t.t('commands.field', { field: change.field })).join(t.t('common.listSeparator'));
 }
 
 /** At most this many changed lines are shown; the rest are counted (a removal can take many subtasks). */
@@ -30,12 +29,12 @@ const NOTE_MAX = 500;
  * The confirmation of a change: what was done, then the changed lines as the tree or list shows
  * them (in a code block, so marks line up as in the tree), then notes in small print.
  */
-export function buildConfirmation(input: ConfirmationInput): SlackMessage {
+export function buildConfirmation(input: ConfirmationInput, t: Translator): SlackMessage {
   const summary = oneLine(input.summary);
   const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${input.unchanged ? 'ℹ️' : '✓'} ${escapeTruncated(summary, SUMMARY_MAX)}`) }];
   const lines = input.lines ?? [];
   const shown = lines.slice(0, SHOWN_LINES).map((line) => truncate(escapeMrkdwn(oneLine(line)), LISTING_LINE_MAX));
-  if (lines.length > SHOWN_LINES) shown.push(`… and ${lines.length - SHOWN_LINES} more`);
+  if (lines.length > SHOWN_LINES) shown.push(t.t('commands.confirmation.more', { count: lines.length - SHOWN_LINES }));
   const room = SLACK_LIMITS.sectionText - FENCE.length * 2 - 2;
   for (const chunk of pack(shown, '\n', room)) blocks.push({ type: 'section', text: mrkdwn(`${FENCE}\n${chunk}\n${FENCE}`) });
   const notes = (input.notes ?? []).map((note) => escapeTruncated(oneLine(note), NOTE_MAX)).filter((note) => note !== '');

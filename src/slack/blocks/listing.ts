@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
 import { button, escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, pack, plainText, truncate } from './text.js';
 import type { Block, SlackMessage } from './types.js';
@@ -53,7 +54,7 @@ function pageLines(lines: readonly string[], start: number, maxChars: number): s
  * context line saying which lines are shown, and a "More" button carrying the next cursor. Nothing
  * is dropped without saying so.
  */
-export function buildListing(input: ListingInput): SlackMessage {
+export function buildListing(input: ListingInput, t: Translator): SlackMessage {
   const header = plainText(input.header, SLACK_LIMITS.headerText);
   const total = input.lines.length;
   if (total === 0) {
@@ -73,14 +74,14 @@ export function buildListing(input: ListingInput): SlackMessage {
   );
   const blocks: Block[] = [{ type: 'header', text: header }, ...sections];
   const paged = start > 0 || end < total;
-  const range = `${start + 1}–${end} of ${total}`;
-  if (paged) blocks.push({ type: 'context', elements: [mrkdwn(`Lines ${range}`)] });
+  const range = { start: start + 1, end, total };
+  if (paged) blocks.push({ type: 'context', elements: [mrkdwn(t.t('commands.listing.lines', range))] });
   if (end < total) {
     blocks.push({
       type: 'actions',
-      elements: [button({ text: `More (${total - end} more lines)`, actionId: input.moreActionId, value: String(end) })],
+      elements: [button({ text: t.t('commands.listing.more', { count: total - end }), actionId: input.moreActionId, value: String(end) })],
       ...(input.pagerBlockId !== undefined && { block_id: input.pagerBlockId }),
     });
   }
-  return { text: escapeTruncated(paged ? `${input.header} (lines ${range})` : input.header, FALLBACK_TEXT_MAX), blocks };
+  return { text: escapeTruncated(paged ? t.t('commands.listing.linesShort', { header: input.header, ...range }) : input.header, FALLBACK_TEXT_MAX), blocks };
 }

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { escapeTruncated, mentionUser, mrkdwn, oneLine } from './text.js';
 import type { SlackMessage } from './types.js';
 
@@ -15,11 +16,12 @@ const TITLE_MAX = 300;
 const CHANGE_MAX = 500;
 
 /** One line for a task's transition: "Task [1-2] Title → done (by @alice)". */
-export function buildTaskEvent(event: TaskEventView): SlackMessage {
+export function buildTaskEvent(event: TaskEventView, t: Translator): SlackMessage {
   const id = escapeTruncated(oneLine(event.id), 40);
   const title = escapeTruncated(oneLine(event.title), TITLE_MAX);
   const status = escapeTruncated(oneLine(event.status), CHANGE_MAX);
-  const by = event.by === undefined || oneLine(event.by) === '' ? '' : ` (by ${mentionUser(event.by)})`;
-  const line = `Task [${id}] ${title} → ${status}${by}`;
+  const change = { id, title, change: status };
+  const line =
+    event.by === undefined || oneLine(event.by) === '' ? t.t('commands.event.line', change) : t.t('commands.event.lineBy', { ...change, by: mentionUser(event.by) });
   return { text: line, blocks: [{ type: 'section', text: mrkdwn(line) }] };
 }

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { ACTION_IDS } from './action-ids.js';
 import { buildListing } from './listing.js';
 import { escapeMrkdwn } from './text.js';
@@ -15,8 +16,9 @@ export interface TaskTreeInput {
 }
 
 /** The channel's task tree, paged: each page fits every Slack limit and ends with a "More" button. */
-export function buildTaskTree(input: TaskTreeInput): SlackMessage {
-  return buildListing({
+export function buildTaskTree(input: TaskTreeInput, t: Translator): SlackMessage {
+  return buildListing(
+    {
     header: input.title,
     // A line break inside a title would break the tree's shape; indentation must stay.
     lines: input.lines.map((line) => escapeMrkdwn(line.replace(/[\r\n]+/g, ' '))),
@@ -24,6 +26,8 @@ export function buildTaskTree(input: TaskTreeInput): SlackMessage {
     code: true,
     moreActionId: ACTION_IDS.taskTreeMore,
     pagerBlockId: input.pagerBlockId,
-    empty: 'No tasks yet. Add one with /task add <title>.',
-  });
+    empty: t.t('commands.task.empty'),
+    },
+    t,
+  );
 }

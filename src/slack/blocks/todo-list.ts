@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { STATUS_MARKS } from '../../tools/task/render.js';
 import type { TodoItem } from '../../tools/todo/format.js';
 import { groupTodos } from '../../tools/todo/render.js';
@@ -14,28 +15,31 @@ export interface TodoListInput {
   cursor?: string | undefined;
 }
 
-function due(dueAt: string): string {
+function due(dueAt: string, t: Translator): string {
   const date = /^\d{4}-\d{2}-\d{2}/.exec(dueAt)?.[0] ?? oneLine(dueAt).slice(0, 40);
-  return ` · due ${escapeMrkdwn(date)}`;
+  return ` · ${t.t('commands.todo.due', { date: escapeMrkdwn(date) })}`;
 }
 
-function itemLine(item: TodoItem): string {
+function itemLine(item: TodoItem, t: Translator): string {
   const tags = (item.tags ?? []).map((tag) => ` #${escapeMrkdwn(oneLine(tag))}`).join('');
   // An empty due date in the file is no due date.
-  const dueText = item.dueAt ? due(item.dueAt) : '';
+  const dueText = item.dueAt ? due(item.dueAt, t) : '';
   return `${STATUS_MARKS[item.status]} [${escapeMrkdwn(oneLine(item.id))}] ${escapeMrkdwn(oneLine(item.title))}${tags}${dueText}`;
 }
 
 /** The channel's todo list grouped by status (to do, blocked, done, as the tools group it), paged like the task tree. */
-export function buildTodoList(input: TodoListInput): SlackMessage {
+export function buildTodoList(input: TodoListInput, t: Translator): SlackMessage {
   const lines: string[] = [];
   const groupOf: string[] = [];
+  const continuedOf = new Map<string, string>();
   for (const group of groupTodos(input.items)) {
-    const heading = `*${group.label}* (${group.items.length})`;
+    const label = t.t('commands.todo.group', { status: group.status });
+    const heading = `*${label}* (${group.items.length})`;
+    continuedOf.set(heading, `*${label}* (${t.t('commands.todo.continued', { count: group.items.length })})`);
     lines.push(heading);
     groupOf.push(heading);
     for (const item of group.items) {
-      lines.push(itemLine(item));
+      lines.push(itemLine(item, t));
       groupOf.push(heading);
     }
   }
@@ -45,10 +49,10 @@ export function buildTodoList(input: TodoListInput): SlackMessage {
     cursor: input.cursor,
     code: false,
     moreActionId: ACTION_IDS.todoListMore,
-    empty: 'Nothing to do. Add an item with /todo add <title>.',
+    empty: t.t('commands.todo.empty'),
     continuation: (index) => {
       const heading = groupOf[index];
-      return heading === undefined || lines[index] === heading ? undefined : `${heading.slice(0, -1)}, continued)`;
+      return heading === undefined || lines[index] === heading ? undefined : continuedOf.get(heading);
     },
-  });
+  }, t);
 }

@@ -10,6 +10,8 @@ import { usageOf } from './usage.js';
 import type { ListenerDeps } from '../deps.js';
 import { requesterFor } from '../people.js';
 import { isStateUnavailable } from '../../state/store.js';
+import { translatorFor } from '../locale.js';
+import type { Translator } from '../../i18n/index.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -27,17 +29,20 @@ export async function answerCommand<C extends { action: string }>(
 ): Promise<void> {
   await args.ack();
   const { command, client, respond } = args;
+  // Every reply is in the person's language, so who they are is looked up first (cached an hour).
+  const requester = await requesterFor(client, deps.store, command.user_id);
+  const t = translatorFor(requester, deps.locale);
   const parsed = parse(command.text);
   let reply: Reply;
   if (!parsed.ok) {
-    reply = errorReply(parsed.error);
+    reply = errorReply(parsed.error, t);
   } else {
     try {
-      reply = await execute(parsed.command, commandContext(args, deps));
+      reply = await execute(parsed.command, commandContext(args, deps, requester, t));
     } catch (error) {
       // The store-unreachable middleware tells the person, in their language, what to try.
       if (isStateUnavailable(error)) throw error;
-      reply = failureReply(error, name, parsed.command.action, deps);
+      reply = failureReply(error, name, parsed.command.action, deps, t);
     }
   }
   deps.logger.info({ command: command.command, action: parsed.ok ? parsed.command.action : undefined, channel: command.channel_id, user: command.user_id }, 'slash command');
@@ -47,23 +52,23 @@ export async function answerCommand<C extends { action: string }>(
   } catch (error) {
     if (isStateUnavailable(error)) throw error;
     deps.logger.error({ err: error, command: command.command }, 'could not deliver a slash command reply');
-    await deliver(failureReply(error, name, parsed.ok ? parsed.command.action : undefined, deps), destination).catch(() => undefined);
+    await deliver(failureReply(error, name, parsed.ok ? parsed.command.action : undefined, deps, t), destination).catch(() => undefined);
   }
 }
 
-function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps): Reply {
+function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps, t: Translator): Reply {
   const readable = readableFailure(error);
-  if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action) });
+  if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action, t) }, t);
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');
-  return errorReply({ reason: `/${name}${action ? ` ${action}` : ''} failed unexpectedly; the details are in the bot's log` });
+  return errorReply({ reason: t.t('commands.error.failed', { command: `/${name}${action ? ` ${action}` : ''}` }) }, t);
 }
 
-function commandContext(args: CommandArgs, deps: ListenerDeps): CommandContext {
+function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Requester, t: Translator): CommandContext {
   const { command, client } = args;
-  let requester: Promise<Requester> | undefined;
   return {
     channel: { id: command.channel_id, name: command.channel_name },
-    requester: () => (requester ??= requesterFor(client, deps.store, command.user_id)),
+    requester: async () => requester,
+    t,
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { Requester } from '../../tools/registry.js';
 import { ZWSP } from '../blocks/text.js';
 import { slackErrorCode } from '../web-api-errors.js';
@@ -8,22 +9,22 @@ import type { CommandArgs } from './answer.js';
 /**
  * `/task <anything else>`: the request is posted in the channel under the person's name, and the
  * agent answers in that message's thread, as it would a mention. `requester` is the person the
- * command's context has already looked up.
+ * command's context has already looked up, `t` their language.
  */
-export async function askAgent(args: CommandArgs, deps: ConversationDeps, text: string, requester: Requester): Promise<Reply> {
+export async function askAgent(args: CommandArgs, deps: ConversationDeps, text: string, requester: Requester, t: Translator): Promise<Reply> {
   const { command, client } = args;
   let ts: string | undefined;
   try {
     const posted = await client.chat.postMessage({
       channel: command.channel_id,
-      text: `<@${command.user_id}> asked: ${defuseBroadcasts(text)}`,
+      text: t.t('commands.asked', { user: `<@${command.user_id}>`, text: defuseBroadcasts(text) }),
       unfurl_links: false,
       unfurl_media: false,
     });
     ts = posted.ts;
   } catch (error) {
     if (slackErrorCode(error) !== 'not_in_channel') throw error;
-    return errorReply({ reason: 'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)' });
+    return errorReply({ reason: t.t('commands.error.notMember') }, t);
   }
   if (ts === undefined) throw new Error('chat.postMessage returned no ts');
   await deps.conversations.start(client, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text, requester });

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { Requester } from '../../tools/registry.js';
 import type { UserRef } from './types.js';
 
@@ -10,11 +11,10 @@ export interface Person {
 /** Everything a command's executor needs to know about where and by whom it was run. */
 export interface CommandContext {
   channel: { id: string; name: string };
-  /**
-   * Who ran the command: "me" for the Plane kit, `by` on task events. Looked up on first
-   * use (a todo command never needs it), then the same answer every time.
-   */
+  /** Who ran the command: "me" for the Plane kit, `by` on task events. */
   requester(): Promise<Requester>;
+  /** Their language: every reply is written with it. */
+  t: Translator;
   /** The channel's folder of todo and task files, shared with the agent's tools. */
   filesDir: string;
   /** The person behind `@user` or a plain name. */
@@ -22,6 +22,6 @@ export interface CommandContext {
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */
-export function channelLabel(channel: { name: string }): string {
-  return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === '' ? 'this conversation' : `#${channel.name}`;
+export function channelLabel(channel: { name: string }, t: Translator): string {
+  return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === '' ? t.t('commands.thisConversation') : `#${channel.name}`;
 }

@@ -1,8 +1,8 @@
+import { phrase } from '../../i18n/index.js';
 import { stripControl } from '../../tools/text.js';
 import { shown } from './options.js';
 import { InputError, tokenize, type Token } from './tokenize.js';
 import type { CommandName, ParseResult } from './types.js';
-import { usageOf } from './usage.js';
 
 export type Handlers<C> = Readonly<Record<string, (args: Token[]) => C>>;
 
@@ -25,38 +25,38 @@ export function dispatch<C>(
   try {
     return { ok: true, command: handler(tokenize(trimmed.slice(first.length))) };
   } catch (error) {
-    if (error instanceof InputError) return { ok: false, error: { reason: error.message, usage: usageOf(command, action) } };
+    if (error instanceof InputError) return { ok: false, error: { reason: error.phrase, command, action } };
     throw error;
   }
 }
 
 export function unknownSubcommand(command: CommandName, text: string): ParseResult<never> {
   const first = /^\S*/.exec(text)?.[0] ?? '';
-  return { ok: false, error: { reason: `Unknown sub-command ${shown(first)}`, usage: usageOf(command) } };
+  return { ok: false, error: { reason: phrase('commands.error.unknownSubcommand', { word: shown(first) }), command } };
 }
 
 export function noArguments(args: readonly Token[]): void {
   const extra = args[0];
-  if (extra !== undefined) throw new InputError(`${shown(extra.text)}: this sub-command takes nothing more`);
+  if (extra !== undefined) throw new InputError(phrase('commands.error.nothingMore', { word: shown(extra.text) }));
 }
 
 /** A task or todo id as printed: `1`, `1-2`. */
-export function readId(token: Token | undefined, what = 'id'): string {
-  if (token === undefined) throw new InputError(`Missing the ${what}`);
+export function readId(token: Token | undefined, what: 'id' | 'parentId' = 'id'): string {
+  if (token === undefined) throw new InputError(phrase('commands.error.missing', { what }));
   const id = token.text.trim();
-  if (!/^\d{1,9}(?:-\d{1,9})*$/.test(id)) throw new InputError(`${shown(token.text)} is not an ${what} (like 1 or 1-2)`);
+  if (!/^\d{1,9}(?:-\d{1,9})*$/.test(id)) throw new InputError(phrase('commands.error.notAnId', { word: shown(token.text), what }));
   return id;
 }
 
 /** A Plane project as typed: its identifier (ACME) or its name. */
 export function readProject(token: Token | undefined): string {
   const project = token?.text.trim() ?? '';
-  if (project === '') throw new InputError('Missing the project (its identifier, like ACME, or its name)');
+  if (project === '') throw new InputError(phrase('commands.error.missing', { what: 'project' }));
   return project;
 }
 
 export function readTitle(words: readonly Token[]): string {
   const title = words.map((word) => word.text).join(' ').replace(/\s+/g, ' ').trim();
-  if (title === '') throw new InputError('Missing the title');
+  if (title === '') throw new InputError(phrase('commands.error.missing', { what: 'title' }));
   return title;
 }

@@ -5,11 +5,14 @@ import { channelFilesDir } from '../../tools/files/channel-files.js';
 import { deliver } from './deliver.js';
 import { errorReply, inChannel } from './reply.js';
 import type { ListenerDeps } from '../deps.js';
+import type { Translator } from '../../i18n/index.js';
+import { translatorFor } from '../locale.js';
+import { requesterFor } from '../people.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** Reads the page that starts at `cursor` (the clicked button's value), afresh from the channel's file. */
-export type PageReader = (filesDir: string, channel: { name: string }, cursor: string) => Promise<SlackMessage>;
+export type PageReader = (filesDir: string, channel: { name: string }, cursor: string, t: Translator) => Promise<SlackMessage>;
 
 const CLICKS = 'slack:page-clicks';
 const CLICK_MEMORY_MS = 24 * 60 * 60_000;
@@ -28,23 +31,25 @@ export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPag
   if (!(await deps.store.claim(CLICKS, click, true, CLICK_MEMORY_MS))) return;
   const threadTs = typeof message.thread_ts === 'string' && message.thread_ts !== message.ts ? message.thread_ts : undefined;
   const destination = { client, respond, channel: channel.id, threadTs, store: deps.store, logger: deps.logger };
+  // The page is in the language of whoever asked for more.
+  const t = translatorFor(await requesterFor(client, deps.store, body.user.id), deps.locale);
   try {
-    const page = await readPage(channelFilesDir(deps.dataDir, channel.id), channel, action.value);
+    const page = await readPage(channelFilesDir(deps.dataDir, channel.id), channel, action.value, t);
     await deliver(inChannel(page), destination);
-    const blocks = Array.isArray(message.blocks) ? withoutButton(message.blocks, action.action_id) : undefined;
+    const blocks = Array.isArray(message.blocks) ? withoutButton(message.blocks, action.action_id, t) : undefined;
     await respond({ replace_original: true, text: message.text || page.text, ...(blocks && { blocks }) });
   } catch (error) {
     await deps.store.release(CLICKS, click, true);
     deps.logger.error({ err: error, channel: channel.id, action: action.action_id }, 'could not post the next page');
-    await deliver(errorReply({ reason: 'The next page could not be shown; try the button again' }), destination).catch(() => undefined);
+    await deliver(errorReply({ reason: t.t('commands.error.nextPage') }, t), destination).catch(() => undefined);
   }
 }
 
 type Json = Record<string, unknown>;
 
 /** The clicked page as it was, its "More" button replaced by a pointer to what follows. */
-function withoutButton(blocks: Json[], actionId: string): Json[] {
+function withoutButton(blocks: Json[], actionId: string, t: Translator): Json[] {
   const isPager = (block: Json) =>
     block.type === 'actions' && Array.isArray(block.elements) && (block.elements as Json[]).some((element) => element.action_id === actionId);
-  return [...blocks.filter((block) => !isPager(block)), { type: 'context', elements: [mrkdwn('More in the next message ↓')] }];
+  return [...blocks.filter((block) => !isPager(block)), { type: 'context', elements: [mrkdwn(t.t('commands.listing.moreBelow'))] }];
 }

@@ -1,3 +1,4 @@
+import { phrase } from '../../i18n/index.js';
 import { InputError, type Token } from './tokenize.js';
 import type { UserRef } from './types.js';
 
@@ -25,15 +26,6 @@ type Option =
   | { kind: 'assignee'; value: UserRef }
   | { kind: 'due' | 'tag' | 'title' | 'desc'; value: string };
 
-const LABELS: Record<Option['kind'], string> = {
-  priority: 'priority',
-  assignee: 'assignee',
-  due: 'due date',
-  tag: 'tags',
-  title: 'title:',
-  desc: 'desc:',
-};
-
 /** Quotes a piece of user input for an error message, short enough to keep the message on one line. */
 export function shown(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
@@ -60,7 +52,7 @@ export function readDate(text: string): string {
     const date = new Date(Date.UTC(year, month - 1, day));
     if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return text;
   }
-  throw new InputError(`due:${shown(text).slice(1, -1)} is not a date; write due:YYYY-MM-DD`);
+  throw new InputError(phrase('commands.error.notADate', { text: shown(text).slice(1, -1) }));
 }
 
 /** The option a token stands for, or undefined for an ordinary word. */
@@ -101,25 +93,25 @@ function apply(options: ParsedOptions, option: Option, spec: OptionSpec, raw: st
     case 'priority': {
       const allowed = spec.priorities ?? [];
       if (!allowed.includes(option.value)) {
-        throw new InputError(`Unknown priority ${shown(raw)}; use ${allowed.map((p) => `!${p}`).join(', ')}`);
+        throw new InputError(phrase('commands.error.unknownPriority', { word: shown(raw), allowed: allowed.map((p) => `!${p}`).join(', ') }));
       }
-      if (options.priority !== undefined) throw new InputError('Give one priority only');
+      if (options.priority !== undefined) throw new InputError(phrase('commands.error.onePriority'));
       options.priority = option.value;
       return;
     }
     case 'assignee':
-      if (spec.assignees === 'one' && options.assignees.length > 0) throw new InputError('Give one assignee only');
+      if (spec.assignees === 'one' && options.assignees.length > 0) throw new InputError(phrase('commands.error.oneAssignee'));
       options.assignees.push(option.value);
       return;
     case 'due':
-      if (options.due !== undefined) throw new InputError('Give one due date only');
+      if (options.due !== undefined) throw new InputError(phrase('commands.error.oneDue'));
       options.due = readDate(option.value);
       return;
     case 'tag':
       if (!options.tags.includes(option.value)) options.tags.push(option.value);
       return;
     case 'title':
-      if (option.value.trim() === '') throw new InputError('title:"…" cannot be empty');
+      if (option.value.trim() === '') throw new InputError(phrase('commands.error.emptyTitle'));
       options.title = option.value.trim();
       return;
     case 'desc':
@@ -140,13 +132,13 @@ export function readArguments(tokens: readonly Token[], spec: OptionSpec): { wor
     const option = classify(token);
     if (option === undefined) {
       if (inOptions) {
-        throw new InputError(`${shown(token.text)} comes after the options; put the title first, or quote it`);
+        throw new InputError(phrase('commands.error.afterOptions', { word: shown(token.text) }));
       }
       words.push(token);
       continue;
     }
     if (!accepts(spec, option.kind)) {
-      throw new InputError(`${shown(token.text)}: this command takes no ${LABELS[option.kind]}; quote the title to keep it as words`);
+      throw new InputError(phrase('commands.error.optionNotTaken', { word: shown(token.text), kind: option.kind }));
     }
     inOptions = true;
     apply(options, option, spec, token.text);

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { Task } from '../../tools/task/format.js';
 import { TaskStore } from '../../tools/task/store.js';
 import { renderTaskList, renderTree } from '../../tools/task/render.js';
@@ -26,23 +27,25 @@ export async function taskPage(
   filesDir: string,
   channel: { name: string },
   view: TaskView,
+  t: Translator,
   cursor?: string,
 ): Promise<SlackMessage> {
   const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
-  return taskTreePage(tasks, channel, view, cursor);
+  return taskTreePage(tasks, channel, view, t, cursor);
 }
 
-export function taskTreePage(tasks: Task[], channel: { name: string }, view: TaskView, cursor?: string): SlackMessage {
-  const where = channelLabel(channel);
-  const [title, lines] = view === 'tree' ? [`Task tree of ${where}`, renderTree(tasks)] : [`Top-level tasks of ${where}`, renderTaskList(tasks)];
-  return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] });
+export function taskTreePage(tasks: Task[], channel: { name: string }, view: TaskView, t: Translator, cursor?: string): SlackMessage {
+  const where = channelLabel(channel, t);
+  const [title, lines] =
+    view === 'tree' ? [t.t('commands.task.treeTitle', { where }), renderTree(tasks)] : [t.t('commands.task.listTitle', { where }), renderTaskList(tasks)];
+  return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] }, t);
 }
 
-export async function todoPage(filesDir: string, channel: { name: string }, cursor?: string): Promise<SlackMessage> {
+export async function todoPage(filesDir: string, channel: { name: string }, t: Translator, cursor?: string): Promise<SlackMessage> {
   const { items } = await (await TodoStore.open({ dir: filesDir })).read();
-  return todoListPage(items, channel, cursor);
+  return todoListPage(items, channel, t, cursor);
 }
 
-export function todoListPage(items: readonly TodoItem[], channel: { name: string }, cursor?: string): SlackMessage {
-  return buildTodoList({ title: `Todo list of ${channelLabel(channel)}`, items, cursor });
+export function todoListPage(items: readonly TodoItem[], channel: { name: string }, t: Translator, cursor?: string): SlackMessage {
+  return buildTodoList({ title: t.t('commands.todo.title', { where: channelLabel(channel, t) }), items, cursor }, t);
 }

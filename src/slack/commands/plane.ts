@@ -1,3 +1,4 @@
+import { phrase } from '../../i18n/index.js';
 import { NOTIFY_EVENTS, type NotifyEvent } from '../../notifications/subscriptions.js';
 import { PRIORITIES as PLANE_PRIORITIES, STATE_GROUPS, type Priority as PlanePriority, type StateGroup } from '../../plane/types.js';
 import { dispatch, noArguments, readProject, readTitle, unknownSubcommand } from './dispatch.js';
@@ -33,19 +34,17 @@ function readSubscribe(args: Token[]): PlaneCommand {
       if (user) command.members.push(user);
     } else if (/^!\S+$/.test(text)) {
       if (!(PLANE_PRIORITIES as readonly string[]).includes(lower.slice(1))) {
-        throw new InputError(`Unknown priority ${shown(text)}; use ${oneOf(PLANE_PRIORITIES, '!')}`);
+        throw new InputError(phrase('commands.error.unknownPriority', { word: shown(text), allowed: oneOf(PLANE_PRIORITIES, '!') }));
       }
       add(command.priorities, lower.slice(1) as PlanePriority);
     } else if (/^state:/i.test(text)) {
       const group = lower.slice('state:'.length);
       if (!(STATE_GROUPS as readonly string[]).includes(group)) {
-        throw new InputError(`Unknown state group ${shown(text)}; use ${oneOf(STATE_GROUPS, 'state:')}`);
+        throw new InputError(phrase('commands.error.unknownStateGroup', { word: shown(text), allowed: oneOf(STATE_GROUPS, 'state:') }));
       }
       add(command.stateGroups, group as StateGroup);
     } else {
-      throw new InputError(
-        `${shown(text)} is neither an event (${oneOf(NOTIFY_EVENTS)}) nor a filter (#label, @member, !priority, state:<group>)`,
-      );
+      throw new InputError(phrase('commands.error.notEventOrFilter', { word: shown(text), events: oneOf(NOTIFY_EVENTS) }));
     }
   }
   if (command.events.includes('all')) command.events = [];
@@ -61,22 +60,22 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       help: () => ({ kind: 'plane', action: 'help' }),
       mine: (args) => {
         const extra = args[1];
-        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: give one project at most`);
+        if (extra !== undefined) throw new InputError(phrase('commands.error.oneProjectAtMost', { word: shown(extra.text) }));
         return args[0] === undefined ? { kind: 'plane', action: 'mine' } : { kind: 'plane', action: 'mine', project: readProject(args[0]) };
       },
       show: (args) => {
         const [token, extra] = args;
-        if (token === undefined) throw new InputError('Missing the work item key (like ACME-130)');
-        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: give one key`);
+        if (token === undefined) throw new InputError(phrase('commands.error.missing', { what: 'key' }));
+        if (extra !== undefined) throw new InputError(phrase('commands.error.oneKey', { word: shown(extra.text) }));
         if (!/^[A-Za-z][A-Za-z0-9_]*-\d+$/.test(token.text)) {
-          throw new InputError(`${shown(token.text)} is not a work item key (like ACME-130)`);
+          throw new InputError(phrase('commands.error.notAKey', { word: shown(token.text) }));
         }
         return { kind: 'plane', action: 'show', key: token.text.toUpperCase() };
       },
       search: (args) => {
         const [project, ...words] = args;
         const query = words.map((word) => word.text).join(' ').trim();
-        if (query === '') throw new InputError('Missing the text to search for');
+        if (query === '') throw new InputError(phrase('commands.error.missing', { what: 'query' }));
         return { kind: 'plane', action: 'search', project: readProject(project), query };
       },
       new: (args) => {
@@ -96,7 +95,7 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       subscribe: readSubscribe,
       unsubscribe: (args) => {
         const [project, extra] = args;
-        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: give one project`);
+        if (extra !== undefined) throw new InputError(phrase('commands.error.oneProject', { word: shown(extra.text) }));
         return { kind: 'plane', action: 'unsubscribe', project: readProject(project) };
       },
       subscriptions: (args) => {
@@ -106,8 +105,8 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       notify: (args) => {
         const [setting, extra] = args;
         const value = setting?.text.trim().toLowerCase();
-        if (value !== 'on' && value !== 'off') throw new InputError(setting ? `${shown(setting.text)}: say on or off` : 'Missing on or off');
-        if (extra !== undefined) throw new InputError(`${shown(extra.text)}: this sub-command takes nothing more`);
+        if (value !== 'on' && value !== 'off') throw new InputError(setting ? phrase('commands.error.onOrOff', { word: shown(setting.text) }) : phrase('commands.error.missingOnOff'));
+        if (extra !== undefined) throw new InputError(phrase('commands.error.nothingMore', { word: shown(extra.text) }));
         return { kind: 'plane', action: 'notify', on: value === 'on' };
       },
     },

@@ -1,6 +1,8 @@
-import { buildError } from '../blocks/error.js';
+import { buildError, type ErrorView } from '../blocks/error.js';
 import type { SlackMessage } from '../blocks/types.js';
+import type { Translator } from '../../i18n/index.js';
 import type { CommandError } from './types.js';
+import { usageOf } from './usage.js';
 
 /**
  * Where a command's answer goes: views (`tree`, `list`, `show`, `search`, `export`) are
@@ -24,6 +26,7 @@ export function inChannel(...messages: SlackMessage[]): Reply {
   return { placement: 'channel', messages };
 }
 
-export function errorReply(error: CommandError | { reason: string; usage?: string }): Reply {
-  return ephemeral(buildError(error));
+/** Bad input (a parser's `CommandError`) or a failure already said in the reader's language, privately. */
+export function errorReply(error: CommandError | ErrorView, t: Translator): Reply {
+  return ephemeral(buildError('command' in error ? { reason: t.say(error.reason), usage: usageOf(error.command, error.action, t) } : error, t));
 }

@@ -33,7 +33,7 @@ export interface PlaneEnv extends SubscriptionEnv {
 export async function executePlane(command: PlaneCommand, context: CommandContext, env: PlaneEnv): Promise<Reply> {
   switch (command.action) {
     case 'help':
-      return ephemeral(buildHelp('plane'));
+      return ephemeral(buildHelp('plane', context.t));
     case 'show':
       return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key }))));
     case 'mine': {
@@ -62,7 +62,10 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       });
       const { item, notes } = await createWorkItem(env.plane, input, await context.requester());
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
-      return ephemeral(buildConfirmation({ summary: `Created ${item.key}: ${command.title}`, notes }), await workItemCard(env.plane, item));
+      return ephemeral(
+        buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t),
+        await workItemCard(env.plane, item),
+      );
     }
     case 'subscribe':
     case 'unsubscribe':
@@ -72,7 +75,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
   }
 }
 
-/** Every card offers its actions (Assign to me, the state menu, Comment). */
-async function workItemCard(kit: PlaneKit, item: WorkItemDetails): Promise<SlackMessage> {
+/** Every card offers its actions (Assign to me, the state menu, Comment); the Home tab's Show card posts the same. */
+export async function workItemCard(kit: PlaneKit, item: WorkItemDetails): Promise<SlackMessage> {
   return buildDetailsCard(item, await cardActionsFor(kit, item));
 }

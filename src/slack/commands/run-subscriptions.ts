@@ -1,9 +1,9 @@
+import type { Translator } from '../../i18n/index.js';
 import type { PersonalSettings, Subscription, Subscriptions } from '../../notifications/subscriptions.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { memberName } from '../../plane/member-names.js';
 import { resolveMe } from '../../plane/me.js';
 import { findLabels, findMembers, findProject } from '../../plane/resolve.js';
-import { plural } from '../../tools/text.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { channelLabel } from './context.js';
@@ -17,13 +17,11 @@ export interface SubscriptionEnv {
 
 type SubscriptionCommand = Extract<PlaneCommand, { action: 'subscribe' | 'unsubscribe' | 'subscriptions' | 'notify' }>;
 
-const OFF_NOTE = 'Notifications are off: PLANE_WEBHOOK_SECRET is not set, so Plane’s webhooks are not received (see the README).';
-
 /** How a subscription reads: "ACME: state, done · #bug · @dana · !high · state:started". */
-export function describeSubscription(subscription: Subscription): string {
+export function describeSubscription(subscription: Subscription, t: Translator): string {
   const { filters } = subscription;
   const parts = [
-    subscription.events.length === 0 || subscription.events.includes('all') ? 'every event' : subscription.events.join(', '),
+    subscription.events.length === 0 || subscription.events.includes('all') ? t.t('commands.subscriptions.everyEvent') : subscription.events.join(', '),
     ...filters.labels.map((l) => `#${l}`),
     ...filters.members.map((m) => `@${m.name}`),
     ...filters.priorities.map((p) => `!${p}`),
@@ -39,8 +37,9 @@ export function describeSubscription(subscription: Subscription): string {
  */
 export async function executeSubscriptionCommand(command: SubscriptionCommand, context: CommandContext, env: SubscriptionEnv): Promise<Reply> {
   const { subscriptions, personal, webhooksOn } = env.notifications;
-  const notes = webhooksOn ? [] : [OFF_NOTE];
-  const where = channelLabel(context.channel);
+  const { t } = context;
+  const notes = webhooksOn ? [] : [t.t('commands.subscriptions.off')];
+  const where = channelLabel(context.channel, t);
   switch (command.action) {
     case 'subscribe': {
       const api = env.plane.api();
@@ -68,11 +67,14 @@ export async function executeSubscriptionCommand(command: SubscriptionCommand, c
       };
       const replaced = await subscriptions.subscribe(subscription);
       return ephemeral(
-        buildConfirmation({
-          summary: `${replaced ? 'Changed the subscription of' : 'Subscribed'} ${where} to ${project.identifier}`,
-          lines: [describeSubscription(subscription)],
-          notes: [...notes, 'The first change of a work item posts its card; later ones go in its thread.'],
-        }),
+        buildConfirmation(
+          {
+            summary: t.t(replaced ? 'commands.subscriptions.changed' : 'commands.subscriptions.subscribed', { where, project: project.identifier }),
+            lines: [describeSubscription(subscription, t)],
+            notes: [...notes, t.t('commands.subscriptions.firstChange')],
+          },
+          t,
+        ),
       );
     }
     case 'unsubscribe': {
@@ -80,33 +82,34 @@ export async function executeSubscriptionCommand(command: SubscriptionCommand, c
       const project = await findProject(api, env.plane.slug(), command.project);
       const removed = await subscriptions.unsubscribe(context.channel.id, project.id);
       return ephemeral(
-        buildConfirmation({
-          summary: removed ? `Unsubscribed ${where} from ${project.identifier}` : `${where} did not follow ${project.identifier}`,
-          unchanged: !removed,
-        }),
+        buildConfirmation(
+          {
+            summary: t.t(removed ? 'commands.subscriptions.unsubscribed' : 'commands.subscriptions.notFollowed', { where, project: project.identifier }),
+            unchanged: !removed,
+          },
+          t,
+        ),
       );
     }
     case 'subscriptions': {
       const list = await subscriptions.forChannel(context.channel.id);
       return ephemeral(
-        buildConfirmation({
-          summary: list.length === 0 ? `${where} follows no Plane project` : `${where} follows ${plural(list.length, 'Plane project')}`,
-          lines: list.map(describeSubscription),
-          notes,
-          unchanged: true,
-        }),
+        buildConfirmation(
+          {
+            summary: t.t('commands.subscriptions.follows', { where, count: list.length }),
+            lines: list.map((subscription) => describeSubscription(subscription, t)),
+            notes,
+            unchanged: true,
+          },
+          t,
+        ),
       );
     }
     case 'notify': {
       const requester = await context.requester();
       await personal.setDirectMessages(requester.id, command.on);
       return ephemeral(
-        buildConfirmation({
-          summary: command.on
-            ? 'You will get a direct message when a Plane work item is assigned to you or you are @mentioned in a comment'
-            : 'No more direct messages about Plane work items (turn them back on with /plane notify on)',
-          notes,
-        }),
+        buildConfirmation({ summary: t.t(command.on ? 'commands.subscriptions.notifyOn' : 'commands.subscriptions.notifyOff'), notes }, t),
       );
     }
   }

@@ -1,15 +1,14 @@
-import type { Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
-import { translatorFor } from '../locale.js';
 import type { TaskEventEmitter } from '../../tools/task/events.js';
+import type { TaskStatus } from '../../tools/task/format.js';
 import { renderTree, taskLine } from '../../tools/task/render.js';
 import { performTask, stillWaitsOn, type TaskAction } from '../../tools/task/actions.js';
 import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from '../../tools/task/plane/summary.js';
 import type { TaskPlane } from '../../tools/task/plane/task-plane.js';
 import { TaskStore, type NewTask } from '../../tools/task/store.js';
-import { plural } from '../../tools/text.js';
 import { buildHelp } from './help.js';
 import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
+import { taskStatusWord } from '../blocks/task-status.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { taskTreePage } from './pages.js';
 import { ephemeral, type Reply } from './reply.js';
@@ -20,8 +19,6 @@ export interface TaskEnv {
   taskEvents: TaskEventEmitter;
   /** `/task sync`, and the write-through of synced tasks to their work items. */
   taskPlane?: TaskPlane;
-  /** PLANEBOT_LOCALE, for a requester whose Slack language the bot does not write. */
-  locale: Locale;
   logger: Logger;
 }
 
@@ -33,7 +30,8 @@ export type TaskSubcommand = Exclude<TaskCommand, { action: 'agent' }>;
  * and values throw the store's ToolError, which the caller shows with the usage line.
  */
 export async function executeTask(command: TaskSubcommand, context: CommandContext, env: TaskEnv): Promise<Reply> {
-  if (command.action === 'help') return ephemeral(buildHelp('task'));
+  const { t } = context;
+  if (command.action === 'help') return ephemeral(buildHelp('task', t));
   const action = await taskAction(command, context);
   const reads = action.action === 'list' || action.action === 'tree';
   // Who asked is carried on the events of a change; a read announces nothing, so it is not looked up.
@@ -47,39 +45,52 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
   });
   // `/task sync` is the person's own intent: no approval, as for `/plane new`.
   const outcome = await performTask(store, action, { plane: env.taskPlane, requester });
-  const t = translatorFor(requester, env.locale);
   const plane = 'plane' in outcome ? [linkedWriteLine(outcome.plane, t)].filter((line) => line !== undefined) : [];
-  const where = `the tree of ${channelLabel(context.channel)}`;
+  const where = channelLabel(context.channel, t);
+  const confirm = (summary: string, lines: string[], notes: string[] = [], unchanged = false): Reply =>
+    ephemeral(buildConfirmation({ summary, lines, notes, unchanged }, t));
+  const status = (value: TaskStatus) => taskStatusWord(value, t);
   switch (outcome.action) {
     case 'add':
-      return confirm(`Added task ${outcome.task.id} to ${where}`, [taskLine(outcome.task)]);
+      return confirm(t.t('commands.task.added', { id: outcome.task.id, where }), [taskLine(outcome.task)]);
     case 'subtask': {
       const { task } = outcome;
-      return confirm(`Added subtask ${task.id} under [${task.parent ?? ''}] in ${where}`, [taskLine(task)]);
+      return confirm(t.t('commands.task.subAdded', { id: task.id, parent: task.parent ?? '', where }), [taskLine(task)]);
     }
     case 'status': {
       const { task, from, openDependencies } = outcome;
       const line = taskLine(task, openDependencies);
-      if (from === task.status) return confirm(`Nothing changed: [${task.id}] is already ${from}`, [line], [], true);
+      if (from === task.status) return confirm(t.t('commands.task.alreadyStatus', { id: task.id, status: status(from) }), [line], [], true);
       const waits = stillWaitsOn(outcome);
-      return confirm(`[${task.id}] ${from} → ${task.status}`, [line], [...(waits ? [`It still waits on ${waits}.`] : []), ...plane]);
+      return confirm(
+        t.t('commands.task.moved', { id: task.id, from: status(from), to: status(task.status) }),
+        [line],
+        [...(waits ? [t.t('commands.task.stillWaits', { waits })] : []), ...plane],
+      );
     }
     case 'assign': {
       const { task, from } = outcome;
-      if (from === task.assignee) return confirm(`Nothing changed: [${task.id}] is already assigned to @${from}`, [taskLine(task)], [], true);
-      return confirm(`[${task.id}] assigned to @${task.assignee}${from ? ` (was @${from})` : ''}`, [taskLine(task)], plane);
+      if (from === task.assignee) return confirm(t.t('commands.task.alreadyAssigned', { id: task.id, name: from ?? '' }), [taskLine(task)], [], true);
+      const name = task.assignee ?? '';
+      return confirm(
+        from ? t.t('commands.task.reassigned', { id: task.id, name, previous: from }) : t.t('commands.task.assigned', { id: task.id, name }),
+        [taskLine(task)],
+        plane,
+      );
     }
     case 'update': {
       const { task, changes } = outcome;
-      if (changes.length === 0) return confirm(`Nothing changed: [${task.id}] already has those values`, [taskLine(task)], [], true);
-      return confirm(`Updated ${changedFields(changes)} of [${task.id}]`, [taskLine(task)], plane);
+      if (changes.length === 0) return confirm(t.t('commands.unchangedValues', { id: task.id }), [taskLine(task)], [], true);
+      return confirm(t.t('commands.updated', { fields: changedFields(changes, t), id: task.id }), [taskLine(task)], plane);
     }
     case 'remove': {
       const { removed } = outcome;
-      const below = removed.length - 1;
-      const subtasks = below > 0 ? ` with ${plural(below, 'subtask')}` : '';
       const kept = keptInPlaneLine(outcome.keptInPlane, t);
-      return confirm(`Removed [${removed[0]?.id}]${subtasks} from ${where}`, removed.map((task) => taskLine(task)), kept ? [kept] : []);
+      return confirm(
+        t.t('commands.task.removed', { id: removed[0]?.id ?? '', subtasks: removed.length - 1, where }),
+        removed.map((task) => taskLine(task)),
+        kept ? [kept] : [],
+      );
     }
     case 'sync': {
       const notes = [relationsLine(outcome, t), ...outcome.notes.map((note) => syncNoteLine(note, t)), budgetLine(outcome, t)];
@@ -87,7 +98,7 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
     }
     case 'list':
     case 'tree':
-      return { placement: 'channel', messages: [taskTreePage(outcome.tasks, context.channel, outcome.action)], showsTasks: true };
+      return { placement: 'channel', messages: [taskTreePage(outcome.tasks, context.channel, outcome.action, t)], showsTasks: true };
   }
 }
 
@@ -135,8 +146,4 @@ async function newTask(title: string, options: TaskOptions, context: CommandCont
     ...(options.due && { dueAt: options.due }),
     ...(options.tags.length > 0 && { tags: options.tags }),
   };
-}
-
-function confirm(summary: string, lines: string[], notes: string[] = [], unchanged = false): Reply {
-  return ephemeral(buildConfirmation({ summary, lines, notes, unchanged }));
 }

@@ -9,39 +9,39 @@ import { todoListPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import type { TodoCommand } from './types.js';
 
-const MARKED = { done: 'done', undone: 'back to do', block: 'blocked', unblock: 'unblocked' } as const;
-
 /**
  * Runs a `/todo` sub-command on the channel's todo list (the file the agent's TodoWrite tool uses).
  * Bad ids and values throw the store's ToolError, which the caller shows with the usage line.
  */
 export async function executeTodo(command: TodoCommand, context: CommandContext): Promise<Reply> {
-  if (command.action === 'help') return ephemeral(buildHelp('todo'));
+  const { t } = context;
+  if (command.action === 'help') return ephemeral(buildHelp('todo', t));
   const store = await TodoStore.open({ dir: context.filesDir });
   const outcome = await performTodo(store, todoAction(command));
-  const where = `the todo list of ${channelLabel(context.channel)}`;
+  const where = channelLabel(context.channel, t);
+  const confirm = (summary: string, line: string, unchanged = false): Reply => ephemeral(buildConfirmation({ summary, lines: [line], unchanged }, t));
   switch (outcome.action) {
     case 'export':
-      return inChannel(...exportMessages(`Todo list of ${channelLabel(context.channel)}, saved as ${outcome.file}`, outcome.markdown));
+      return inChannel(...exportMessages(t.t('commands.todo.exported', { where, file: outcome.file }), outcome.markdown));
     case 'add':
-      return confirm(`Added item ${outcome.item.id} to ${where}`, todoLine(outcome.item));
+      return confirm(t.t('commands.todo.added', { id: outcome.item.id, where }), todoLine(outcome.item));
     case 'done':
     case 'undone':
     case 'block':
     case 'unblock': {
       const { item, from, changed } = outcome;
-      if (!changed) return confirm(`Nothing changed: [${item.id}] is ${from}`, todoLine(item), true);
-      return confirm(`[${item.id}] marked ${MARKED[outcome.action]}`, todoLine(item));
+      if (!changed) return confirm(t.t('commands.todo.unchanged', { id: item.id, status: t.t('commands.todo.status', { status: from }) }), todoLine(item), true);
+      return confirm(t.t('commands.todo.marked', { id: item.id, how: outcome.action }), todoLine(item));
     }
     case 'remove':
-      return confirm(`Removed [${outcome.item.id}] from ${where}`, todoLine(outcome.item));
+      return confirm(t.t('commands.todo.removed', { id: outcome.item.id, where }), todoLine(outcome.item));
     case 'update': {
       const { item, changes } = outcome;
-      if (changes.length === 0) return confirm(`Nothing changed: [${item.id}] already has those values`, todoLine(item), true);
-      return confirm(`Updated ${changedFields(changes)} of [${item.id}]`, todoLine(item));
+      if (changes.length === 0) return confirm(t.t('commands.unchangedValues', { id: item.id }), todoLine(item), true);
+      return confirm(t.t('commands.updated', { fields: changedFields(changes, t), id: item.id }), todoLine(item));
     }
     case 'list':
-      return inChannel(todoListPage(outcome.items, context.channel));
+      return inChannel(todoListPage(outcome.items, context.channel, t));
   }
 }
 
@@ -72,10 +72,6 @@ function todoAction(command: Exclude<TodoCommand, { action: 'help' }>): TodoActi
         },
       };
   }
-}
-
-function confirm(summary: string, line: string, unchanged = false): Reply {
-  return ephemeral(buildConfirmation({ summary, lines: [line], unchanged }));
 }
 
 /** Markdown escapes, so a channel name cannot format the heading. */

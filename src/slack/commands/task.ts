@@ -1,3 +1,4 @@
+import { phrase } from '../../i18n/index.js';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../tools/task/format.js';
 import { dispatch, noArguments, readId, readProject, readTitle } from './dispatch.js';
 import { readArguments, readUser, shown, type OptionSpec, type ParsedOptions } from './options.js';
@@ -16,10 +17,10 @@ function taskOptions(parsed: ParsedOptions): TaskOptions {
 }
 
 function readStatus(token: Token | undefined): TaskStatus {
-  if (token === undefined) throw new InputError('Missing the status');
+  if (token === undefined) throw new InputError(phrase('commands.error.missing', { what: 'status' }));
   const status = token.text.toLowerCase().replace('_', '-');
   const known = TASK_STATUSES.find((candidate) => candidate === status);
-  if (known === undefined) throw new InputError(`${shown(token.text)} is not a status; use ${TASK_STATUSES.join(', ')}`);
+  if (known === undefined) throw new InputError(phrase('commands.error.notAStatus', { word: shown(token.text), allowed: TASK_STATUSES.join(', ') }));
   return known;
 }
 
@@ -43,7 +44,7 @@ export function parseTask(text: string): ParseResult<TaskCommand> {
       sub: (args) => {
         const { words, options } = readArguments(args, CREATE);
         const [parent, ...title] = words;
-        return { kind: 'task', action: 'sub', parentId: readId(parent, 'parent id'), title: readTitle(title), options: taskOptions(options) };
+        return { kind: 'task', action: 'sub', parentId: readId(parent, 'parentId'), title: readTitle(title), options: taskOptions(options) };
       },
       status: (args) => {
         exactly(args, 2);
@@ -53,14 +54,14 @@ export function parseTask(text: string): ParseResult<TaskCommand> {
         exactly(args, 2);
         const id = readId(args[0]);
         const assignee = args[1] === undefined ? undefined : readUser(args[1]);
-        if (assignee === undefined) throw new InputError('Missing the assignee (@user or a name)');
+        if (assignee === undefined) throw new InputError(phrase('commands.error.missing', { what: 'assignee' }));
         return { kind: 'task', action: 'assign', id, assignee };
       },
       update: (args) => {
         const { words, options } = readArguments(args, UPDATE);
         const id = readId(words[0]);
         const stray = words[1];
-        if (stray !== undefined) throw new InputError(`${shown(stray.text)} is not an option; to rename, write title:"…"`);
+        if (stray !== undefined) throw new InputError(phrase('commands.error.notAnOption', { word: shown(stray.text) }));
         const changed =
           options.title !== undefined ||
           options.description !== undefined ||
@@ -68,7 +69,7 @@ export function parseTask(text: string): ParseResult<TaskCommand> {
           options.assignees.length > 0 ||
           options.due !== undefined ||
           options.tags.length > 0;
-        if (!changed) throw new InputError('Nothing to update: give title:"…", desc:"…" or an option');
+        if (!changed) throw new InputError(phrase('commands.error.nothingToUpdateTask'));
         return {
           kind: 'task',
           action: 'update',

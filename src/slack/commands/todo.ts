@@ -1,3 +1,4 @@
+import { phrase } from '../../i18n/index.js';
 import { dispatch, noArguments, readId, readTitle, unknownSubcommand } from './dispatch.js';
 import { readArguments, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
@@ -36,9 +37,9 @@ export function parseTodo(text: string): ParseResult<TodoCommand> {
         const { words, options } = readArguments(args, { tags: true, due: true, fields: true });
         const id = readId(words[0]);
         const stray = words[1];
-        if (stray !== undefined) throw new InputError(`${shown(stray.text)} is not an option; to rename, write title:"…"`);
+        if (stray !== undefined) throw new InputError(phrase('commands.error.notAnOption', { word: shown(stray.text) }));
         if (options.title === undefined && options.description === undefined && options.due === undefined && options.tags.length === 0) {
-          throw new InputError('Nothing to update: give title:"…", desc:"…", #tag or due:');
+          throw new InputError(phrase('commands.error.nothingToUpdateTodo'));
         }
         return {
           kind: 'todo',

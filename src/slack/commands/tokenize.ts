@@ -1,3 +1,5 @@
+import { phrase, translator, type Phrase } from '../../i18n/index.js';
+
 /** A word of a command's text. `key` is set for `title:"…"`-style tokens whose value was quoted. */
 export interface Token {
   text: string;
@@ -7,8 +9,15 @@ export interface Token {
   mention?: boolean;
 }
 
-/** Raised while reading a command's text; the parser adds the usage line. */
-export class InputError extends Error {}
+/**
+ * Raised while reading a command's text: what was wrong, to be said in the language of the person
+ * who typed it; the parser adds the usage line. The message is the English, for logs.
+ */
+export class InputError extends Error {
+  constructor(readonly phrase: Phrase) {
+    super(translator('en').say(phrase));
+  }
+}
 
 const CLOSING: Record<string, string> = { '"': '"”“', '“': '"”“', '”': '"”“', '„': '"”“', '«': '»' };
 const KEYS = new Set(['title', 'desc', 'due']);
@@ -35,7 +44,7 @@ function readQuoted(text: string, open: number): { value: string; end: number } 
   const closers = CLOSING[text[open] ?? ''] ?? '"';
   let end = open + 1;
   while (end < text.length && !closers.includes(text[end] ?? '')) end += 1;
-  if (end >= text.length) throw new InputError(`Unclosed quote: ${text.slice(open, open + 30)}`);
+  if (end >= text.length) throw new InputError(phrase('commands.error.unclosedQuote', { text: text.slice(open, open + 30) }));
   return { value: text.slice(open + 1, end), end: end + 1 };
 }
 

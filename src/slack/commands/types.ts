@@ -1,3 +1,4 @@
+import type { Phrase } from '../../i18n/index.js';
 import type { NotifyEvent } from '../../notifications/subscriptions.js';
 import type { Priority as PlanePriority, StateGroup } from '../../plane/types.js';
 import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
@@ -68,10 +69,14 @@ export type PlaneCommand =
   | { kind: 'plane'; action: 'subscriptions' }
   | { kind: 'plane'; action: 'notify'; on: boolean };
 
-/** Bad input: a one-line reason and the usage line of the sub-command concerned. */
+/**
+ * Bad input: a one-line reason, said in the reader's language, and the sub-command concerned,
+ * whose usage line goes with it (the command's overview when `action` is none of its own).
+ */
 export interface CommandError {
-  reason: string;
-  usage: string;
+  reason: Phrase;
+  command: CommandName;
+  action?: string;
 }
 
 export type ParseResult<C> = { ok: true; command: C } | { ok: false; error: CommandError };

@@ -1,3 +1,4 @@
+import type { KeyTaking, PlainKey, Translator } from '../../i18n/index.js';
 import type { CommandName } from './types.js';
 
 export interface UsageEntry {
@@ -14,90 +15,90 @@ export interface CommandHelp {
   notes: readonly string[];
 }
 
-const TASK_OPTIONS = '[!low|!normal|!high|!critical] [@user] [due:YYYY-MM-DD] [#tag…]';
-const PLANE_OPTIONS = '[!urgent|!high|!medium|!low|!none] [@user…] [due:YYYY-MM-DD] [#label…]';
-const QUOTING = 'A title is the words up to the first option; put it in "…" when it holds option-like words (#42, @home).';
+/**
+ * A sub-command's usage and summary as catalogue keys. A usage line that takes nothing is the
+ * command and the action (`/task list`), the same in every language; `options` names the shared
+ * option list a usage line's `{options}` stands for.
+ */
+type Entry = { action: string; summary: PlainKey } & (
+  | { usage?: PlainKey; options?: undefined }
+  | { usage: KeyTaking<{ options: string | number }>; options: 'task' | 'plane' }
+);
 
-/** The one source of every usage line and help text; the manifest's usage hints follow it. */
-export const HELP: Record<CommandName, CommandHelp> = {
+/** The one source of every usage line and help text, as catalogue keys; the manifest's usage hints follow it. */
+const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[]; notes: readonly PlainKey[] }> = {
   task: {
-    command: '/task',
-    summary: "The channel's task tree: tasks, subtasks, priorities, assignees.",
+    summary: 'commands.task.summary',
     entries: [
-      { action: 'add', usage: `/task add <title> ${TASK_OPTIONS}`, summary: 'Add a top-level task' },
-      { action: 'sub', usage: `/task sub <parent-id> <title> ${TASK_OPTIONS}`, summary: 'Add a subtask' },
-      { action: 'list', usage: '/task list', summary: 'Show the top-level tasks' },
-      { action: 'tree', usage: '/task tree', summary: 'Show the whole tree' },
-      { action: 'status', usage: '/task status <id> <todo|in-progress|done|blocked>', summary: "Change a task's status" },
-      { action: 'assign', usage: '/task assign <id> <@user|name>', summary: 'Assign a task' },
-      {
-        action: 'update',
-        usage: `/task update <id> [title:"…"] [desc:"…"] ${TASK_OPTIONS}`,
-        summary: 'Change what is given, keep the rest',
-      },
-      { action: 'remove', usage: '/task remove <id>', summary: 'Remove a task and its subtasks' },
-      {
-        action: 'sync',
-        usage: '/task sync <id> <PROJECT>',
-        summary: 'Make the task and its subtasks Plane work items and sub-work-items; both sides then follow each other',
-      },
-      { action: 'help', usage: '/task help', summary: 'Show this help' },
-      { action: '*', usage: '/task <anything else>', summary: 'Ask the agent; it answers in a thread' },
+      { action: 'add', usage: 'commands.task.add.usage', options: 'task', summary: 'commands.task.add.summary' },
+      { action: 'sub', usage: 'commands.task.sub.usage', options: 'task', summary: 'commands.task.sub.summary' },
+      { action: 'list', summary: 'commands.task.list.summary' },
+      { action: 'tree', summary: 'commands.task.tree.summary' },
+      { action: 'status', usage: 'commands.task.status.usage', summary: 'commands.task.status.summary' },
+      { action: 'assign', usage: 'commands.task.assign.usage', summary: 'commands.task.assign.summary' },
+      { action: 'update', usage: 'commands.task.update.usage', options: 'task', summary: 'commands.help.sameRest' },
+      { action: 'remove', usage: 'commands.task.remove.usage', summary: 'commands.task.remove.summary' },
+      { action: 'sync', usage: 'commands.task.sync.usage', summary: 'commands.task.sync.summary' },
+      { action: 'help', summary: 'commands.help.show' },
+      { action: '*', usage: 'commands.task.agent.usage', summary: 'commands.task.agent.summary' },
     ],
-    notes: ['Ids are as printed: 1, 1-2.', QUOTING],
+    notes: ['commands.task.ids', 'commands.quoting'],
   },
   todo: {
-    command: '/todo',
-    summary: "The channel's todo list.",
+    summary: 'commands.todo.summary',
     entries: [
-      { action: 'add', usage: '/todo add <title> [#tag…] [due:YYYY-MM-DD]', summary: 'Add an item' },
-      { action: 'list', usage: '/todo list', summary: 'Show the list, grouped by status' },
-      { action: 'done', usage: '/todo done <id>', summary: 'Mark an item done' },
-      { action: 'undone', usage: '/todo undone <id>', summary: 'Put an item back to do' },
-      { action: 'block', usage: '/todo block <id>', summary: 'Mark an item blocked' },
-      { action: 'unblock', usage: '/todo unblock <id>', summary: 'Unblock an item' },
-      { action: 'remove', usage: '/todo remove <id>', summary: 'Remove an item' },
-      {
-        action: 'update',
-        usage: '/todo update <id> [title:"…"] [desc:"…"] [#tag…] [due:YYYY-MM-DD]',
-        summary: 'Change what is given, keep the rest',
-      },
-      { action: 'export', usage: '/todo export', summary: 'Post the list as Markdown' },
-      { action: 'help', usage: '/todo help', summary: 'Show this help' },
+      { action: 'add', usage: 'commands.todo.add.usage', summary: 'commands.todo.add.summary' },
+      { action: 'list', summary: 'commands.todo.list.summary' },
+      { action: 'done', usage: 'commands.todo.done.usage', summary: 'commands.todo.done.summary' },
+      { action: 'undone', usage: 'commands.todo.undone.usage', summary: 'commands.todo.undone.summary' },
+      { action: 'block', usage: 'commands.todo.block.usage', summary: 'commands.todo.block.summary' },
+      { action: 'unblock', usage: 'commands.todo.unblock.usage', summary: 'commands.todo.unblock.summary' },
+      { action: 'remove', usage: 'commands.todo.remove.usage', summary: 'commands.todo.remove.summary' },
+      { action: 'update', usage: 'commands.todo.update.usage', summary: 'commands.help.sameRest' },
+      { action: 'export', summary: 'commands.todo.export.summary' },
+      { action: 'help', summary: 'commands.help.show' },
     ],
-    notes: [QUOTING],
+    notes: ['commands.quoting'],
   },
   plane: {
-    command: '/plane',
-    summary: 'Plane work items, without the agent.',
+    summary: 'commands.plane.summary',
     entries: [
-      { action: 'mine', usage: '/plane mine [PROJECT]', summary: 'Your open work items' },
-      { action: 'show', usage: '/plane show <KEY>', summary: 'One work item, e.g. ACME-130' },
-      { action: 'search', usage: '/plane search <PROJECT> <text>', summary: "Search a project's work items" },
-      { action: 'new', usage: `/plane new <PROJECT> <title> ${PLANE_OPTIONS}`, summary: 'Create a work item' },
-      {
-        action: 'subscribe',
-        usage: '/plane subscribe <PROJECT> [created|state|done|comment|assigned|all…] [#label…] [@member…] [!priority…] [state:<group>…]',
-        summary: "Post the project's changes in this channel: a card per work item, then its thread",
-      },
-      { action: 'unsubscribe', usage: '/plane unsubscribe <PROJECT>', summary: 'Stop posting the project here' },
-      { action: 'subscriptions', usage: '/plane subscriptions', summary: "This channel's subscriptions" },
-      { action: 'notify', usage: '/plane notify <on|off>', summary: 'Direct messages when you are assigned or @mentioned in Plane' },
-      { action: 'help', usage: '/plane help', summary: 'Show this help' },
+      { action: 'mine', usage: 'commands.plane.mine.usage', summary: 'commands.plane.mine.summary' },
+      { action: 'show', usage: 'commands.plane.show.usage', summary: 'commands.plane.show.summary' },
+      { action: 'search', usage: 'commands.plane.search.usage', summary: 'commands.plane.search.summary' },
+      { action: 'new', usage: 'commands.plane.new.usage', options: 'plane', summary: 'commands.plane.new.summary' },
+      { action: 'subscribe', usage: 'commands.plane.subscribe.usage', summary: 'commands.plane.subscribe.summary' },
+      { action: 'unsubscribe', usage: 'commands.plane.unsubscribe.usage', summary: 'commands.plane.unsubscribe.summary' },
+      { action: 'subscriptions', summary: 'commands.plane.subscriptions.summary' },
+      { action: 'notify', usage: 'commands.plane.notify.usage', summary: 'commands.plane.notify.summary' },
+      { action: 'help', summary: 'commands.help.show' },
     ],
-    notes: [
-      '#label names a Plane label; due: sets the target date.',
-      'subscribe: events default to all; filters combine with AND, the same kind repeated means any of them; groups are backlog, unstarted, started, completed, cancelled.',
-      QUOTING,
-    ],
+    notes: ['commands.plane.labels', 'commands.plane.subscribeNote', 'commands.quoting'],
   },
 };
 
+const OPTIONS = { task: 'commands.taskOptions', plane: 'commands.planeOptions' } as const;
+
+function usageLine(command: CommandName, entry: Entry, t: Translator): string {
+  if (entry.options !== undefined) return t.t(entry.usage, { options: t.t(OPTIONS[entry.options]) });
+  return entry.usage === undefined ? `/${command} ${entry.action}` : t.t(entry.usage);
+}
+
+/** A command's help in the reader's language. */
+export function helpOf(command: CommandName, t: Translator): CommandHelp {
+  const help = ENTRIES[command];
+  return {
+    command: `/${command}`,
+    summary: t.t(help.summary),
+    entries: help.entries.map((entry) => ({ action: entry.action, usage: usageLine(command, entry, t), summary: t.t(entry.summary) })),
+    notes: help.notes.map((note) => t.t(note)),
+  };
+}
+
 /** The usage line of a sub-command, or the command's overview when the sub-command is unknown. */
-export function usageOf(command: CommandName, action?: string): string {
-  const help = HELP[command];
-  const entry = help.entries.find((candidate) => candidate.action === action);
-  if (entry) return entry.usage;
-  const actions = help.entries.filter((candidate) => candidate.action !== '*').map((candidate) => candidate.action);
-  return `${help.command} <${actions.join('|')}> … (${help.command} help for details)`;
+export function usageOf(command: CommandName, action: string | undefined, t: Translator): string {
+  const entry = ENTRIES[command].entries.find((candidate) => candidate.action === action);
+  if (entry) return usageLine(command, entry, t);
+  const actions = ENTRIES[command].entries.filter((candidate) => candidate.action !== '*').map((candidate) => candidate.action);
+  return t.t('commands.overview', { command: `/${command}`, actions: actions.join('|') });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../i18n/index.js';
 import type { DecideInput, DecideResult, RetryInput, RetrySubmission, StopInput, StopResult, Submission, SubmitInput } from '../../agent/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
@@ -21,4 +22,6 @@ export interface ConversationEnv {
   dataDir: string;
   /** The requester's Plane member as the prompt names it; undefined when there is none to name. */
   planeMemberOf(requester: Requester): Promise<string | undefined>;
+  /** PLANEBOT_LOCALE: for requesters whose Slack language the bot does not write. */
+  locale: Locale;
 }

@@ -4,6 +4,7 @@ import { buildError } from '../blocks/error.js';
 import { channelFilesDir } from '../../tools/files/channel-files.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import { requesterFor } from '../people.js';
+import { translatorFor } from '../locale.js';
 import { queuedStatus, workingStatus } from '../progress/status-views.js';
 import { claimMessage, isBotThread, markBotThread, releaseMessage } from './claims.js';
 import type { ConversationAgent, ConversationEnv } from './ports.js';
@@ -71,7 +72,8 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
     logger.info({ runId: submission.runId, channel, threadTs, messageTs, user: input.userId, submission: submission.status }, 'message received');
     if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
   } catch (error) {
-    await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: `The request could not be started: ${String(error)}. Please send it again.` }) });
+    const t = translatorFor(requester, env.locale);
+    await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: t.t('run.notStarted', { error: String(error) }) }, t) });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { Locale } from '../../i18n/index.js';
+import type { Locale, Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { translatorFor } from '../locale.js';
 import type { Outbox, SendContext } from '../../notifications/outbox.js';
@@ -55,7 +55,7 @@ export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => vo
     // Other files in the folder are the agent's own lists; the channel's tree is the one /task shows.
     if (channel === undefined || !/^[CDG][A-Z0-9]+$/.test(channel) || event.file !== DEFAULT_TASK_FILE) return;
     deps.outbox
-      .enqueue(channel, { kind: TASK_EVENT, payload: buildTaskEvent(taskEventView(event, translatorFor(event.by, deps.locale))), order: TASK_EVENT })
+      .enqueue(channel, { kind: TASK_EVENT, payload: taskEventMessage(event, translatorFor(event.by, deps.locale)), order: TASK_EVENT })
       .catch((error: unknown) => deps.logger.warn({ err: error, channel, task: event.taskId }, 'could not post a task event'));
   };
   deps.taskEvents.on('task', listener);
@@ -84,4 +84,8 @@ async function postTaskEvent(client: WebClient, store: StateStore, channel: stri
     }
   }
   await context.paced(() => client.chat.postMessage(message));
+}
+
+function taskEventMessage(event: TaskEvent, t: Translator): SlackMessage {
+  return buildTaskEvent(taskEventView(event, t), t);
 }

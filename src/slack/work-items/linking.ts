@@ -7,6 +7,8 @@ import { truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { buildDetailsCard } from '../blocks/work-item-card.js';
 import type { FormMetadata } from '../blocks/work-item-forms.js';
+import { translatorFor } from '../locale.js';
+import { requesterFor } from '../people.js';
 import { cardActionsFor } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 
@@ -46,6 +48,8 @@ export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, 
   if (!outcome.linked && outcome.existing.key !== item.key) notes.push(`This thread stays linked to ${outcome.existing.key}: a thread follows one work item.`);
   const linked = outcome.linked || outcome.existing.key === item.key;
   const card = buildDetailsCard(item, await cardActionsFor(deps.plane, item, linked));
-  const message = withLead(buildConfirmation({ summary: request.summary, notes }), card);
+  // The summary and notes come written; the confirmation's own words are in the language of the person who linked.
+  const t = translatorFor(await requesterFor(client, deps.store, request.userId), deps.locale);
+  const message = withLead(buildConfirmation({ summary: request.summary, notes }, t), card);
   await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
 }

@@ -5,6 +5,9 @@ import { buildStatus } from '../../../src/slack/blocks/status.js';
 import { buildTaskTree } from '../../../src/slack/blocks/task-tree.js';
 import type { Block, SlackMessage } from '../../../src/slack/blocks/types.js';
 import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 // Compile-time: every block this app builds is a block @slack/types (Bolt's) accepts, so the
 // listeners can pass builders' output to chat.postMessage without casts.
@@ -13,7 +16,7 @@ const asKnown = (blocks: Block[]): types.KnownBlock[] => blocks;
 describe('Block Kit types', () => {
   it('match the Slack SDK types', () => {
     const messages: SlackMessage[] = [
-      buildTaskTree({ title: 'T', lines: ['○ [1] a'] }),
+      buildTaskTree({ title: 'T', lines: ['○ [1] a'] }, EN),
       buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r' }),
       buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }),
       buildWorkItemCard({ key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] }),

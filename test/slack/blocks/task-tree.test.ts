@@ -5,6 +5,9 @@ import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
 import { moreButton } from './more-button.js';
 import { assertInert, textsOf } from './safety.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const SEED_TREE = [
   '○ [1] Implémenter WebFetch [HIGH] (@alice)',
@@ -22,7 +25,7 @@ function allPages(lines: string[], title = 'Tasks in #ops'): SlackMessage[] {
   const pages: SlackMessage[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 1000; guard += 1) {
-    const page = buildTaskTree({ title, lines, cursor });
+    const page = buildTaskTree({ title, lines, cursor }, EN);
     assertWithinSlackLimits(page);
     assertInert(page);
     // Only what Slack takes: the page is spread into chat.postMessage and respond() as it is.
@@ -44,7 +47,7 @@ function shownLines(page: SlackMessage): string[] {
 
 describe('buildTaskTree', () => {
   it('renders the seed tree in one code block with no More button', () => {
-    const page = buildTaskTree({ title: 'Tasks in #ops', lines: SEED_TREE });
+    const page = buildTaskTree({ title: 'Tasks in #ops', lines: SEED_TREE }, EN);
     assertWithinSlackLimits(page);
     expect(moreButton(page)).toBeUndefined();
     expect(page.blocks[0]).toMatchObject({ type: 'header', text: { type: 'plain_text', text: 'Tasks in #ops' } });
@@ -53,7 +56,7 @@ describe('buildTaskTree', () => {
   });
 
   it('says so when there are no tasks', () => {
-    const page = buildTaskTree({ title: 'Tasks', lines: [] });
+    const page = buildTaskTree({ title: 'Tasks', lines: [] }, EN);
     assertWithinSlackLimits(page);
     expect(JSON.stringify(page.blocks)).toContain('No tasks yet');
     expect(moreButton(page)).toBeUndefined();
@@ -78,7 +81,7 @@ describe('buildTaskTree', () => {
   });
 
   it('escapes mention syntax and control characters in task titles', () => {
-    const page = buildTaskTree({ title: PING_ATTEMPTS, lines: [`○ [1] ${PING_ATTEMPTS} & <b> \`\`\` end`] });
+    const page = buildTaskTree({ title: PING_ATTEMPTS, lines: [`○ [1] ${PING_ATTEMPTS} & <b> \`\`\` end`] }, EN);
     assertWithinSlackLimits(page);
     assertInert(page);
     const text = textsOf(page).map((entry) => entry.text).join('\n');
@@ -87,19 +90,19 @@ describe('buildTaskTree', () => {
   });
 
   it('keeps a title with line breaks on its own tree line', () => {
-    const page = buildTaskTree({ title: 'T', lines: ['○ [1] first\nsecond', '└─ ○ [1-1] child'] });
+    const page = buildTaskTree({ title: 'T', lines: ['○ [1] first\nsecond', '└─ ○ [1-1] child'] }, EN);
     expect(shownLines(page)).toEqual(['○ [1] first second', '└─ ○ [1-1] child']);
   });
 
   it('gives the More button\'s block the pager block id it is asked for, and none otherwise', () => {
     const lines = bigTree(1000);
-    expect(buildTaskTree({ title: 'T', lines, pagerBlockId: 'task_pages_list' }).blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'task_pages_list' });
-    expect(buildTaskTree({ title: 'T', lines }).blocks.at(-1)).not.toHaveProperty('block_id');
+    expect(buildTaskTree({ title: 'T', lines, pagerBlockId: 'task_pages_list' }, EN).blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'task_pages_list' });
+    expect(buildTaskTree({ title: 'T', lines }, EN).blocks.at(-1)).not.toHaveProperty('block_id');
   });
 
   it('starts from the top on a cursor it cannot read', () => {
     for (const cursor of ['', 'abc', '-5', '99999', '1e3']) {
-      const page = buildTaskTree({ title: 'T', lines: SEED_TREE, cursor });
+      const page = buildTaskTree({ title: 'T', lines: SEED_TREE, cursor }, EN);
       expect(shownLines(page)).toEqual(SEED_TREE);
     }
   });

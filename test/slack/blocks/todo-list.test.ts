@@ -6,6 +6,9 @@ import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
 import { moreButton } from './more-button.js';
 import { assertInert } from './safety.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 function sectionText(page: SlackMessage): string {
   return page.blocks.flatMap((block) => (block.type === 'section' && block.text ? [block.text.text] : [])).join('\n');
@@ -18,7 +21,7 @@ describe('buildTodoList', () => {
       { id: '2', title: 'Fix login', status: 'todo', tags: ['bug', 'auth'], dueAt: '2026-12-31T23:59:59Z' },
       { id: '3', title: 'Deploy', status: 'blocked', dueAt: '2026-01-15' },
     ];
-    const page = buildTodoList({ title: 'Todo list', items });
+    const page = buildTodoList({ title: 'Todo list', items }, EN);
     assertWithinSlackLimits(page);
     expect(sectionText(page)).toBe(
       ['*To do* (1)', '○ [2] Fix login #bug #auth · due 2026-12-31', '*Blocked* (1)', '⛔ [3] Deploy · due 2026-01-15', '*Done* (1)', '✓ [1] Write docs #docs'].join('\n'),
@@ -30,11 +33,11 @@ describe('buildTodoList', () => {
       { id: '1', title: 'Call the bank', status: 'blocked', dueAt: '', tags: [] },
       { id: '2', title: 'Pay rent', status: 'blocked', description: 'not shown', createdAt: '2026-01-01' },
     ];
-    expect(sectionText(buildTodoList({ title: 'Todo list', items }))).toBe(['*Blocked* (2)', '⛔ [1] Call the bank', '⛔ [2] Pay rent'].join('\n'));
+    expect(sectionText(buildTodoList({ title: 'Todo list', items }, EN))).toBe(['*Blocked* (2)', '⛔ [1] Call the bank', '⛔ [2] Pay rent'].join('\n'));
   });
 
   it('says so when the list is empty', () => {
-    const page = buildTodoList({ title: 'Todo list', items: [] });
+    const page = buildTodoList({ title: 'Todo list', items: [] }, EN);
     assertWithinSlackLimits(page);
     expect(sectionText(page)).toContain('Nothing to do');
   });
@@ -51,7 +54,7 @@ describe('buildTodoList', () => {
     let count = 0;
     let pages = 0;
     for (; pages < 1000; pages += 1) {
-      const page = buildTodoList({ title: 'Todo list', items, cursor });
+      const page = buildTodoList({ title: 'Todo list', items, cursor }, EN);
       assertWithinSlackLimits(page);
       assertInert(page);
       const text = sectionText(page);

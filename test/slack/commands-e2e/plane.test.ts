@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { ALICE, BOB, OPS, blockTexts, buttons, errorOf, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const harness = sharedBot({
   setUp({ plane: { db } }) {
@@ -85,7 +88,7 @@ describe('/plane', () => {
 
   it('answers an unknown project with the projects there are', async () => {
     const error = errorOf((await plane('search NOPE login', { ephemeral: 1 })).ephemeral[0]!);
-    expect(error).toEqual({ reason: 'No project "NOPE" in workspace acme. Projects: ACME (Website).', usage: usageOf('plane', 'search') });
+    expect(error).toEqual({ reason: 'No project "NOPE" in workspace acme. Projects: ACME (Website).', usage: usageOf('plane', 'search', EN) });
   });
 
   it('answers an unknown label with the labels there are, and creates nothing', async () => {
@@ -93,18 +96,18 @@ describe('/plane', () => {
     const error = errorOf((await plane('new ACME Polish #shiny', { ephemeral: 1 })).ephemeral[0]!);
     expect(error).toEqual({
       reason: 'No label "shiny" in project ACME. Labels: bug, design, docs, feature, performance.',
-      usage: usageOf('plane', 'new'),
+      usage: usageOf('plane', 'new', EN),
     });
     expect(harness().plane.db.workItems.size).toBe(before);
   });
 
   it('answers an unknown work item key readably', async () => {
-    expectError((await plane('show ACME-999', { ephemeral: 1 })).ephemeral[0]!, /ACME-999/, usageOf('plane', 'show'));
+    expectError((await plane('show ACME-999', { ephemeral: 1 })).ephemeral[0]!, /ACME-999/, usageOf('plane', 'show', EN));
   });
 
   it('shows the help privately', async () => {
     const { ephemeral } = await plane('help', { ephemeral: 1 });
-    for (const action of ['mine', 'show', 'search', 'new']) expect(shown(ephemeral[0]!)).toContain(usageOf('plane', action));
+    for (const action of ['mine', 'show', 'search', 'new']) expect(shown(ephemeral[0]!)).toContain(usageOf('plane', action, EN));
   });
 
   it.each([
@@ -119,12 +122,12 @@ describe('/plane', () => {
     ['new ACME Fix !critical', /^Unknown priority "!critical"; use !urgent, !high, !medium, !low, !none$/, 'new'],
     ['new ACME Fix due:soon', /is not a date/, 'new'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
-    expectError((await plane(text, { ephemeral: 1 })).ephemeral[0]!, reason, usageOf('plane', action));
+    expectError((await plane(text, { ephemeral: 1 })).ephemeral[0]!, reason, usageOf('plane', action, EN));
   });
 
   it('answers an unknown sub-command with the overview', async () => {
     const error = errorOf((await plane('frob', { ephemeral: 1 })).ephemeral[0]!);
-    expect(error).toEqual({ reason: 'Unknown sub-command "frob"', usage: usageOf('plane') });
+    expect(error).toEqual({ reason: 'Unknown sub-command "frob"', usage: usageOf('plane', undefined, EN) });
   });
 });
 
@@ -138,6 +141,6 @@ describe('/plane without a Plane key', () => {
     ['new ACME Fix it', 'new'],
   ])('says %j cannot work until Plane is turned on, and how', async (text, action) => {
     const { ephemeral } = await run(off(), { command: '/plane', text }, { ephemeral: 1 });
-    expectError(ephemeral[0]!, /^Plane is off: no API key is configured\. Set PLANE_API_KEY/, usageOf('plane', action));
+    expectError(ephemeral[0]!, /^Plane is off: no API key is configured\. Set PLANE_API_KEY/, usageOf('plane', action, EN));
   });
 });

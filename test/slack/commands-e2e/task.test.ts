@@ -3,6 +3,9 @@ import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { ALICE, BOB, OPS, codeLines, confirmation, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const harness = sharedBot({ freshChannelFiles: true });
 
@@ -113,7 +116,7 @@ describe('/task', () => {
     const { ephemeral } = await task('help', { ephemeral: 1, channel: 0 });
     const text = shown(ephemeral[0]!);
     for (const action of ['add', 'sub', 'list', 'tree', 'status', 'assign', 'update', 'remove']) {
-      expect(text).toContain(usageOf('task', action));
+      expect(text).toContain(usageOf('task', action, EN));
     }
   });
 
@@ -135,7 +138,7 @@ describe('/task', () => {
     ['remove 1 2', /takes nothing more/, 'remove'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
     const { ephemeral } = await task(text, { ephemeral: 1, channel: 0 });
-    expectError(ephemeral[0]!, reason, usageOf('task', action));
+    expectError(ephemeral[0]!, reason, usageOf('task', action, EN));
   });
 
   it.each([
@@ -147,7 +150,7 @@ describe('/task', () => {
   ])('answers %j about a task that does not exist with the ids there are', async (text, action) => {
     await change('add Ship it');
     const { ephemeral } = await task(text, { ephemeral: 1, channel: 0 });
-    expectError(ephemeral[0]!, /No task with id "9" in tasks\.json\. Valid ids: 1\./, usageOf('task', action));
+    expectError(ephemeral[0]!, /No task with id "9" in tasks\.json\. Valid ids: 1\./, usageOf('task', action, EN));
   });
 
   it('names the person who changed a task in the event line, by name', async () => {

@@ -5,6 +5,9 @@ import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
 import { OPS, blockTexts, confirmation, errorOf, expectError, run, sharedBot, shown, type Expected } from './support.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const harness = sharedBot({ freshChannelFiles: true });
 
@@ -38,11 +41,13 @@ describe('/todo', () => {
     ]);
   });
 
-  it('never looks up who ran it: a todo change needs no name or e-mail', async () => {
+  it('looks up who ran it once, for the language of the reply (users.info with include_locale, kept an hour)', async () => {
     const carol = 'U0CAROL';
     await run(harness(), { command: '/todo', text: 'add Water the plants', user: carol }, { ephemeral: 1 });
     await run(harness(), { command: '/todo', text: 'list', user: carol }, { channel: 1 });
-    expect(harness().slack.calls.filter((c) => c.method === 'users.info' && c.args.user === carol)).toEqual([]);
+    const lookups = harness().slack.calls.filter((c) => c.method === 'users.info' && c.args.user === carol);
+    expect(lookups).toHaveLength(1);
+    expect(String(lookups[0]?.args.include_locale)).toBe('true');
   });
 
   it('says when a mark changes nothing', async () => {
@@ -89,7 +94,7 @@ describe('/todo', () => {
   it('shows the help privately', async () => {
     const { ephemeral } = await todo('help');
     for (const action of ['add', 'list', 'done', 'undone', 'block', 'unblock', 'remove', 'update', 'export']) {
-      expect(shown(ephemeral[0]!)).toContain(usageOf('todo', action));
+      expect(shown(ephemeral[0]!)).toContain(usageOf('todo', action, EN));
     }
   });
 
@@ -106,17 +111,17 @@ describe('/todo', () => {
     ['update 1', /^Nothing to update/, 'update'],
     ['update 1 due:tomorrow', /is not a date/, 'update'],
   ])('answers bad input %j with one line and the usage of the sub-command', async (text, reason, action) => {
-    expectError((await todo(text)).ephemeral[0]!, reason, usageOf('todo', action));
+    expectError((await todo(text)).ephemeral[0]!, reason, usageOf('todo', action, EN));
   });
 
   it('answers an unknown sub-command with the overview of the sub-commands', async () => {
     const error = errorOf((await todo('frobnicate 1')).ephemeral[0]!);
-    expect(error).toEqual({ reason: 'Unknown sub-command "frobnicate"', usage: usageOf('todo') });
+    expect(error).toEqual({ reason: 'Unknown sub-command "frobnicate"', usage: usageOf('todo', undefined, EN) });
   });
 
   it('answers an unknown id with the ids there are', async () => {
     await change('add Water the plants');
     const error = errorOf((await todo('done 7')).ephemeral[0]!);
-    expect(error).toEqual({ reason: 'No todo with id "7" in .todos.json. Valid ids: 1.', usage: usageOf('todo', 'done') });
+    expect(error).toEqual({ reason: 'No todo with id "7" in .todos.json. Valid ids: 1.', usage: usageOf('todo', 'done', EN) });
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
 import { parsePlane } from '../../../src/slack/commands/plane.js';
-import type { CommandError, PlaneCommand } from '../../../src/slack/commands/types.js';
+import { usageOf } from '../../../src/slack/commands/usage.js';
+import type { PlaneCommand } from '../../../src/slack/commands/types.js';
+
+const EN = translator('en');
 
 function ok(text: string): PlaneCommand {
   const result = parsePlane(text);
@@ -8,10 +12,11 @@ function ok(text: string): PlaneCommand {
   return result.command;
 }
 
-function fails(text: string): CommandError {
+/** The parse error as an English reader gets it: the reason, and the usage line that goes with it. */
+function fails(text: string): { reason: string; usage: string } {
   const result = parsePlane(text);
   if (result.ok) throw new Error(`expected ${JSON.stringify(text)} to fail, got ${JSON.stringify(result.command)}`);
-  return result.error;
+  return { reason: EN.say(result.error.reason), usage: usageOf(result.error.command, result.error.action, EN) };
 }
 
 describe('/plane', () => {

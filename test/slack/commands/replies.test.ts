@@ -3,6 +3,9 @@ import { buildConfirmation } from '../../../src/slack/blocks/confirmation.js';
 import { buildPlaneListing } from '../../../src/slack/blocks/plane-listing.js';
 import type { WorkItemData } from '../../../src/tools/plane/data.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const url = (key: string) => `https://plane.example/acme/browse/${key}/`;
 
@@ -36,7 +39,7 @@ describe('a Plane listing as messages', () => {
 describe('the confirmation of a change', () => {
   it('shows at most twenty changed lines and counts the rest', () => {
     const lines = Array.from({ length: 25 }, (_, i) => `○ [1-${i}] Sub <${i}>`);
-    const message = buildConfirmation({ summary: 'Removed [1] with 24 subtasks', lines, notes: ['note'] });
+    const message = buildConfirmation({ summary: 'Removed [1] with 24 subtasks', lines, notes: ['note'] }, EN);
     assertWithinSlackLimits(message);
     const code = message.blocks[1];
     expect(code?.type === 'section' && code.text?.text.split('\n')).toEqual([
@@ -48,7 +51,7 @@ describe('the confirmation of a change', () => {
   });
 
   it('marks a change that changed nothing', () => {
-    const message = buildConfirmation({ summary: 'Nothing changed: [1] is already done', unchanged: true });
+    const message = buildConfirmation({ summary: 'Nothing changed: [1] is already done', unchanged: true }, EN);
     expect(message.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: 'ℹ️ Nothing changed: [1] is already done', verbatim: true } }]);
   });
 });

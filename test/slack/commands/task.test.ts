@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
 import { parseTask } from '../../../src/slack/commands/task.js';
-import type { CommandError, ParseResult, TaskCommand } from '../../../src/slack/commands/types.js';
+import type { ParseResult, TaskCommand } from '../../../src/slack/commands/types.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
+
+const EN = translator('en');
 
 function ok(text: string): TaskCommand {
   const result = parseTask(text);
@@ -9,11 +12,13 @@ function ok(text: string): TaskCommand {
   return result.command;
 }
 
-function fails(text: string): CommandError {
+/** The parse error as an English reader gets it: the reason, and the usage line that goes with it. */
+function fails(text: string): { reason: string; usage: string } {
   const result: ParseResult<TaskCommand> = parseTask(text);
   if (result.ok) throw new Error(`expected ${JSON.stringify(text)} to fail, got ${JSON.stringify(result.command)}`);
-  expect(result.error.reason).not.toContain('\n');
-  return result.error;
+  const error = { reason: EN.say(result.error.reason), usage: usageOf(result.error.command, result.error.action, EN) };
+  expect(error.reason).not.toContain('\n');
+  return error;
 }
 
 describe('/task add and sub', () => {
@@ -83,7 +88,7 @@ describe('/task add and sub', () => {
   ])('rejects %j with a reason and the usage line', (text, reason) => {
     const error = fails(text);
     expect(error.reason).toMatch(reason);
-    expect(error.usage).toBe(usageOf('task', text.split(' ')[0]));
+    expect(error.usage).toBe(usageOf('task', text.split(' ')[0], EN));
   });
 });
 

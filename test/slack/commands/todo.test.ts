@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
 import { parseTodo } from '../../../src/slack/commands/todo.js';
-import type { CommandError, TodoCommand } from '../../../src/slack/commands/types.js';
+import type { TodoCommand } from '../../../src/slack/commands/types.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
+
+const EN = translator('en');
 
 function ok(text: string): TodoCommand {
   const result = parseTodo(text);
@@ -9,11 +12,13 @@ function ok(text: string): TodoCommand {
   return result.command;
 }
 
-function fails(text: string): CommandError {
+/** The parse error as an English reader gets it: the reason, and the usage line that goes with it. */
+function fails(text: string): { reason: string; usage: string } {
   const result = parseTodo(text);
   if (result.ok) throw new Error(`expected ${JSON.stringify(text)} to fail, got ${JSON.stringify(result.command)}`);
-  expect(result.error.reason).not.toContain('\n');
-  return result.error;
+  const error = { reason: EN.say(result.error.reason), usage: usageOf(result.error.command, result.error.action, EN) };
+  expect(error.reason).not.toContain('\n');
+  return error;
 }
 
 describe('/todo', () => {
@@ -65,7 +70,7 @@ describe('/todo', () => {
   it('rejects an unknown sub-command with the overview usage', () => {
     const error = fails('frobnicate 1');
     expect(error.reason).toBe('Unknown sub-command "frobnicate"');
-    expect(error.usage).toBe(usageOf('todo'));
+    expect(error.usage).toBe(usageOf('todo', undefined, EN));
     expect(error.usage).toMatch(/^\/todo <add\|list\|done\|undone\|block\|unblock\|remove\|update\|export\|help> …/);
   });
 });
