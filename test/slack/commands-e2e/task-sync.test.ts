@@ -301,7 +301,7 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     const key = (await allTasks(h)).get('1')!.plane!;
     expect(confirmation(ephemeral[0]!).summary).toBe(`✓ [1] et 1 sous-tâche synchronisée avec ACME (${key}) : 2 éléments créés, 0 mis à jour, 0 inchangés.`);
     expect(shown(ephemeral[0]!)).toContain('Plane accepte 60 requêtes par minute : un arbre de cette taille tient dans une fenêtre');
-    expect(shown(channel[0]!)).toBe(`Task [1] Préparer le salon → synchronisée avec ${key} : 2 tâches dans ACME, 2 créés (by camille)`);
+    expect(shown(channel[0]!)).toBe(`Tâche [1] Préparer le salon → synchronisée avec ${key} : 2 tâches dans ACME, 2 créés (par camille)`);
   });
 
   it('says that a release before v1.3.0 has no relations, and keeps the waits in the tree', async () => {
