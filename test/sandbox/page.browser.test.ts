@@ -110,7 +110,7 @@ describe('the sandbox page', () => {
     expect(await page.getByTestId('banner-plane').textContent()).toContain('demo Plane');
     expect(await page.getByTestId('banner-model').textContent()).toContain('ANTHROPIC_API_KEY');
     const people = await page.getByTestId('person-switcher').locator('option').allTextContents();
-    expect(people).toEqual(['Alice Martin (@alice)', 'Bob Chen (@bob)', 'Carol Diaz (@carol)']);
+    expect(people).toEqual(['Alice Martin (@alice)', 'Bob Chen (@bob)', 'Carol Diaz (@carol)', 'Camille Roux (@camille)', 'Wei Zhang (@wei)']);
     const channels = await page.getByTestId('channel-link').allTextContents();
     expect(channels.map((c) => c.replace(/^\W+/u, ''))).toEqual(['general', 'ops', 'planebot']);
     expect(new URL(page.url()).searchParams.get('as')).toBe('U0ALICE');
