@@ -27,7 +27,9 @@ const SANDBOX_PEOPLE = [
 export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningPlanebot> {
   const signingSecret = randomBytes(24).toString('hex');
   const botToken = `xoxb-sandbox-${randomBytes(12).toString('hex')}`;
-  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE });
+  // Plane's web app is where work item links point: the manifest's unfurl domain in a real Slack.
+  const unfurlDomains = [new URL(config.plane.apiKey ? config.plane.appUrl : 'http://127.0.0.1').hostname];
+  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE, unfurlDomains });
 
   let demoPlane: FakePlane | undefined;
   let demoWebhook: WebhookRecord | undefined;

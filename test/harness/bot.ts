@@ -68,6 +68,8 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     scopes: MANIFEST_SCOPES,
+    // The fake Plane's web app is on 127.0.0.1, the unfurl domain the operator would set to Plane's.
+    unfurlDomains: ['127.0.0.1'],
     ...(options.postMessageIntervalMs !== undefined && { postMessageIntervalMs: options.postMessageIntervalMs }),
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });

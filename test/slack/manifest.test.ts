@@ -48,6 +48,7 @@ const manifest = document.toJS() as {
     bot_user: { display_name: string; always_online?: boolean };
     slash_commands: Array<{ command: string; url?: string; description: string; usage_hint?: string; should_escape?: boolean }>;
     shortcuts: Array<{ name: string; type: string; callback_id: string; description: string }>;
+    unfurl_domains: string[];
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: {
@@ -115,6 +116,14 @@ describe('manifest.yml', () => {
     expect(DEFAULT_SHORTCUTS.map(({ name, callback_id, type }) => ({ name, callback_id, type }))).toEqual(shortcuts.map(({ name, callback_id, type }) => ({ name, callback_id, type })));
   });
 
+  it('names the Plane app domain to unfurl, valid for the schema, with a comment for the operator', () => {
+    const domains = manifest.features.unfurl_domains;
+    expect(domains.length).toBeGreaterThanOrEqual(1);
+    expect(domains.length).toBeLessThanOrEqual(5);
+    for (const domain of domains) expect(domain).toMatch(/^(?![.-])([-a-z0-9.])+([a-z0-9])$/);
+    expect(source).toMatch(/#.*Plane app's domain[\s\S]*unfurl_domains:/);
+  });
+
   it('hints every sub-command in the usage hint', () => {
     for (const command of manifest.features.slash_commands) {
       const help = helpOf(command.command.slice(1) as CommandName, translator('en'));
@@ -139,7 +148,7 @@ describe('manifest.yml', () => {
 
   it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
-    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im']);
+    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared']);
     for (const event of events) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
     expect(manifest.oauth_config.scopes.bot).toContain('commands');
   });

@@ -37,7 +37,7 @@ export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<
   const { workspace, deliverer, responseUrls } = deps;
   const channel = memberChannel(workspace, click.user, click.channel);
   const { message, ephemeral } = findMessage(workspace, click);
-  const { block_id, element } = findElement(message, click);
+  const { block_id, element, attachment } = findElement(message, click);
   const action =
     click.selected === undefined
       ? {
@@ -73,6 +73,10 @@ export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<
     action,
     responseUrl,
     triggerId: deps.triggers.issue(click.user),
+    // A button of an app unfurl: the container is the attachment.
+    ...(attachment && {
+      container: { type: 'message_attachment', message_ts: message.ts, attachment_id: attachment.id, channel_id: channel.id, is_ephemeral: false, is_app_unfurl: true, app_unfurl_url: attachment.app_unfurl_url },
+    }),
   });
   return answerOf(await deliverer.send('interaction', payload));
 }
@@ -87,15 +91,17 @@ function findMessage(workspace: Workspace, click: ButtonClick): { message: Slack
 }
 
 /** The button (or, with `selected`, the static select) the person uses. */
-function findElement(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json } {
+function findElement(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json; attachment?: Json } {
   const type = click.selected === undefined ? 'button' : 'static_select';
-  for (const block of message.blocks ?? []) {
+  const attachments = ((message.attachments ?? []) as Json[]).filter((a) => Array.isArray(a.blocks));
+  const places: { blocks: Record<string, unknown>[]; attachment?: Json }[] = [{ blocks: message.blocks ?? [] }, ...attachments.map((a) => ({ blocks: a.blocks as Record<string, unknown>[], attachment: a }))];
+  for (const { blocks, attachment } of places) for (const block of blocks) {
     if (click.blockId !== undefined && block.block_id !== click.blockId) continue;
     const elements = block.type === 'actions' ? (block.elements as Json[]) : block.type === 'section' && block.accessory ? [block.accessory as Json] : [];
     const element = elements.find(
       (e) => e.type === type && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
     );
-    if (element) return { block_id: block.block_id, element };
+    if (element) return { block_id: block.block_id, element, ...(attachment && { attachment }) };
   }
   throw new UsageError(`no ${type} ${click.actionId} in message ${message.ts}`);
 }

@@ -11,6 +11,7 @@ import { runShortcut, type Shortcut, type ShortcutRun } from './shortcuts.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
 import { SocketConnections, type SocketConnection } from './socket-mode/connections.js';
 import { Triggers } from './triggers.js';
+import { Unfurls } from './unfurls.js';
 import { userSays, type UserMessage } from './user-messages.js';
 import { actInView, closeView, submitView, type SubmissionAnswer, type ViewInputs } from './view-interactions.js';
 import { Views, type OpenView } from './views.js';
@@ -48,6 +49,8 @@ export interface SlackEmulatorOptions {
   commands?: string[];
   /** The shortcuts the manifest registers. */
   shortcuts?: Shortcut[];
+  /** The manifest's `unfurl_domains`: a person's link to one of them sends the app `link_shared`. */
+  unfurlDomains?: string[];
   /** Deliver the bot's own posts, edits and deletions back as `message` events (Slack does). Default true. */
   echoBotMessages?: boolean;
   /** How long Slack waits for the app's answer. Default 3000 ms. */
@@ -114,6 +117,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   const shortcuts = options.shortcuts ?? DEFAULT_SHORTCUTS;
   const triggers = new Triggers();
   const views = new Views(workspace);
+  const unfurls = new Unfurls(options.unfurlDomains ?? []);
   let origin = '';
   const sockets = new SocketConnections(workspace.bot.appId, () => origin);
   const deliverer = new Deliverer({
@@ -126,13 +130,13 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers },
+    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers, unfurls },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
   const deps = { workspace, deliverer, responseUrls, commands, triggers, shortcuts, views };
   const actions = {
-    userSays: (message: UserMessage) => userSays(workspace, deliverer, message),
+    userSays: (message: UserMessage) => userSays(workspace, deliverer, message, unfurls),
     runCommand: (run: CommandRun) => runCommand(deps, run),
     clickButton: (click: ButtonClick) => clickButton(deps, click),
     runShortcut: (run: ShortcutRun) => runShortcut(deps, run),

@@ -128,6 +128,8 @@ export interface BlockActionFields {
   action: Record<string, unknown>;
   responseUrl: string;
   triggerId: string;
+  /** Where the element is when not in the message's own blocks (an app unfurl's attachment). */
+  container?: Record<string, unknown>;
 }
 
 /**
@@ -142,7 +144,7 @@ export function blockActionsPayload(workspace: Workspace, fields: BlockActionFie
     user: { id: fields.userId, username: user?.name ?? fields.userId, name: user?.name ?? fields.userId, team_id: team.id },
     api_app_id: bot.appId,
     token: VERIFICATION_TOKEN,
-    container: {
+    container: fields.container ?? {
       type: 'message',
       message_ts: fields.message.ts,
       channel_id: fields.channel.id,

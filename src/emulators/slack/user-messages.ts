@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Deliverer } from './delivery.js';
 import { appMentionEvent, eventEnvelope, messageEvent } from './payloads.js';
 import { richTextBlock } from './rich-text.js';
+import type { Unfurls } from './unfurls.js';
 import type { Workspace } from './workspace.js';
 import { memberChannel, UsageError } from './usage-error.js';
 
@@ -17,10 +18,11 @@ export interface UserMessage {
 /**
  * A person posts a message. It is stored, then the app gets what Slack would send it: in a channel,
  * `message` (channel_type channel/group) and, when the bot is mentioned, `app_mention` too — two
- * envelopes with distinct event_ids for one ts; in a DM, `message` (im) only.
+ * envelopes with distinct event_ids for one ts; in a DM, `message` (im) only; and `link_shared` when
+ * the message links to one of the app's unfurl domains.
  * Resolves with the message's ts once the app has answered every delivery.
  */
-export async function userSays(workspace: Workspace, deliverer: Deliverer, said: UserMessage): Promise<string> {
+export async function userSays(workspace: Workspace, deliverer: Deliverer, said: UserMessage, unfurls?: Unfurls): Promise<string> {
   const channel = memberChannel(workspace, said.user, said.channel);
   if (said.threadTs !== undefined) {
     const parent = workspace.message(channel.id, said.threadTs);
@@ -39,6 +41,9 @@ export async function userSays(workspace: Workspace, deliverer: Deliverer, said:
   const events = [messageEvent(channel, message)];
   const mentionsBot = new RegExp(`<@${workspace.bot.userId}(\\|[^>]*)?>`).test(said.text);
   if (mentionsBot && channel.type !== 'im') events.unshift(appMentionEvent(channel, message));
+  // A link to one of the app's unfurl domains: link_shared too (sent for any conversation, member or not).
+  const linkShared = unfurls?.linkShared(workspace, channel, message);
+  if (linkShared) events.push(linkShared);
   await Promise.all(events.map((event) => deliverer.send('event', eventEnvelope(workspace, structuredClone(event)))));
   return message.ts;
 }

@@ -24,18 +24,25 @@ type WebClient = App['client'];
 export interface CardPlace {
   channel: string;
   threadTs: string;
-  /** The card's message; absent for an ephemeral card (it is answered through the response_url). */
+  /** The card's message; absent for an ephemeral card (it is answered through the response_url) and an unfurl. */
   cardTs?: string;
+  /** An unfurl under a person's message: the URL it unfurls, and that message. */
+  unfurl?: { url: string; messageTs: string };
   /** What stands before the card in its message (a confirmation's line), kept when it is edited. */
   lead: Block[];
   responseUrl?: string;
 }
 
 export function placeOf(body: BlockAction): CardPlace | undefined {
-  const container = body.container as { channel_id?: string; message_ts?: string; thread_ts?: string; is_ephemeral?: boolean } | undefined;
+  const container = body.container as
+    | { type?: string; channel_id?: string; message_ts?: string; thread_ts?: string; is_ephemeral?: boolean; app_unfurl_url?: string }
+    | undefined;
   const channel = body.channel?.id ?? container?.channel_id;
   if (!channel || !container?.message_ts) return undefined;
   const message = body.message as { ts: string; thread_ts?: string; blocks?: Block[] } | undefined;
+  if (container.type === 'message_attachment' && container.app_unfurl_url) {
+    return { channel, threadTs: message?.thread_ts ?? container.message_ts, lead: [], unfurl: { url: container.app_unfurl_url, messageTs: container.message_ts } };
+  }
   const blocks = message?.blocks ?? [];
   const header = blocks.findIndex((block) => block.type === 'header');
   return {
@@ -54,6 +61,11 @@ async function tellAndRefresh(client: WebClient, deps: WorkItemDeps, place: Card
   const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
   const card = buildDetailsCard(item, await cardActionsFor(deps.plane, item, linked));
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
+  if (place.unfurl) {
+    await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...say(line), unfurl_links: false });
+    await client.chat.unfurl({ channel: place.channel, ts: place.unfurl.messageTs, unfurls: { [place.unfurl.url]: { blocks: card.blocks } } } as Parameters<WebClient['chat']['unfurl']>[0]);
+    return;
+  }
   if (place.cardTs === undefined) {
     await respond?.({ replace_original: true, ...edited });
     await respond?.({ response_type: 'ephemeral', replace_original: false, ...say(line) });

@@ -1,6 +1,7 @@
 import type { BotWriter } from '../bot-writer.js';
 import type { SocketConnections } from '../socket-mode/connections.js';
 import type { Triggers } from '../triggers.js';
+import type { Unfurls } from '../unfurls.js';
 import type { Views } from '../views.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { explained, SlackApiError } from './errors.js';
@@ -20,6 +21,8 @@ export interface ApiContext {
   views: Views;
   /** The trigger_ids handed out with interactions, for views.open. */
   triggers: Triggers;
+  /** The app's unfurls (link_shared → chat.unfurl). */
+  unfurls: Unfurls;
 }
 
 export interface MethodSpec {

@@ -109,7 +109,25 @@ const getPermalink: MethodSpec = {
   },
 };
 
+/**
+ * chat.unfurl (links:write): the app's blocks under a person's message, for the URLs its link_shared
+ * offered. A composer preview (unfurl_id + source) is accepted and shown nowhere: the page has no composer previews.
+ */
+const unfurl: MethodSpec = {
+  scope: () => 'links:write',
+  run(args, context) {
+    if (optionalString(args, 'source') === 'composer' && optionalString(args, 'unfurl_id')) return {};
+    const channel = channelById(context, args);
+    const ts = requiredString(args, 'ts');
+    const result = context.unfurls.attach(context.workspace, channel.id, ts, args.unfurls);
+    if ('error' in result) throw explained(result.error, result.messages ?? []);
+    context.workspace.update(channel.id, ts, { attachments: result.attachments });
+    return {};
+  },
+};
+
 export const chatMethods: Record<string, MethodSpec> = {
+  'chat.unfurl': unfurl,
   'chat.getPermalink': getPermalink,
   'chat.postMessage': postMessage,
   'chat.update': update,
