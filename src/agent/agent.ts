@@ -4,7 +4,17 @@ import { isStateUnavailable, type StateStore, type StateUnavailableError } from 
 import { createDelegateTool, type DelegateToolOptions } from '../tools/delegate/index.js';
 import { updatePlanTool } from '../tools/plan/index.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { canProceed, decide, expireDue, withdrawWaiting, type ApprovalEnv, type DecideInput, type DecideResult } from './approvals.js';
+import {
+  approvalsAwaiting,
+  canProceed,
+  decide,
+  expireDue,
+  withdrawWaiting,
+  type ApprovalEnv,
+  type AwaitingApproval,
+  type DecideInput,
+  type DecideResult,
+} from './approvals.js';
 import { cachedSystem, cachedTools } from './cache.js';
 import { AnswerPartlyShown, type FrontEnd, type FrontEndFactory } from './front-end.js';
 import { guardFrontEnd } from './guarded-front-end.js';
@@ -118,6 +128,8 @@ export interface Agent {
    * approver may.
    */
   stop(input: StopInput): Promise<StopResult>;
+  /** The approval requests a person may decide now (theirs, or every run's for an approver), soonest deadline first. */
+  approvalsAwaiting(userId: string): Promise<AwaitingApproval[]>;
   /** Denies approvals past their deadline and resumes their runs; returns how many expired. */
   expireDueApprovals(now?: number): Promise<number>;
   /** At start-up: takes over runs a dead process was driving and runs whose decisions all arrived. */
@@ -274,6 +286,10 @@ class AgentRuntime implements Agent {
 
   decide(input: DecideInput): Promise<DecideResult> {
     return decide(this.approvalEnv(), input);
+  }
+
+  approvalsAwaiting(userId: string): Promise<AwaitingApproval[]> {
+    return approvalsAwaiting(this.approvalEnv(), userId);
   }
 
   expireDueApprovals(now = this.loopEnv.now()): Promise<number> {

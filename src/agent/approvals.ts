@@ -73,6 +73,46 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
   return { outcome: 'accepted' };
 }
 
+/** An approval request someone may decide now, as a list of them shows it (the App Home). */
+export interface AwaitingApproval {
+  runId: string;
+  callId: string;
+  tool: string;
+  description: string;
+  requester: Requester;
+  deadline: number;
+  /** The run's front-end state: where its thread is. */
+  frontEndState: unknown;
+  subAgent?: string;
+}
+
+/**
+ * The requests `userId` may decide: those of the runs they started and, for a PLANEBOT_APPROVERS
+ * member, every run's. Soonest deadline first.
+ */
+export async function approvalsAwaiting(env: Pick<ApprovalEnv, 'runs' | 'approvers'>, userId: string): Promise<AwaitingApproval[]> {
+  const anyRun = env.approvers.includes(userId);
+  const found: AwaitingApproval[] = [];
+  for (const [runId, { deadline }] of Object.entries(await env.runs.index())) {
+    if (deadline === undefined) continue;
+    const run = await env.runs.get(runId);
+    if (!run || (!anyRun && run.message.requester.id !== userId)) continue;
+    for (const { owner, call, subAgent } of waitingCalls(run)) {
+      found.push({
+        runId,
+        callId: call.id,
+        tool: call.name,
+        description: call.description,
+        requester: run.message.requester,
+        deadline: owner.pending?.deadline ?? deadline,
+        frontEndState: run.frontEndState,
+        ...(subAgent && { subAgent }),
+      });
+    }
+  }
+  return found.sort((a, b) => a.deadline - b.deadline);
+}
+
 /**
  * Denies every approval whose deadline has passed (PLANEBOT_APPROVAL_TIMEOUT) and resumes its run.
  * Returns how many requests expired. Safe to call from every process at any rate.

@@ -1,6 +1,7 @@
 import type { Locale } from './locales.js';
 import { commandMessages } from './messages/commands.js';
 import { commonMessages } from './messages/common.js';
+import { homeMessages } from './messages/home.js';
 import { runMessages } from './messages/run.js';
 import { storeMessages } from './messages/store.js';
 import { subAgentMessages } from './messages/sub-agents.js';
@@ -18,6 +19,7 @@ const AREAS = [
   commandMessages,
   runMessages,
   taskSyncMessages,
+  homeMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -16,6 +16,9 @@ export const ACTION_IDS = {
   workItemStopSync: 'work_item_stop_sync',
   /** The "Create work item" modal's project menu: choosing one loads its states, people and labels. */
   createFormProject: 'create_form_project',
+  /** App Home: post a work item's card (value: its key) or a channel's tree (value: the channel id) in the person's DM. */
+  homeShowCard: 'home_show_card',
+  homeShowTree: 'home_show_tree',
 } as const;
 
 /** The message shortcuts of the manifest, and the callback_id of each modal this app opens. */

@@ -29,5 +29,7 @@ export function agentOff(store: StateStore): Conversations {
     decide: async () => AGENT_OFF,
     retry: async () => AGENT_OFF,
     stop: async () => AGENT_OFF,
+    // Without the agent no run waits for anyone.
+    awaiting: async () => [],
   };
 }

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Decision } from '../../agent/index.js';
 import { decisionNotice, stopNotice } from '../approvals/notices.js';
+import type { HomeApproval } from '../blocks/app-home.js';
 import { mentionUser } from '../blocks/text.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus } from '../progress/status-views.js';
@@ -40,11 +41,22 @@ export interface Conversations {
   retry(client: WebClient, click: RetryClick): Promise<string | undefined>;
   /** Stop: resolves to what the clicker alone is told, if anything. */
   stop(client: WebClient, click: StopClick): Promise<string | undefined>;
+  /** The approval requests a person may decide now, for their App Home: where each was asked, by whom. */
+  awaiting(userId: string): Promise<HomeApproval[]>;
 }
 
 export function agentConversations(agent: ConversationAgent, env: ConversationEnv): Conversations {
   return {
     start: (client, input) => startRun(client, agent, env, input),
+    async awaiting(userId) {
+      return (await agent.approvalsAwaiting(userId)).map((request) => ({
+        tool: request.subAgent ? `${request.tool} (${request.subAgent})` : request.tool,
+        description: request.description,
+        requester: request.requester.name ?? request.requester.id,
+        place: `<#${parseRunState(request.frontEndState).channel}>`,
+        deadline: request.deadline,
+      }));
+    },
     async decide(client, { runId, callId, decision, userId }) {
       const decidedBy = await requesterFor(client, env.store, userId);
       return decisionNotice(await agent.decide({ runId, callId, decision, decidedBy }));

@@ -1,5 +1,15 @@
 import type { Locale } from '../../i18n/index.js';
-import type { DecideInput, DecideResult, RetryInput, RetrySubmission, StopInput, StopResult, Submission, SubmitInput } from '../../agent/index.js';
+import type {
+  AwaitingApproval,
+  DecideInput,
+  DecideResult,
+  RetryInput,
+  RetrySubmission,
+  StopInput,
+  StopResult,
+  Submission,
+  SubmitInput,
+} from '../../agent/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import type { Requester } from '../../tools/registry.js';
@@ -12,6 +22,7 @@ export interface ConversationAgent {
   decide(input: DecideInput): Promise<DecideResult>;
   retry(input: RetryInput): Promise<RetrySubmission>;
   stop(input: StopInput): Promise<StopResult>;
+  approvalsAwaiting(userId: string): Promise<AwaitingApproval[]>;
 }
 
 /** What the conversations over the agent need besides it. */

@@ -254,3 +254,16 @@ export function modalLimitViolations(view: unknown): string[] {
 export function assertModalWithinSlackLimits(view: unknown): void {
   expect(modalLimitViolations(view), 'Slack modal limit violations').toEqual([]);
 }
+
+/** A view (`views.publish`, `views.open`): up to 100 blocks, each block within the same limits as in a message. */
+export function slackViewLimitViolations(view: unknown): string[] {
+  const root = view as Json;
+  if (typeof root !== 'object' || root === null) return ['view: not an object'];
+  const blocks = root.blocks as unknown[];
+  if (!Array.isArray(blocks)) return ['blocks: not an array'];
+  const walker = new Walker();
+  if (blocks.length > 100) walker.fail('blocks', `${blocks.length} blocks, limit 100`);
+  blocks.forEach((block, i) => walker.block(`blocks[${i}]`, block));
+  if (JSON.stringify(view).length > 250_000) walker.fail('view', 'larger than 250 kB (view_too_large)');
+  return walker.problems;
+}

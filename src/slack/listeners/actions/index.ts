@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
+import { registerHomeActions } from './home.js';
 import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
@@ -17,4 +18,5 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerTodoListMore(app, deps);
   registerWorkItemOpen(app);
   registerWorkItemCardActions(app, deps);
+  registerHomeActions(app, deps);
 }

@@ -1,0 +1,70 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { App } from '@slack/bolt';
+import { resolveMe } from '../../plane/me.js';
+import { readableFailure } from '../../tools/index.js';
+import { listMyIssuesInput, listMyWorkItems } from '../../tools/plane/list-my-issues.js';
+import { readInput, type Requester } from '../../tools/registry.js';
+import { TaskStore } from '../../tools/task/store.js';
+import { walk } from '../../tools/task/tree.js';
+import { buildAppHome, type HomeInput, type HomeItem, type HomeTask } from '../blocks/app-home.js';
+import type { CommandDeps, ConversationDeps } from '../deps.js';
+import { translatorFor } from '../locale.js';
+import { requesterFor } from '../people.js';
+
+type WebClient = App['client'];
+
+/** What the Home tab reads: Plane as the person, the agent's waiting approvals, the channels' task files. */
+export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'store' | 'logger' | 'locale'> & ConversationDeps;
+
+/** Plane answers at most this many items per listing; the tab shows what fits and counts the rest. */
+const ITEMS_READ = 200;
+
+/** Publishes the person's Home tab afresh, in their language (Slack sends `app_home_opened` on every visit). */
+export async function publishHome(client: WebClient, deps: HomeDeps, userId: string): Promise<void> {
+  const requester = await requesterFor(client, deps.store, userId);
+  const t = translatorFor(requester, deps.locale);
+  const view = buildAppHome(await homeInput(deps, requester), t);
+  await client.views.publish({ user_id: userId, view });
+}
+
+export async function homeInput(deps: HomeDeps, requester: Requester, now = Date.now()): Promise<HomeInput> {
+  const [plane, approvals, tasks] = await Promise.all([
+    planeItems(deps, requester),
+    deps.conversations.awaiting(requester.id),
+    assignedTasks(deps.dataDir, requester),
+  ]);
+  return { ...plane, approvals, tasks, now };
+}
+
+async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<HomeInput, 'items' | 'planeProblem'>> {
+  try {
+    // Only the person's own items: when their e-mail matches no member, "me" would be the key's user.
+    const me = await resolveMe(deps.plane.api(), deps.plane.slug(), requester);
+    if (me.note !== undefined) return { planeProblem: me.note };
+    const list = await listMyWorkItems(deps.plane, readInput('plane_list_my_issues', listMyIssuesInput, { limit: ITEMS_READ }), requester);
+    const items: HomeItem[] = list.items.flatMap((item) =>
+      item.state ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }] : [],
+    );
+    return { items };
+  } catch (error) {
+    const readable = readableFailure(error);
+    if (readable === undefined) deps.logger.warn({ err: error }, 'the Home tab could not read Plane');
+    return { planeProblem: readable ?? String(error) };
+  }
+}
+
+/** The open tasks of every channel's tree assigned to the person (trees store the name `/task` showed, or the agent wrote). */
+export async function assignedTasks(dataDir: string, requester: Requester): Promise<HomeTask[]> {
+  const names = new Set([requester.id, requester.name].filter((name): name is string => !!name).map((name) => name.toLowerCase()));
+  const channels = await readdir(join(dataDir, 'channels')).catch(() => [] as string[]);
+  const found: HomeTask[] = [];
+  for (const channel of channels.filter((name) => /^[CDG][A-Z0-9]+$/.test(name)).sort()) {
+    const { tasks } = await (await TaskStore.open({ dir: join(dataDir, 'channels', channel) })).read().catch(() => ({ tasks: [] }));
+    for (const { task } of walk(tasks)) {
+      if (task.status === 'done' || !task.assignee || !names.has(task.assignee.replace(/^@/, '').toLowerCase())) continue;
+      found.push({ channel, id: task.id, title: task.title, status: task.status, priority: task.priority });
+    }
+  }
+  return found;
+}
