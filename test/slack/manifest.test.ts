@@ -29,12 +29,14 @@ const KNOWN_BOT_SCOPES = new Set([
   'users:read.email',
 ]);
 /** Each event subscription and the scope it needs. */
-const EVENT_SCOPES: Record<string, string> = {
+/** null: the event needs no scope (app_home_opened). */
+const EVENT_SCOPES: Record<string, string | null> = {
   app_mention: 'app_mentions:read',
   'message.channels': 'channels:history',
   'message.groups': 'groups:history',
   'message.im': 'im:history',
   link_shared: 'links:read',
+  app_home_opened: null,
 };
 const ENDPOINT = /^https:\/\/[a-z0-9.-]+\.example\.com\/slack\/events$/;
 
@@ -148,8 +150,8 @@ describe('manifest.yml', () => {
 
   it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
-    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared']);
-    for (const event of events) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
+    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened']);
+    for (const event of events) if (EVENT_SCOPES[event] !== null) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
     expect(manifest.oauth_config.scopes.bot).toContain('commands');
   });
 
