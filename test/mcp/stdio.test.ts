@@ -112,7 +112,7 @@ describe('stdio server with the official SDK client', () => {
 describe('stdio server permissions and shared channel files', () => {
   it('does not list or run a denied tool, and works in a channel’s folder with PLANEBOT_MCP_CHANNEL', async () => {
     const permissions = join(dataDir, 'permissions.json');
-    await writeFile(permissions, JSON.stringify({ plane_add_comment: 'deny', 'plane_create_*': 'ask', update_plan: 'allow' }));
+    await writeFile(permissions, JSON.stringify({ plane_add_comment: 'deny', 'plane_create_*': 'ask', plane_update_issue: 'deny', update_plan: 'allow' }));
     const mcp = await connectStdio({ ...demo.env, PLANEBOT_DATA_DIR: dataDir, PLANEBOT_PERMISSIONS: permissions, PLANEBOT_MCP_CHANNEL: 'C0GENERAL' });
     try {
       const names = (await mcp.client.listTools()).tools.map((tool) => tool.name);
@@ -122,6 +122,10 @@ describe('stdio server permissions and shared channel files', () => {
       const added = await mcp.client.callTool({ name: 'Task', arguments: { action: 'add', title: 'Shared with the channel' } });
       expect(added.isError, textOf(added)).toBeFalsy();
       expect(await readFile(join(dataDir, 'channels', 'C0GENERAL', 'tasks.json'), 'utf8')).toContain('Shared with the channel');
+      // A Task sync writes as plane_update_issue, which is denied: refused, though Task is served.
+      const sync = await mcp.client.callTool({ name: 'Task', arguments: { action: 'sync', id: '1', project: 'ACME' } });
+      expect(sync.isError).toBe(true);
+      expect(textOf(sync)).toBe('Operation not permitted: this Task call writes as plane_update_issue, which is switched off for this bot.');
     } finally {
       await mcp.close();
     }

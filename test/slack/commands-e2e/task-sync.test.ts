@@ -108,6 +108,9 @@ describe('/task sync with Plane', () => {
     expect(h.plane.db.relations.map((r) => [r.issue, r.relation_type, r.related_issue])).toEqual([[item('1-3-1').id, 'blocked_by', item('1-1').id]]);
 
     const reply = confirmation(ephemeral[0]!);
+    // The subtree as the tree shows it, indentation kept, each key after the title.
+    expect(reply.lines).toHaveLength(12);
+    expect(reply.lines[2]).toBe(`│  ├─ ✓ [1-1-1] Draft mock-ups · ${tasks.get('1-1-1')!.plane} [CRITICAL]`);
     expect(reply.summary).toBe(`✓ Synced [1] and 11 subtasks with ACME (${tasks.get('1')!.plane}): 12 work items created, 0 updated, 0 unchanged.`);
     const notes = shown(ephemeral[0]!);
     expect(notes).toContain(`12 creates and ${requests.length - 12} other Plane requests`);
