@@ -270,10 +270,14 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     expect([...h.plane.db.comments.values()].filter((c) => c.issue === h.plane.db.workItem(key).id)).toEqual([]);
     await webhooksSettled(h);
 
+    // Each change from Plane is announced in the channel (no tree was shown), after the file is written.
+    const announced = (line: string) => eventually(() => h.slack.workspace.messages(OPS).some((m) => shown(m) === line), 10_000, line);
     h.plane.webApp.updateWorkItem(key, { label_ids: [] }, h.demo.users.dana.id);
     await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'todo', 10_000, 'unblocked');
+    await announced('Task [1-1] Collect changes → todo (by dana in Plane)');
     h.plane.webApp.updateWorkItem(key, { label_ids: [blocked.id] }, h.demo.users.dana.id);
     await eventually(async () => (await allTasks(h)).get('1-1')!.status === 'blocked', 10_000, 'blocked again');
+    await announced('Task [1-1] Collect changes → blocked (blocked label in Plane) (by dana in Plane)');
     // Unblocked from Slack: the label goes, the state stays the default.
     await run(h, { command: '/task', text: 'status 1-1 in-progress' }, { ephemeral: 1, channel: 1 });
     expect(h.plane.db.workItem(key).labels).toEqual([]);
@@ -286,6 +290,8 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
       const task = (await allTasks(h)).get('1')!;
       return task.assignee === 'leo' && task.dueAt === '2031-05-15';
     }, 10_000, 'leo and the new date');
+    await announced('Task [1] Release notes → assigned to @leo (by dana in Plane)');
+    await announced('Task [1] Release notes → updated (due date) (by dana in Plane)');
     await webhooksSettled(h);
     // And back from Slack: the update reaches the item once.
     h.plane.resetRequests();

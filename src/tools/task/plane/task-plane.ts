@@ -92,7 +92,8 @@ export class TaskPlane {
     const { kit } = this.options;
     const api = kit.api();
     const started = Date.now();
-    const { result, requests } = await api.metered(() => new SyncRun(api, kit.slug(), store, this.ownWrites, context, kit.rate).run(id, projectRef));
+    const run = new SyncRun(api, kit.slug(), store, this.ownWrites, context, kit);
+    const { result, requests } = await api.metered(() => run.run(id, projectRef));
     return { ...result, requests, elapsedMs: Date.now() - started, rate: kit.rate };
   }
 
@@ -175,8 +176,14 @@ class SyncRun {
     private readonly store: TaskStore,
     private readonly ownWrites: OwnWrites,
     private readonly context: SyncContext,
-    private readonly rate: PlaneRate,
+    private readonly kit: Pick<PlaneKit, 'rate' | 'noteWrite'>,
   ) {}
+
+  /** Tells the kit of a write, so Plane's notification of it names who asked. */
+  private noteWrite(key: string, fields: string[]): Promise<void> {
+    const by = this.context.requester?.name;
+    return this.kit.noteWrite({ key, fields, ...(by && { by }) });
+  }
 
   async run(id: string, projectRef: string): Promise<Omit<SyncOutcome, 'requests' | 'elapsedMs' | 'rate'>> {
     const { api, slug } = this;
@@ -249,7 +256,7 @@ class SyncRun {
 
   /** A progress line each quarter of a sync that needs more than one window of Plane's budget. */
   private progress(root: Task, total: number): (done: number) => Promise<void> {
-    if (total <= this.rate.limit) return async () => undefined;
+    if (total <= this.kit.rate.limit) return async () => undefined;
     const step = Math.ceil(total / PROGRESS_STEPS);
     const started = Date.now();
     return async (done) => {
@@ -281,6 +288,7 @@ class SyncRun {
     const item = await this.createOrAdopt(body);
     const key = `${project.identifier}-${item.sequence_id}`;
     this.ids.set(key, item.id);
+    await this.noteWrite(key, ['created']);
     // Linked at once: a sync cut short leaves every item it made linked, and the next one goes on from there.
     await this.store.link(new Map([[task.id, key]]));
     if (task.status === 'blocked' && !blocked) {
@@ -336,6 +344,7 @@ class SyncRun {
     const fields = Object.keys(body);
     if (fields.length > 0) {
       await this.ownWrites.note(item.id, body);
+      await this.noteWrite(key, fields);
       await this.api.updateWorkItem(this.slug, { id: item.id, projectId: this.project.id, key }, body);
     }
     return fields;
