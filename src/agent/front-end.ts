@@ -114,6 +114,11 @@ export interface RunStopped extends RunTotals {
 }
 
 export interface Reporter {
+  /**
+   * A piece of text as the model writes it (every turn's, the answer's included), for a front end that
+   * shows it growing; `text` and `done` still get the whole text. Not awaited: it must not throw.
+   */
+  textDelta?(delta: string): Promise<void>;
   /** Text the model wrote alongside tool calls, one call per assistant turn (the final answer goes to `done`). */
   text(text: string): Promise<void>;
   planChanged(plan: PlanView): Promise<void>;

@@ -19,6 +19,7 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
     };
   const { reporter: r, approver: a } = frontEnd;
   const reporter: Reporter = {
+    ...(r.textDelta && { textDelta: guard('textDelta', r.textDelta.bind(r)) }),
     text: guard('text', r.text.bind(r)),
     planChanged: guard('planChanged', r.planChanged.bind(r)),
     subAgentChanged: guard('subAgentChanged', r.subAgentChanged.bind(r)),

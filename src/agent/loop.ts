@@ -103,12 +103,14 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     let response: Anthropic.Message;
     let requestId: string | null | undefined;
     try {
-      ({ data: response, request_id: requestId } = await env.client.messages
-        .create(
-          { model: env.model, max_tokens: run.maxTokens, system: env.system, tools: env.modelTools, messages: cachedMessages(run.messages) },
-          { timeout: REQUEST_TIMEOUT_MS, signal },
-        )
-        .withResponse());
+      // Streamed, so that a front end can show the text as the model writes it.
+      const stream = env.client.messages.stream(
+        { model: env.model, max_tokens: run.maxTokens, system: env.system, tools: env.modelTools, messages: cachedMessages(run.messages) },
+        { timeout: REQUEST_TIMEOUT_MS, signal },
+      );
+      if (reporter.textDelta) stream.on('text', (delta) => void reporter.textDelta!(delta));
+      response = await stream.finalMessage();
+      requestId = stream.request_id;
     } catch (error) {
       // Aborted by a stop: the request's answer is not wanted, and nothing of it is kept.
       if (signal.aborted) return stopped();

@@ -10,6 +10,8 @@ import { listen, shut } from './server.js';
 import { runShortcut, type Shortcut, type ShortcutRun } from './shortcuts.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
 import { SocketConnections, type SocketConnection } from './socket-mode/connections.js';
+import { Streams } from './streams.js';
+import { stopStreamAsUser, type StreamStop } from './stream-stops.js';
 import { Triggers } from './triggers.js';
 import { Unfurls } from './unfurls.js';
 import { userSays, type UserMessage } from './user-messages.js';
@@ -18,7 +20,7 @@ import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, SubmissionAnswer, Transport, UserMessage, ViewInputs };
+export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
@@ -65,6 +67,12 @@ export interface SlackEmulatorOptions {
    * `Retry-After: 1`. Off unless set.
    */
   postMessageIntervalMs?: number;
+  /**
+   * Native streaming (chat.startStream / appendStream / stopStream). On by default; `{ refuse:
+   * 'unknown_method' }` (or `not_allowed`, `feature_not_enabled` …) makes the three methods answer
+   * that error, as a workspace without the feature does.
+   */
+  streaming?: { refuse?: string };
 }
 
 export interface SlackEmulator {
@@ -93,6 +101,10 @@ export interface SlackEmulator {
   submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
   actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
+  /** A person presses Slack's own stop control on a streaming message: `agent_session_stopped` goes to the app. */
+  stopStream(stop: StreamStop): Promise<AppAnswer>;
+  /** From now on the streaming methods answer `refusal` (undefined: they work again). */
+  refuseStreaming(refusal: string | undefined): void;
   redeliver(eventId: string, retry: RetryHeaders): Promise<Delivery>;
   /** Slack's Request URL check: posts a signed `url_verification` and expects the challenge back. */
   verifyRequestUrl(): Promise<boolean>;
@@ -128,9 +140,11 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     transport: options.transport,
   });
   const botWriter = new BotWriter(workspace, deliverer, options.echoBotMessages ?? true);
+  const streams = new Streams();
+  streams.refusal = options.streaming?.refuse;
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers, unfurls },
+    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers, unfurls, streams },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
@@ -164,6 +178,10 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     },
     pageApi,
     ...actions,
+    stopStream: (stop) => stopStreamAsUser({ workspace, deliverer, streams }, stop),
+    refuseStreaming: (refusal) => {
+      streams.refusal = refusal;
+    },
     redeliver: (eventId, retry) => deliverer.redeliver(eventId, retry),
     async verifyRequestUrl() {
       const challenge = `challenge-${Date.now()}`;

@@ -10,6 +10,8 @@ export type Reply =
       stop_details?: { category: string | null; explanation: string | null; type?: string } | null;
       /** Reported as given; otherwise the cache simulator computes it from the request. */
       usage?: FakeUsage;
+      /** When streamed, the pause after each delta (a model writing slowly). */
+      deltaDelayMs?: number;
     }
   | { kind: 'error'; status: number; type: string; message: string };
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
 import { CacheSimulator } from './cache-simulator.js';
@@ -7,7 +8,7 @@ import type { Reply } from './replies.js';
 export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
-  body: Anthropic.MessageCreateParamsNonStreaming;
+  body: Anthropic.MessageCreateParams;
   /** The client went away before its answer was sent (an SDK request aborted through its signal). */
   aborted: boolean;
   /** Resolves when the client goes away before its answer was sent. */
@@ -35,12 +36,47 @@ export interface FakeMessagesApi {
   close(): Promise<void>;
 }
 
+/** Text is streamed in pieces of this many characters, as the API sends a few tokens per delta. */
+const TEXT_DELTA_CHARS = 16;
+
+/**
+ * A message as the API streams it (server-sent events): `message_start` with empty content and the
+ * usage, each block as start, deltas and stop (text in pieces, tool input as partial JSON), then
+ * `message_delta` with the stop reason and `message_stop`.
+ */
+function streamEvents(message: { usage: object; stop_reason: string; stop_details: unknown }, content: Anthropic.ContentBlock[]): [string, unknown][] {
+  const events: [string, unknown][] = [
+    ['message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_details: null } }],
+  ];
+  content.forEach((block, index) => {
+    if (block.type === 'text') {
+      events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }]);
+      for (let at = 0; at < block.text.length; at += TEXT_DELTA_CHARS) {
+        events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text.slice(at, at + TEXT_DELTA_CHARS) } }]);
+      }
+    } else if (block.type === 'tool_use') {
+      events.push(['content_block_start', { type: 'content_block_start', index, content_block: { ...block, input: {} } }]);
+      events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }]);
+    } else {
+      events.push(['content_block_start', { type: 'content_block_start', index, content_block: block }]);
+    }
+    events.push(['content_block_stop', { type: 'content_block_stop', index }]);
+  });
+  events.push(
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: message.stop_reason, stop_sequence: null, stop_details: message.stop_details }, usage: message.usage }],
+    ['message_stop', { type: 'message_stop' }],
+  );
+  return events;
+}
+
 /**
  * A real HTTP server on 127.0.0.1 that answers the Messages API from a script:
  * JSON replies with `content-type: application/json` and a `request-id`, errors in the API's shape,
  * usage computed by a prompt-cache simulator unless a reply gives its own. When the script runs out,
  * or without `fallback`, the request gets a 500 `api_error` that names the problem, so a test that
- * makes one request too many fails loudly. Streaming is not served.
+ * makes one request too many fails loudly. A request with `stream: true` gets the same reply as
+ * server-sent events, its text in small deltas. A client that goes away before its answer (an
+ * aborted request) is recorded as `aborted`.
  */
 export async function startFakeMessagesApi(options: { script?: Step[]; fallback?: Step } = {}): Promise<FakeMessagesApi> {
   const queue: Step[] = [...(options.script ?? [])];
@@ -79,7 +115,7 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
       if (res.destroyed) return;
       if (reply.kind === 'error') return apiError(reply.status, reply.type, reply.message);
       const outputChars = JSON.stringify(reply.content).length;
-      send(200, {
+      const message = {
         id: `msg_fake_${++messageIds}`,
         type: 'message',
         role: 'assistant',
@@ -90,7 +126,15 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
         stop_details: reply.stop_details ?? null,
         container: null,
         usage: reply.usage ?? cache.usage(recorded.body, outputChars),
-      });
+      };
+      if ((recorded.body as { stream?: boolean }).stream !== true) return send(200, message);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': `req_fake_${requests.length}` });
+      for (const [name, data] of streamEvents(message, reply.content)) {
+        if (res.destroyed) return;
+        res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (reply.deltaDelayMs && name === 'content_block_delta') await sleep(reply.deltaDelayMs);
+      }
+      res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import type { BotWriter } from '../bot-writer.js';
 import type { SocketConnections } from '../socket-mode/connections.js';
+import type { Streams } from '../streams.js';
 import type { Triggers } from '../triggers.js';
 import type { Unfurls } from '../unfurls.js';
 import type { Views } from '../views.js';
@@ -23,6 +24,8 @@ export interface ApiContext {
   triggers: Triggers;
   /** The app's unfurls (link_shared → chat.unfurl). */
   unfurls: Unfurls;
+  /** The messages being streamed (chat.startStream …). */
+  streams: Streams;
 }
 
 export interface MethodSpec {
@@ -34,7 +37,7 @@ export interface MethodSpec {
 }
 
 /** Arguments that the client sends as JSON strings inside the form. */
-const JSON_ARGS = ['blocks', 'attachments', 'metadata', 'unfurls', 'view', 'prompts'];
+const JSON_ARGS = ['blocks', 'attachments', 'metadata', 'unfurls', 'view', 'prompts', 'chunks'];
 
 export function decodeJsonArgs(args: Args): Args {
   const decoded = { ...args };

@@ -61,6 +61,7 @@ const update: MethodSpec = {
     const channel = channelById(context, args);
     const ts = requiredString(args, 'ts');
     ownMessage(context, channel.id, ts, 'cant_update_message');
+    if (context.streams.isStreaming(channel.id, ts)) throw new SlackApiError('streaming_state_conflict');
     checkContent(args, false);
     const patch = { ...contentFields(args), edited: { user: context.workspace.bot.userId, ts: context.workspace.nextTs() } };
     const message = context.botWriter.update(channel.id, ts, patch);

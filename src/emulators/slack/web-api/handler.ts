@@ -7,6 +7,7 @@ import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
 import { SlackApiError } from './errors.js';
 import { reactionMethods } from './reactions.js';
+import { streamMethods } from './streams.js';
 import { userMethods } from './users.js';
 import { viewMethods } from './views.js';
 
@@ -18,6 +19,7 @@ const METHODS: Record<string, MethodSpec> = {
   ...userMethods,
   ...reactionMethods,
   ...viewMethods,
+  ...streamMethods,
 };
 
 /** One Web API call as the emulator received it; `args` has its JSON fields decoded, no token. */
