@@ -39,7 +39,12 @@ export interface BotHarnessOptions {
   postMessageIntervalMs?: number;
   /** Shorter clocks (notification bursts, posting pace…). */
   timing?: PlanebotOptions['timing'];
+  /** The emulator's native streaming (on by default); `POST_AND_EDIT` is a workspace without it. */
+  streaming?: { refuse?: string };
 }
+
+/** A workspace without native streaming (as GovSlack): answers are posted and the status message edited. */
+export const POST_AND_EDIT = { refuse: 'unknown_method' } as const;
 
 export interface BotHarness {
   slack: SlackEmulator;
@@ -71,6 +76,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     // The fake Plane's web app is on 127.0.0.1, the unfurl domain the operator would set to Plane's.
     unfurlDomains: ['127.0.0.1'],
     ...(options.postMessageIntervalMs !== undefined && { postMessageIntervalMs: options.postMessageIntervalMs }),
+    ...(options.streaming && { streaming: options.streaming }),
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });
   const plane = await startFakePlane({ ...options.plane, webhooks: { allowed: ['127.0.0.1'], retryDelayMs: () => 100 } });

@@ -10,7 +10,7 @@ export const FENCE = '```';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /** A zero-width space after the @ keeps a broadcast word from notifying a channel in any client. */
-function defuseBroadcasts(text: string): string {
+export function defuseBroadcasts(text: string): string {
   return text.replace(/@(here|channel|everyone)\b/gi, `@${ZWSP}$1`);
 }
 

@@ -5,6 +5,7 @@ import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
 import { renderReply } from '../render/reply.js';
+import type { AnswerStream } from './answer-stream.js';
 import type { StatusMessages } from './status-messages.js';
 import { THINKING, workingStatus } from './status-views.js';
 
@@ -13,7 +14,9 @@ const WAITING_FOR_APPROVAL = 'Waiting for approval…';
 /**
  * Shows one run in its Slack thread: the status message follows the plan and the step under way;
  * what the model says goes into the thread as messages (the answer as new messages, so people are
- * notified); the end shows the time taken and tool calls, or what failed with a Retry button.
+ * notified); the end shows the time taken and tool calls, or what failed with a Retry button. Where
+ * the workspace streams natively, the text and the plan stream into one message as they come
+ * (`AnswerStream`) and the status message keeps the step, the Stop button and the end.
  */
 export class SlackReporter implements Reporter {
   /** Steps of the calls running now, by call id; the newest is shown. */
@@ -21,6 +24,8 @@ export class SlackReporter implements Reporter {
   private waiting = false;
   /** The run's sub-agents by key, in the order they were first shown (their tasks' order). */
   private readonly subAgents = new Map<string, SubAgentView>();
+  /** This turn's text reached the stream as it was written. */
+  private streamedTurn = false;
 
   constructor(
     private readonly client: App['client'],
@@ -34,6 +39,8 @@ export class SlackReporter implements Reporter {
     subAgents: readonly SubAgentView[] = [],
     /** The requester's language. */
     private readonly t?: Translator,
+    /** The native stream of this drive, where the workspace may have one. */
+    private readonly stream?: AnswerStream,
   ) {
     for (const subAgent of subAgents) this.subAgents.set(subAgent.key, subAgent);
     // A queued or retried run: its status message still says so until the run shows something.
@@ -46,12 +53,26 @@ export class SlackReporter implements Reporter {
     return { channel, threadTs, statusTs };
   }
 
+  async textDelta(delta: string): Promise<void> {
+    if (!this.stream) return;
+    this.streamedTurn = true;
+    this.stream.write(delta);
+  }
+
   async text(text: string): Promise<void> {
+    const streamed = this.streamedTurn;
+    this.streamedTurn = false;
+    if (this.stream && (await this.stream.live())) {
+      // The next turn's text starts a paragraph of its own.
+      this.stream.write(streamed ? '\n\n' : `${text}\n\n`);
+      return;
+    }
     await this.post(renderReply(text));
   }
 
   async planChanged(plan: PlanView): Promise<void> {
     this.plan = plan.items;
+    this.stream?.setPlan(plan.items);
     this.show();
   }
 
@@ -74,15 +95,20 @@ export class SlackReporter implements Reporter {
   /** The approver asked people for a decision: the run pauses until they answer. */
   awaitingApproval(): void {
     this.waiting = true;
+    // The stream of this drive ends here; the run goes on in a new one once people decided.
+    void this.stream?.close();
     this.show();
   }
 
   async done(result: RunResult): Promise<void> {
     const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
+    const already = result.alreadyShown ?? 0;
+    // A retried answer was never written as a stream: it is streamed whole, unless part of it was posted already.
+    const unstreamed = this.streamedTurn ? (result.note ? `\n\n_${result.note}_` : '') : answer;
+    const streamed = already === 0 && this.stream !== undefined && (await this.stream.finish(unstreamed));
     // Not done when Slack refused the answer: the agent then fails the run, and the status says so;
     // its Retry posts only the messages that did not go out.
-    const messages = renderReply(answer);
-    const already = result.alreadyShown ?? 0;
+    const messages = streamed ? [] : renderReply(answer);
     for (const [index, message] of messages.entries()) {
       if (index < already) continue;
       try {
@@ -92,15 +118,16 @@ export class SlackReporter implements Reporter {
       }
     }
     await this.finish(
-      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
+      buildStatus({ phase: 'done', plan: this.statusPlan(result.plan.items), elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
     );
   }
 
   async failed(failure: RunFailure): Promise<void> {
+    await this.stream?.close();
     await this.finish(
       buildStatus({
         phase: 'failed',
-        plan: failure.plan.items,
+        plan: this.statusPlan(failure.plan.items),
         subAgents: failure.subAgents,
         failure: failure.message,
         ...(failure.retryable && { retryValue: failure.runId }),
@@ -111,10 +138,11 @@ export class SlackReporter implements Reporter {
   }
 
   async stopped(stopped: RunStopped): Promise<void> {
+    await this.stream?.close();
     await this.finish(
       buildStatus({
         phase: 'stopped',
-        plan: stopped.plan.items,
+        plan: this.statusPlan(stopped.plan.items),
         stoppedById: stopped.stoppedBy.id,
         elapsedMs: stopped.durationMs,
         toolCalls: stopped.toolCalls,
@@ -125,8 +153,13 @@ export class SlackReporter implements Reporter {
 
   private show(): void {
     const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    const message = workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
+    const message = workingStatus(this.statusPlan(this.plan), step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
     this.status.show(this.where.channel, this.where.statusTs, message);
+  }
+
+  /** The status message lists the plan unless the streamed message shows it. */
+  private statusPlan(plan: readonly PlanItem[]): readonly PlanItem[] {
+    return this.stream?.showsPlan ? [] : plan;
   }
 
   private async finish(message: SlackMessage): Promise<void> {

@@ -267,3 +267,52 @@ export function slackViewLimitViolations(view: unknown): string[] {
   if (JSON.stringify(view).length > 250_000) walker.fail('view', 'larger than 250 kB (view_too_large)');
   return walker.problems;
 }
+/**
+ * The limits of native streaming, written out independently of src/slack/blocks/stream-chunks.ts:
+ * 12,000 characters of `markdown_text` per call; a streamed message's whole markdown held to the
+ * markdown block's 12,000; tasks held to the 50-block budget; task text 256 (one SDK's figure).
+ */
+export const REFERENCE_STREAM_LIMITS = {
+  markdownPerCall: 12_000,
+  markdownPerMessage: 12_000,
+  tasksPerMessage: 50,
+  taskText: 256,
+  taskStatuses: ['pending', 'in_progress', 'complete', 'error'],
+} as const;
+
+/** Every way one chat.startStream / appendStream / stopStream call breaks a limit, one line each. */
+export function streamCallViolations(args: Json): string[] {
+  const walker = new Walker();
+  if (args.markdown_text !== undefined) walker.length('markdown_text', args.markdown_text, REFERENCE_STREAM_LIMITS.markdownPerCall);
+  const chunks = (args.chunks ?? []) as Json[];
+  if (!Array.isArray(chunks)) return ['chunks: not an array'];
+  chunks.forEach((chunk, i) => {
+    const at = `chunks[${i}]`;
+    switch (chunk.type) {
+      case 'markdown_text':
+        walker.length(`${at}.text`, chunk.text, REFERENCE_STREAM_LIMITS.markdownPerCall);
+        break;
+      case 'plan_update':
+        walker.length(`${at}.title`, chunk.title, REFERENCE_STREAM_LIMITS.taskText);
+        break;
+      case 'task_update':
+        walker.length(`${at}.id`, chunk.id, 255);
+        walker.length(`${at}.title`, chunk.title, REFERENCE_STREAM_LIMITS.taskText);
+        if (chunk.details !== undefined) walker.length(`${at}.details`, chunk.details, REFERENCE_STREAM_LIMITS.taskText);
+        if (!(REFERENCE_STREAM_LIMITS.taskStatuses as readonly unknown[]).includes(chunk.status)) walker.fail(`${at}.status`, `not a task status: ${String(chunk.status)}`);
+        break;
+      default:
+        walker.fail(at, `chunk type ${String(chunk.type)} is not checked by this walker`);
+    }
+  });
+  return walker.problems;
+}
+
+/** Fails the test when a streamed message as Slack stores it (its markdown and tasks together) is over a limit. */
+export function assertStreamedMessageWithinLimits(message: { text?: string; blocks?: Json[] }): void {
+  const problems: string[] = [];
+  if ((message.text ?? '').length > REFERENCE_STREAM_LIMITS.markdownPerMessage) problems.push(`markdown: ${message.text!.length} characters in one message`);
+  const tasks = (message.blocks ?? []).flatMap((block) => (block.type === 'plan' ? ((block.tasks as unknown[]) ?? []) : block.type === 'task_card' ? [block] : []));
+  if (tasks.length > REFERENCE_STREAM_LIMITS.tasksPerMessage) problems.push(`${tasks.length} tasks in one message`);
+  expect(problems, 'streamed message limit violations').toEqual([]);
+}

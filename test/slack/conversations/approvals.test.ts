@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
-import { eventually, startBotHarness, type BotHarness, type BotHarnessOptions } from '../../harness/bot.js';
+import { eventually, POST_AND_EDIT, startBotHarness, type BotHarness, type BotHarnessOptions } from '../../harness/bot.js';
 import { ALICE, approvalMessage, BOB, BOT, botMessages, CAROL, finalStatus, GENERAL, shownText, statusMessage, userTurnsText } from './support.js';
 
 let harness: BotHarness | undefined;
@@ -137,7 +137,7 @@ describe('approvals', () => {
       { name: 'update_plan', input: plan },
       { name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Looks good' } },
     ]);
-    const { h, ts, approvalTs } = await askForComment({ model: [planAndComment, textReply('Commented.')] });
+    const { h, ts, approvalTs } = await askForComment({ model: [planAndComment, textReply('Commented.')], streaming: POST_AND_EDIT });
     const status = await statusMessage(h, ts);
     await h.restart();
     const before = h.slack.calls.length;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorReply, modelDown, textReply, toolReply } from '../../fakes/anthropic/index.js';
-import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
+import { eventually, POST_AND_EDIT, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { ALICE, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText, userTurnsText } from './support.js';
 
 let harness: BotHarness | undefined;
@@ -14,7 +14,7 @@ const plan = (status: 'in_progress' | 'completed') => toolReply([{ name: 'update
 describe('when things go wrong', () => {
   it('a Slack 429 on chat.update delays the status edit but never loses the final state', async () => {
     const last = heldReply(textReply('All done.'));
-    harness = await startBotHarness({ model: [plan('in_progress'), plan('completed'), last.step] });
+    harness = await startBotHarness({ model: [plan('in_progress'), plan('completed'), last.step], streaming: POST_AND_EDIT });
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> go` });
     await last.requested;
     // The next edit (the completed plan or the final state) is refused with Retry-After: 1.

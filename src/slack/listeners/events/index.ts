@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { ConversationDeps, ListenerDeps } from '../../deps.js';
 import type { HomeDeps } from '../../home/home-tab.js';
 import { registerAppHomeOpened } from './app-home-opened.js';
+import { registerAgentSessionStopped } from './agent-session-stopped.js';
 import { registerAppMention } from './app-mention.js';
 import { registerLinkShared } from './link-shared.js';
 import { registerMessage } from './message.js';
@@ -12,4 +13,5 @@ export function registerEventListeners(app: App, deps: ListenerDeps & Conversati
   registerMessage(app, deps);
   registerLinkShared(app, deps);
   registerAppHomeOpened(app, deps);
+  registerAgentSessionStopped(app, deps);
 }

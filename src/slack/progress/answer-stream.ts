@@ -1,0 +1,281 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { App } from '@slack/bolt';
+import type { PlanItem } from '../../agent/index.js';
+import type { Logger } from '../../log.js';
+import type { StateStore } from '../../state/store.js';
+import { changedChunks, fitMarkdown, inertMarkdown, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
+import { slackErrorCode } from '../web-api-errors.js';
+import type { Pacer } from './pacer.js';
+import type { StreamingSupport } from './streaming.js';
+
+/** One streamed message gets at most one append a second: the text reads as it grows, and Slack is spared. */
+export const STREAM_APPEND_INTERVAL_MS = 1000;
+
+const STREAM_RUNS = 'slack:stream-run';
+/** Slack's own stop control names the streaming message; this finds the run it shows. */
+const STREAM_RUN_MS = 24 * 3_600_000;
+
+export interface StreamDeps {
+  client: App['client'];
+  store: StateStore;
+  support: StreamingSupport;
+  /** Shared by every stream of the process: chat.appendStream is one Tier 4 budget per workspace. */
+  appends: Pacer;
+  logger: Logger;
+}
+
+/** The run whose answer a streaming message shows, if this app streamed it. */
+export function runOfStream(store: StateStore, channel: string, ts: string): Promise<string | undefined> {
+  return store.get<string>(STREAM_RUNS, `${channel}:${ts}`);
+}
+
+type Phase = 'idle' | 'starting' | 'live' | 'off' | 'ended';
+
+/** One call's share of what waits: text that fits in the message, the plan's changed tasks. */
+interface Batch {
+  text: string;
+  chunks: StreamChunk[];
+  /** The plan those chunks bring the message to. */
+  plan: StreamChunk[];
+  /** Text is left that does not fit in this message. */
+  rest: boolean;
+}
+
+/**
+ * The answer of one drive of a run, streamed natively into its thread (chat.startStream, then
+ * appendStream, then stopStream), with the plan as Slack's plan block. It starts at the first thing
+ * to show; if Slack refuses it (a workspace without the feature is remembered, see StreamingSupport)
+ * it goes `off` and the reporter posts and edits instead. Appends are batched: at most one in flight,
+ * one a second per message, paced across the process. A message is kept within the streaming limits
+ * (STREAM_LIMITS); a longer answer goes on in a new streamed message.
+ */
+export class AnswerStream {
+  private phase: Phase = 'idle';
+  private started?: Promise<void>;
+  private ts?: string;
+  private teamId?: string;
+  /** Markdown sent in the current message. */
+  private markdownSent = 0;
+  /** Safe text waiting to be sent. */
+  private pendingText = '';
+  /** Text written but not made safe yet: its last word may be the start of a mention. */
+  private raw = '';
+  private plan: StreamChunk[];
+  private sentPlan: StreamChunk[] = [];
+  private pumping?: Promise<void>;
+  private lastSend = 0;
+  /** Why the stream broke off after showing something; the answer is then not complete. */
+  private broken?: string;
+  private stoppedByUser = false;
+
+  constructor(
+    private readonly deps: StreamDeps,
+    private readonly where: { channel: string; threadTs: string },
+    private readonly runId: string,
+    private readonly recipientId: string,
+    plan: readonly PlanItem[],
+  ) {
+    this.plan = plan.length > 0 ? planChunks(plan) : [];
+  }
+
+  /** The plan is shown in the streamed message (the status message need not list it). */
+  get showsPlan(): boolean {
+    return (this.phase === 'live' || this.phase === 'ended') && this.sentPlan.length > 0;
+  }
+
+  /** Resolves true while the answer streams natively (starting the stream if nothing was tried yet). */
+  async live(): Promise<boolean> {
+    if (this.phase === 'idle') this.start();
+    await this.started;
+    return this.phase === 'live';
+  }
+
+  write(text: string): void {
+    if (this.phase === 'off' || this.phase === 'ended') return;
+    this.raw += text;
+    // Mention syntax has no spaces: a last word holding `<` or `@` waits for the rest of it.
+    const lastSpace = Math.max(this.raw.lastIndexOf(' '), this.raw.lastIndexOf('\n'));
+    const tail = this.raw.slice(lastSpace + 1);
+    const hold = /[<@]/.test(tail) ? lastSpace + 1 : this.raw.length;
+    this.pendingText += inertMarkdown(this.raw.slice(0, hold));
+    this.raw = this.raw.slice(hold);
+    this.kick();
+  }
+
+  /** At the end, what was held back is sent too. */
+  private release(): void {
+    this.pendingText += inertMarkdown(this.raw);
+    this.raw = '';
+  }
+
+  setPlan(items: readonly PlanItem[]): void {
+    this.plan = planChunks(items);
+    if (this.phase !== 'off' && this.phase !== 'ended') this.kick();
+  }
+
+  /**
+   * Sends what is pending and `extra`, then stops the stream. False when the answer is not shown
+   * natively (never started, refused, or stopped by a person in Slack): the caller posts it instead.
+   * Throws when the stream broke off after showing part of the answer (mixing modes would repeat it).
+   */
+  async finish(extra = ''): Promise<boolean> {
+    if (extra) this.write(extra);
+    if (!(await this.live())) return false;
+    await this.pumping;
+    this.release();
+    if (this.phase === 'live') await this.stop(true);
+    if (this.broken) throw new Error(`the streamed answer broke off (${this.broken})`);
+    return !this.stoppedByUser;
+  }
+
+  /** Stops the stream with what is pending (a pause, a failure, a stop); never throws. */
+  async close(): Promise<void> {
+    await this.started;
+    await this.pumping;
+    this.release();
+    if (this.phase === 'live') await this.stop(true).catch(() => undefined);
+    if (this.phase !== 'off') this.phase = 'ended';
+  }
+
+  private kick(): void {
+    if (this.phase === 'idle') this.start();
+    else if (this.phase === 'live') this.pumping ??= this.pump().finally(() => (this.pumping = undefined));
+  }
+
+  private start(): void {
+    this.phase = 'starting';
+    this.started = this.open().then(() => {
+      if (this.phase === 'live' && (this.pendingText || changedChunks(this.sentPlan, this.plan).length > 0)) this.kick();
+    });
+  }
+
+  /** chat.startStream with what is there to show; its answer decides whether this run streams. */
+  private async open(): Promise<void> {
+    const { support, client, logger } = this.deps;
+    const teamId = (this.teamId ??= await support.teamId());
+    if (!teamId || !(await support.available(teamId))) {
+      this.phase = 'off';
+      return;
+    }
+    const batch = this.batch();
+    const { text, chunks } = batch;
+    try {
+      const answer = await client.chat.startStream({
+        channel: this.where.channel,
+        thread_ts: this.where.threadTs,
+        recipient_user_id: this.recipientId,
+        recipient_team_id: teamId,
+        task_display_mode: 'plan',
+        ...(text && { markdown_text: text }),
+        ...(chunks.length > 0 && { chunks }),
+      } as Parameters<App['client']['chat']['startStream']>[0]);
+      this.ts = answer.ts!;
+      this.sent(batch);
+      this.phase = 'live';
+      await this.deps.store.set(STREAM_RUNS, `${this.where.channel}:${this.ts}`, this.runId, STREAM_RUN_MS);
+    } catch (error) {
+      const code = slackErrorCode(error);
+      // What was not shown is posted by the reporter from the whole texts it gets.
+      this.pendingText = '';
+      this.raw = '';
+      this.phase = 'off';
+      if (!(await support.refused(teamId, code).catch(() => false))) {
+        logger.warn({ err: error, channel: this.where.channel }, 'chat.startStream failed: this answer is posted and edited instead');
+      }
+    }
+  }
+
+  /** Appends, one at a time, at most one a second per message and at the process's pace. */
+  private async pump(): Promise<void> {
+    while (this.phase === 'live') {
+      const wait = this.lastSend + STREAM_APPEND_INTERVAL_MS - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (this.phase !== 'live') return;
+      const batch = this.batch();
+      const { text, chunks, rest } = batch;
+      if (text || chunks.length > 0) {
+        await this.deps.appends.turn();
+        try {
+          await this.deps.client.chat.appendStream({ channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) } as Parameters<
+            App['client']['chat']['appendStream']
+          >[0]);
+          this.sent(batch);
+        } catch (error) {
+          this.breakOff(error);
+          return;
+        }
+      } else if (!rest) {
+        return;
+      }
+      // The message is full: the answer goes on in a new streamed message.
+      if (rest) await this.rollOver();
+    }
+  }
+
+  /** What to send next: the plan's changed tasks and the pending text that fits in this message. */
+  private batch(): Batch {
+    const plan = this.plan;
+    const chunks = changedChunks(this.sentPlan, plan);
+    const [text, over] = fitMarkdown(this.pendingText, STREAM_LIMITS.markdownPerMessage - this.markdownSent);
+    return { text, chunks, plan, rest: over.length > 0 };
+  }
+
+  /** What a call carried reached Slack (the plan may have changed again meanwhile). */
+  private sent({ text, plan }: Batch): void {
+    this.pendingText = this.pendingText.slice(text.length);
+    this.markdownSent += text.length;
+    this.sentPlan = plan;
+    this.lastSend = Date.now();
+  }
+
+  /** Ends the full message and starts the next one in the thread; later plan changes go there. */
+  private async rollOver(): Promise<void> {
+    await this.stop(false);
+    if (this.broken || this.stoppedByUser) return;
+    this.markdownSent = 0;
+    this.phase = 'starting';
+    this.started = this.open();
+    await this.started;
+    if ((this.phase as Phase) !== 'live') this.broken ??= 'the next streamed message could not be started';
+  }
+
+  /** chat.stopStream with what is pending (all of it when `final`, rolling over as often as needed). */
+  private async stop(final: boolean): Promise<void> {
+    for (;;) {
+      const batch = this.batch();
+      const { text, chunks, rest } = batch;
+      await this.deps.appends.turn();
+      try {
+        await this.deps.client.chat.stopStream({ channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) } as Parameters<
+          App['client']['chat']['stopStream']
+        >[0]);
+        this.sent(batch);
+      } catch (error) {
+        this.breakOff(error);
+        return;
+      }
+      this.phase = 'ended';
+      if (!final || !rest) return;
+      this.markdownSent = 0;
+      this.phase = 'starting';
+      this.started = this.open();
+      await this.started;
+      if ((this.phase as Phase) !== 'live') {
+        this.broken ??= 'the next streamed message could not be started';
+        return;
+      }
+    }
+  }
+
+  private breakOff(error: unknown): void {
+    const code = slackErrorCode(error);
+    this.phase = 'ended';
+    if (code === 'stopped_by_user') {
+      // Slack's stop control: agent_session_stopped says who pressed it, and the run stops there.
+      this.stoppedByUser = true;
+      return;
+    }
+    this.broken = code ?? (error instanceof Error ? error.message : String(error));
+    this.deps.logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streamed answer broke off');
+  }
+}
