@@ -13,8 +13,8 @@ export interface ModelOptions {
 export const DEFAULT_MAX_TOKENS = 8192;
 export const MAX_TOKENS_CEILING = 32_000;
 /**
- * An explicit per-request timeout: without one the SDK refuses non-streaming requests whose
- * max_tokens suggests more than 10 minutes, which the doubled retry could reach.
+ * An explicit per-request timeout for a streamed request (the whole answer, not the first byte): a
+ * long answer at the doubled max_tokens may take minutes.
  */
 export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 

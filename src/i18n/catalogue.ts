@@ -3,6 +3,7 @@ import { commandMessages } from './messages/commands.js';
 import { commonMessages } from './messages/common.js';
 import { homeMessages } from './messages/home.js';
 import { runMessages } from './messages/run.js';
+import { runControlMessages } from './messages/run-control.js';
 import { storeMessages } from './messages/store.js';
 import { subAgentMessages } from './messages/sub-agents.js';
 import { taskSyncMessages } from './messages/task-sync.js';
@@ -20,6 +21,7 @@ const AREAS = [
   runMessages,
   taskSyncMessages,
   homeMessages,
+  runControlMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

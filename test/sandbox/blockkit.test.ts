@@ -238,3 +238,29 @@ describe('hostile content', () => {
     }
   });
 });
+
+describe('a streamed answer’s blocks', () => {
+  const rich = (text: string) => ({ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }] });
+
+  it('draws the plan with a mark per task status, and a task card with its output', () => {
+    const html = inner({
+      type: 'plan',
+      title: 'Plan <b>',
+      tasks: [
+        { type: 'task_card', task_id: '1', title: 'Read ACME-1', status: 'complete', output: rich('In Progress') },
+        { type: 'task_card', task_id: '2', title: 'Comment', status: 'in_progress' },
+        { type: 'task_card', task_id: '3', title: 'Ping', status: 'error' },
+        { type: 'task_card', task_id: '4', title: 'Close', status: 'pending' },
+      ],
+    });
+    expect(html).toContain('<div class="bk-plan-title">Plan &lt;b&gt;</div>');
+    expect([...html.matchAll(/data-task-status="([a-z_]+)"/g)].map((m) => m[1])).toEqual(['complete', 'in_progress', 'error', 'pending']);
+    expect(html).toContain('✓');
+    expect(html).toContain('In Progress');
+    expect(inner({ type: 'task_card', task_id: 't', title: 'Alone', status: 'in_progress' })).toContain('<span class="bk-task-title">Alone</span>');
+  });
+
+  it('shows a malformed plan as its JSON', () => {
+    expect(renderBlock({ type: 'plan', title: 'x', tasks: 'nope' }, directory)).toContain('data-testid="unknown-block"');
+  });
+});

@@ -29,7 +29,7 @@ const KNOWN_BOT_SCOPES = new Set([
   'users:read.email',
 ]);
 /** Each event subscription and the scope it needs. */
-/** null: the event needs no scope (app_home_opened). */
+/** null: the event needs no scope (app_home_opened; agent_session_stopped, whose page lists none). */
 const EVENT_SCOPES: Record<string, string | null> = {
   app_mention: 'app_mentions:read',
   'message.channels': 'channels:history',
@@ -37,6 +37,7 @@ const EVENT_SCOPES: Record<string, string | null> = {
   'message.im': 'im:history',
   link_shared: 'links:read',
   app_home_opened: null,
+  agent_session_stopped: null,
 };
 const ENDPOINT = /^https:\/\/[a-z0-9.-]+\.example\.com\/slack\/events$/;
 
@@ -48,6 +49,7 @@ const manifest = document.toJS() as {
   features: {
     app_home?: { messages_tab_enabled?: boolean; messages_tab_read_only_enabled?: boolean };
     bot_user: { display_name: string; always_online?: boolean };
+    agent_view?: { agent_description: string; suggested_prompts?: { title: string; message: string }[] };
     slash_commands: Array<{ command: string; url?: string; description: string; usage_hint?: string; should_escape?: boolean }>;
     shortcuts: Array<{ name: string; type: string; callback_id: string; description: string }>;
     unfurl_domains: string[];
@@ -86,6 +88,19 @@ describe('manifest.yml', () => {
     expect(manifest.features.bot_user.display_name.length).toBeGreaterThanOrEqual(1);
     expect(manifest.features.bot_user.display_name.length).toBeLessThanOrEqual(80);
     expect(manifest.features.app_home).toMatchObject({ messages_tab_enabled: true, messages_tab_read_only_enabled: false });
+  });
+
+  it('is an agent in the Messages tab, inviting a first request with at most four suggested prompts', () => {
+    const view = manifest.features.agent_view!;
+    expect(view.agent_description.length).toBeGreaterThan(0);
+    expect(view.agent_description.length).toBeLessThanOrEqual(300);
+    expect(view.suggested_prompts!.length).toBeGreaterThan(0);
+    expect(view.suggested_prompts!.length).toBeLessThanOrEqual(4);
+    for (const prompt of view.suggested_prompts!) {
+      expect(prompt.title.length).toBeGreaterThan(0);
+      expect(prompt.message.length).toBeGreaterThan(0);
+    }
+    expect(manifest.oauth_config.scopes.bot).toContain('assistant:write');
   });
 
   it('declares the three commands, well formed', () => {
@@ -150,8 +165,11 @@ describe('manifest.yml', () => {
 
   it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
-    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened']);
+    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened', 'agent_session_stopped']);
     for (const event of events) if (EVENT_SCOPES[event] !== null) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
+    const node = document.getIn(['settings', 'event_subscriptions', 'bot_events'], true);
+    const commented = isSeq(node) ? node.items.filter((item) => isScalar(item) && (item.comment ?? '').trim().length > 10).map(String) : [];
+    expect(commented).toContain('agent_session_stopped');
     expect(manifest.oauth_config.scopes.bot).toContain('commands');
   });
 

@@ -5,7 +5,8 @@ import { richTextToHtml } from './rich-text.js';
 
 /**
  * Block Kit → safe HTML, as Slack draws a message: section (text, fields, accessory), header,
- * context, divider, actions, image, markdown and rich_text. A block or element this file cannot
+ * context, divider, actions, image, markdown, rich_text, and the plan and task_card blocks of a
+ * streamed answer (drawn again each time the stream grows). A block or element this file cannot
  * draw, or one too malformed to draw, is shown as its JSON so nothing a bot sends goes unseen.
  * Buttons carry `data-action-id`, `data-block-id` and `data-value`; the page turns a click on one
  * into a `block_actions` delivery.
@@ -20,7 +21,24 @@ const BLOCKS = {
   image: imageBlockHtml,
   markdown: (block) => `<div class="bk-markdown">${markdownToHtml(requireString(block.text, 'text'))}</div>`,
   rich_text: (block, directory) => richTextToHtml(block, directory),
+  plan: (block, directory) =>
+    `<div class="bk-plan-title">${plainTextToHtml(requireString(block.title, 'title'))}</div>` +
+    `<ol class="bk-plan-tasks">${list(block.tasks).map((task) => `<li>${taskCardHtml(task, directory)}</li>`).join('')}</ol>`,
+  task_card: (block, directory) => taskCardHtml(block, directory),
 };
+
+/** How a task's status shows: as Slack's plan and task cards do, one mark per state. */
+const TASK_MARKS = { pending: '○', in_progress: '→', complete: '✓', error: '✗' };
+
+function taskCardHtml(task, directory) {
+  const status = Object.hasOwn(TASK_MARKS, task?.status) ? task.status : 'pending';
+  const part = (name) => (task[name] === undefined ? '' : `<div class="bk-task-${name}">${richTextToHtml(task[name], directory)}</div>`);
+  return (
+    `<div class="bk-task bk-task-${status}" data-testid="task" data-task-status="${status}">` +
+    `<span class="bk-task-mark" aria-hidden="true">${TASK_MARKS[status]}</span>` +
+    `<span class="bk-task-title">${plainTextToHtml(requireString(task.title, 'title'))}</span>${part('details')}${part('output')}</div>`
+  );
+}
 
 /** Every block of a message, in order. */
 export function renderBlocks(blocks, directory) {

@@ -1,4 +1,5 @@
 import type { DecideResult, StopResult } from '../../agent/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { mentionUser } from '../blocks/text.js';
 
 const VERBS = { approve: 'approved', approve_thread: 'approved for this thread', deny: 'denied', expired: 'expired', unshown: 'not shown, so not approved', withdrawn: 'withdrawn: the run was stopped' } as const;
@@ -25,15 +26,15 @@ export function decisionNotice(result: DecideResult): string | undefined {
 }
 
 /** What the person who pressed Stop is told privately when it changed nothing; undefined when the run stops. */
-export function stopNotice(result: StopResult): string | undefined {
+export function stopNotice(result: StopResult, t: Translator): string | undefined {
   switch (result.status) {
     case 'stopping':
       return undefined;
     case 'already_stopped':
-      return result.stoppedBy ? `This run was already stopped by ${mentionUser(result.stoppedBy.id)}.` : 'This run was already stopped.';
+      return result.stoppedBy ? t.t('runControl.alreadyStoppedBy', { who: mentionUser(result.stoppedBy.id) }) : t.t('runControl.alreadyStopped');
     case 'gone':
-      return 'This run is over already: there is nothing to stop.';
+      return t.t('runControl.nothingToStop');
     case 'not_allowed':
-      return `Only ${mentionUser(result.requesterId)}, who asked, or someone listed in PLANEBOT_APPROVERS can stop this run. Nothing was changed.`;
+      return t.t('runControl.stopNotAllowed', { who: mentionUser(result.requesterId) });
   }
 }

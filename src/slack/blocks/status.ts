@@ -138,13 +138,14 @@ export function buildStatus(status: RunStatusView, t: Translator = translator(DE
       const step = status.step === undefined ? 'Working…' : escapeTruncated(oneLine(status.step), STEP_MAX);
       blocks.push(context([...counted, step]));
       if (status.stopValue !== undefined) {
-        blocks.push({ type: 'actions', elements: [button({ text: 'Stop', actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })] });
+        blocks.push({ type: 'actions', elements: [button({ text: t.t('runControl.stop'), actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })] });
       }
       return { text: escapeTruncated(['Working', ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
     }
     case 'stopped': {
-      const summary = `Stopped by ${mentionUser(status.stoppedById)}`;
-      blocks.push(context([`■ ${summary}`, `after ${formatDuration(status.elapsedMs)}`, plural(status.toolCalls, 'tool call'), ...counted]));
+      const summary = t.t('runControl.stoppedBy', { who: mentionUser(status.stoppedById) });
+      const after = t.t('runControl.stoppedAfter', { duration: formatDuration(status.elapsedMs) });
+      blocks.push(context([`■ ${summary}`, after, t.t('runControl.toolCalls', { count: status.toolCalls }), ...counted]));
       return { text: summary, blocks };
     }
     case 'done': {

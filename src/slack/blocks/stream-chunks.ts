@@ -1,4 +1,5 @@
 import type { PlanItem, PlanStatus } from '../../agent/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { stripControl } from '../../tools/text.js';
 import { defuseBroadcasts, oneLine, truncate, ZWSP } from './text.js';
 
@@ -27,9 +28,6 @@ export type StreamChunk =
 /** Slack's task statuses: `complete`, not `completed`; a cancelled step shows as an error that says so. */
 const STATUSES: Record<PlanStatus, TaskStatus> = { pending: 'pending', in_progress: 'in_progress', completed: 'complete', cancelled: 'error' };
 
-export const PLAN_TITLE = 'Plan';
-const CANCELLED = 'Cancelled';
-
 /**
  * Text streamed as Markdown, made inert: control characters removed, mention and broadcast syntax
  * (`<!channel>`, `<@U1>`, `@here`) broken by a zero-width space, so the model cannot notify anyone.
@@ -39,8 +37,8 @@ export function inertMarkdown(text: string): string {
 }
 
 /** A task's title: one line, never empty, within the limit (plain text: Markdown is not rendered there). */
-function taskTitle(content: string): string {
-  return truncate(inertMarkdown(oneLine(content)).trim() || '(untitled step)', STREAM_LIMITS.taskText);
+function taskTitle(content: string, t: Translator): string {
+  return truncate(inertMarkdown(oneLine(content)).trim() || t.t('runControl.untitledStep'), STREAM_LIMITS.taskText);
 }
 
 /**
@@ -48,21 +46,21 @@ function taskTitle(content: string): string {
  * position (the model's own ids may repeat or be long). A plan longer than the limit shows its first
  * steps and a last task saying how many more there are.
  */
-export function planChunks(plan: readonly PlanItem[], title = PLAN_TITLE): StreamChunk[] {
+export function planChunks(plan: readonly PlanItem[], t: Translator, title = t.t('runControl.planTitle')): StreamChunk[] {
   const shown = plan.length > STREAM_LIMITS.tasks ? plan.slice(0, STREAM_LIMITS.tasks - 1) : plan;
   const tasks = shown.map((item, index): StreamChunk => ({
     type: 'task_update',
     id: `step-${index + 1}`,
-    title: taskTitle(item.content),
+    title: taskTitle(item.content, t),
     status: STATUSES[item.status],
-    ...(item.status === 'cancelled' && { details: CANCELLED }),
+    ...(item.status === 'cancelled' && { details: t.t('runControl.cancelledStep') }),
   }));
   if (shown.length < plan.length) {
     const rest = plan.slice(shown.length);
     const done = rest.every((item) => item.status === 'completed');
-    tasks.push({ type: 'task_update', id: 'step-more', title: `… and ${rest.length} more steps`, status: done ? 'complete' : 'pending' });
+    tasks.push({ type: 'task_update', id: 'step-more', title: t.t('runControl.moreSteps', { count: rest.length }), status: done ? 'complete' : 'pending' });
   }
-  return [{ type: 'plan_update', title: taskTitle(title) }, ...tasks];
+  return [{ type: 'plan_update', title: taskTitle(title, t) }, ...tasks];
 }
 
 /** Only the tasks whose title or status differ from what was sent: re-sending an id updates that task. */

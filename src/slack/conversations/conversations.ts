@@ -3,6 +3,7 @@ import type { Decision } from '../../agent/index.js';
 import { decisionNotice, stopNotice } from '../approvals/notices.js';
 import type { HomeApproval } from '../blocks/app-home.js';
 import { mentionUser } from '../blocks/text.js';
+import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
 import { queuedStatus } from '../progress/status-views.js';
 import { parseRunState, type RunState } from '../progress/run-state.js';
@@ -75,7 +76,7 @@ export function agentConversations(agent: ConversationAgent, env: ConversationEn
     },
     async stop(client, { runId, userId }) {
       const stoppedBy = await requesterFor(client, env.store, userId);
-      return stopNotice(await agent.stop({ runId, stoppedBy }));
+      return stopNotice(await agent.stop({ runId, stoppedBy }), translatorFor(stoppedBy, env.locale));
     },
   };
 }

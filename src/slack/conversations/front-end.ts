@@ -33,7 +33,7 @@ export function slackFrontEnd(client: App['client'], logger: Logger, locale: Loc
     const where = parseRunState(saved);
     // The run's messages are the requester's: in their Slack language, else PLANEBOT_LOCALE.
     const t = translatorFor(run.requester, locale);
-    const stream = streams && new AnswerStream(streams, where, run.runId, run.requester.id, run.plan.items);
+    const stream = streams && new AnswerStream(streams, where, run.runId, run.requester.id, run.plan.items, t);
     const reporter = new SlackReporter(client, status, where, run.runId, run.plan.items, run.subAgents, t, stream);
     const approver = new SlackApprover(client, where, () => reporter.awaitingApproval(), t);
     return { reporter, approver, state: () => reporter.state() };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '@slack/bolt';
 import type { PlanItem } from '../../agent/index.js';
+import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import { changedChunks, fitMarkdown, inertMarkdown, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
@@ -74,8 +75,10 @@ export class AnswerStream {
     private readonly runId: string,
     private readonly recipientId: string,
     plan: readonly PlanItem[],
+    /** The requester's language, for the plan's own words. */
+    private readonly t: Translator,
   ) {
-    this.plan = plan.length > 0 ? planChunks(plan) : [];
+    this.plan = plan.length > 0 ? planChunks(plan, t) : [];
   }
 
   /** The plan is shown in the streamed message (the status message need not list it). */
@@ -109,7 +112,7 @@ export class AnswerStream {
   }
 
   setPlan(items: readonly PlanItem[]): void {
-    this.plan = planChunks(items);
+    this.plan = planChunks(items, this.t);
     if (this.phase !== 'off' && this.phase !== 'ended') this.kick();
   }
 

@@ -6,7 +6,7 @@ import type { PlanItem } from '../../agent/index.js';
 /** What the status message says before the run's first step is known. */
 export const THINKING = 'Thinking…';
 
-/** A run under way; with its id, the message carries the Stop button; its sub-agents nest under the plan. */
+/** A run under way; with its id, the message carries the Stop button (in `t`'s language); its sub-agents nest under the plan. */
 export function workingStatus(
   plan: readonly PlanItem[] = [],
   step: string = THINKING,

@@ -122,6 +122,14 @@ describe('buildApprovalWithdrawn', () => {
     expect(message.text).toBe('Approval withdrawn: the run was stopped, so `plane_update_issue` was not run');
   });
 
+  it('is written in French and Chinese too, within every limit', () => {
+    for (const locale of ['fr', 'zh-CN'] as const) {
+      const message = buildApprovalWithdrawn({ ...VIEW, stoppedById: 'U0BOB', withdrawnAt: AT }, translator(locale));
+      assertWithinSlackLimits(message);
+      expect(message.text).toBe(translator(locale).t('runControl.withdrawnText', { tool: '`plane_update_issue`' }));
+    }
+  });
+
   it('stays within limits with hostile values', () => {
     const message = buildApprovalWithdrawn({ requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT });
     assertWithinSlackLimits(message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../../src/i18n/index.js';
+import { LOCALES, translator } from '../../../src/i18n/index.js';
 import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
 import { formatDuration } from '../../../src/tools/text.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
@@ -105,6 +105,19 @@ describe('buildStatus', () => {
     expect(message.text).toBe('Stopped by <@U0ALICE>');
     expect(allText(message)).toContain('■ Stopped by <@U0ALICE> · after 12s · 2 tool calls · 1/4 tasks completed');
     expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
+  });
+
+  it('says who stopped it in the requester’s language, within every limit', () => {
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const stopped = buildStatus({ phase: 'stopped', plan: PLAN, stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 1 }, t);
+      const running = buildStatus({ phase: 'running', plan: PLAN, stopValue: 'run-abc' }, t);
+      for (const message of [stopped, running]) assertWithinSlackLimits(message);
+      expect(stopped.text).toBe(t.t('runControl.stoppedBy', { who: '<@U0ALICE>' }));
+      expect(allText(running)).toContain(JSON.stringify(t.t('runControl.stop')));
+    }
+    expect(buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('fr')).text).toBe('Arrêté par <@U0ALICE>');
+    expect(allText(buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('zh-CN')))).toContain('2 次工具调用');
   });
 
   it('keeps a stopped run with 1,000 hostile steps and a hostile stopper within every limit', () => {

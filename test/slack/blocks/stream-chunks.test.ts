@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../../src/agent/index.js';
-import { changedChunks, fitMarkdown, inertMarkdown, planChunks } from '../../../src/slack/blocks/stream-chunks.js';
+import { LOCALES, translator } from '../../../src/i18n/index.js';
+import { changedChunks, fitMarkdown, inertMarkdown, planChunks as planChunksIn } from '../../../src/slack/blocks/stream-chunks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { streamCallViolations } from './limits.js';
 
+const EN = translator('en');
+const planChunks = (plan: PlanItem[], title?: string) => planChunksIn(plan, EN, title);
 const item = (content: string, status: PlanItem['status'] = 'pending', id = content): PlanItem => ({ id, content, status });
 
 describe('planChunks', () => {
@@ -25,6 +28,21 @@ describe('planChunks', () => {
     expect(chunks.at(-1)).toMatchObject({ title: '… and 961 more steps' });
     expect(JSON.stringify(chunks)).not.toMatch(/<[!@#]/);
     expect(planChunks([item(' \n\t ')])[1]).toMatchObject({ title: '(untitled step)' });
+  });
+
+  it('speaks the requester’s language in its own words, within the limits', () => {
+    const plan = Array.from({ length: 100 }, (_, i) => item(i === 0 ? '' : long(300), i === 1 ? 'cancelled' : 'pending'));
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const chunks = planChunksIn(plan, t);
+      expect(streamCallViolations({ chunks })).toEqual([]);
+      expect(chunks[0]).toEqual({ type: 'plan_update', title: t.t('runControl.planTitle') });
+      expect(chunks[1]).toMatchObject({ title: t.t('runControl.untitledStep') });
+      expect(chunks[2]).toMatchObject({ details: t.t('runControl.cancelledStep') });
+      expect(chunks.at(-1)).toMatchObject({ title: t.t('runControl.moreSteps', { count: 61 }) });
+    }
+    expect(planChunksIn([item('a')], translator('fr'))[0]).toEqual({ type: 'plan_update', title: 'Plan' });
+    expect(planChunksIn([item('a')], translator('zh-CN'))[0]).toEqual({ type: 'plan_update', title: '计划' });
   });
 
   it('sends again only the tasks that changed', () => {
