@@ -81,11 +81,6 @@ export class AnswerStream {
     this.plan = plan.length > 0 ? planChunks(plan, t) : [];
   }
 
-  /** The plan is shown in the streamed message (the status message need not list it). */
-  get showsPlan(): boolean {
-    return (this.phase === 'live' || this.phase === 'ended') && this.sentPlan.length > 0;
-  }
-
   /** Resolves true while the answer streams natively (starting the stream if nothing was tried yet). */
   async live(): Promise<boolean> {
     if (this.phase === 'idle') this.start();

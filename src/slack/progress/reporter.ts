@@ -16,7 +16,8 @@ const WAITING_FOR_APPROVAL = 'Waiting for approval…';
  * what the model says goes into the thread as messages (the answer as new messages, so people are
  * notified); the end shows the time taken and tool calls, or what failed with a Retry button. Where
  * the workspace streams natively, the text and the plan stream into one message as they come
- * (`AnswerStream`) and the status message keeps the step, the Stop button and the end.
+ * (`AnswerStream`); the status message keeps the checklist (with sub-agents nested under it), the
+ * step, the Stop button and the end.
  */
 export class SlackReporter implements Reporter {
   /** Steps of the calls running now, by call id; the newest is shown. */
@@ -118,7 +119,7 @@ export class SlackReporter implements Reporter {
       }
     }
     await this.finish(
-      buildStatus({ phase: 'done', plan: this.statusPlan(result.plan.items), elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
+      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
     );
   }
 
@@ -127,7 +128,7 @@ export class SlackReporter implements Reporter {
     await this.finish(
       buildStatus({
         phase: 'failed',
-        plan: this.statusPlan(failure.plan.items),
+        plan: failure.plan.items,
         subAgents: failure.subAgents,
         failure: failure.message,
         ...(failure.retryable && { retryValue: failure.runId }),
@@ -142,7 +143,7 @@ export class SlackReporter implements Reporter {
     await this.finish(
       buildStatus({
         phase: 'stopped',
-        plan: this.statusPlan(stopped.plan.items),
+        plan: stopped.plan.items,
         stoppedById: stopped.stoppedBy.id,
         elapsedMs: stopped.durationMs,
         toolCalls: stopped.toolCalls,
@@ -153,13 +154,8 @@ export class SlackReporter implements Reporter {
 
   private show(): void {
     const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    const message = workingStatus(this.statusPlan(this.plan), step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
+    const message = workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
     this.status.show(this.where.channel, this.where.statusTs, message);
-  }
-
-  /** The status message lists the plan unless the streamed message shows it. */
-  private statusPlan(plan: readonly PlanItem[]): readonly PlanItem[] {
-    return this.stream?.showsPlan ? [] : plan;
   }
 
   private async finish(message: SlackMessage): Promise<void> {

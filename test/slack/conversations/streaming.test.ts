@@ -56,9 +56,9 @@ describe('native streaming', () => {
       ],
     });
     expect(botMessages(h, ts).map((m) => m.ts)).toEqual([status.ts, message!.ts]);
-    // The status message keeps the end and leaves the plan to the stream.
+    // The status message keeps the checklist and the end.
     expect(shownText(status)).toContain('Done in');
-    expect(shownText(status)).not.toContain('Step 1');
+    expect(shownText(status)).toContain('✓ Step 1');
   });
 
   it('a workspace that refuses streaming falls back to post-and-edit once, and stays there, after a restart too', async () => {
