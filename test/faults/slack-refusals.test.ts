@@ -59,7 +59,7 @@ describe('what Slack refuses is never silently lost', () => {
   it('an answer refused part-way: Retry posts the parts that did not go out, none twice', async () => {
     const paragraphs = Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(6)}`);
     const answer = heldReply(textReply(paragraphs.join('\n\n')));
-    harness = await startBotHarness({ model: [answer.step] });
+    harness = await startBotHarness({ model: [answer.step], streaming: POST_AND_EDIT });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> tell me everything` });
     await answer.requested;
