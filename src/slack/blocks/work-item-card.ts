@@ -103,7 +103,8 @@ export function buildWorkItemCard(item: WorkItemView, actions?: CardActions): Sl
 
 function cardActionElements(key: string, actions: CardActions): ActionsBlock['elements'] {
   const elements: ActionsBlock['elements'] = [button({ text: 'Assign to me', actionId: ACTION_IDS.workItemAssignMe, value: key })];
-  const options = actions.states
+  // Slack refuses a menu with a repeated value; a name given twice is offered once.
+  const options = [...new Set(actions.states)]
     .filter((name) => name.trim().length > 0 && name.length <= SLACK_LIMITS.optionValue)
     .slice(0, SLACK_LIMITS.options)
     .map((name) => ({ text: plainText(name, SLACK_LIMITS.optionText), value: name }));
