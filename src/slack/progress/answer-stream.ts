@@ -192,16 +192,7 @@ export class AnswerStream {
       const batch = this.batch();
       const { text, chunks, rest } = batch;
       if (text || chunks.length > 0) {
-        await this.deps.appends.turn();
-        try {
-          await this.deps.client.chat.appendStream({ channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) } as Parameters<
-            App['client']['chat']['appendStream']
-          >[0]);
-          this.sent(batch);
-        } catch (error) {
-          this.breakOff(error);
-          return;
-        }
+        if (!(await this.send('appendStream', batch))) return;
       } else if (!rest) {
         return;
       }
@@ -241,19 +232,9 @@ export class AnswerStream {
   private async stop(final: boolean): Promise<void> {
     for (;;) {
       const batch = this.batch();
-      const { text, chunks, rest } = batch;
-      await this.deps.appends.turn();
-      try {
-        await this.deps.client.chat.stopStream({ channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) } as Parameters<
-          App['client']['chat']['stopStream']
-        >[0]);
-        this.sent(batch);
-      } catch (error) {
-        this.breakOff(error);
-        return;
-      }
+      if (!(await this.send('stopStream', batch))) return;
       this.phase = 'ended';
-      if (!final || !rest) return;
+      if (!final || !batch.rest) return;
       this.markdownSent = 0;
       this.phase = 'starting';
       this.started = this.open();
@@ -262,6 +243,21 @@ export class AnswerStream {
         this.broken ??= 'the next streamed message could not be started';
         return;
       }
+    }
+  }
+
+  /** One append or stop at the process's pace; false when it failed (the stream broke off). */
+  private async send(method: 'appendStream' | 'stopStream', batch: Batch): Promise<boolean> {
+    const { text, chunks } = batch;
+    await this.deps.appends.turn();
+    try {
+      const args = { channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) };
+      await this.deps.client.chat[method](args as Parameters<App['client']['chat']['appendStream']>[0] & Parameters<App['client']['chat']['stopStream']>[0]);
+      this.sent(batch);
+      return true;
+    } catch (error) {
+      this.breakOff(error);
+      return false;
     }
   }
 

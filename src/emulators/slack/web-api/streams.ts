@@ -31,6 +31,12 @@ function add(stream: Stream, chunks: StreamChunk[]): void {
   applyChunks(stream, chunks);
 }
 
+/** An append or a stop: the bot's own message, still streaming, and the chunks the call adds. */
+function continued(context: ApiContext, args: Args): { stream: Stream; chunks: StreamChunk[] } {
+  refuseIfUnsupported(context);
+  return { stream: openStream(context, args), chunks: chunksOf(args) };
+}
+
 /** The bot's own message, still streaming. */
 function openStream(context: ApiContext, args: Args): Stream {
   const channel = channelById(context, args);
@@ -90,9 +96,7 @@ const startStream: MethodSpec = {
 const appendStream: MethodSpec = {
   scope: chatWrite,
   run(args, context) {
-    refuseIfUnsupported(context);
-    const stream = openStream(context, args);
-    const chunks = chunksOf(args);
+    const { stream, chunks } = continued(context, args);
     if (chunks.length === 0) throw explained('invalid_arguments', ['[ERROR] markdown_text or chunks is required']);
     add(stream, chunks);
     context.workspace.update(stream.channel, stream.ts, streamMessage(stream));
@@ -103,9 +107,7 @@ const appendStream: MethodSpec = {
 const stopStream: MethodSpec = {
   scope: chatWrite,
   run(args, context) {
-    refuseIfUnsupported(context);
-    const stream = openStream(context, args);
-    const chunks = chunksOf(args);
+    const { stream, chunks } = continued(context, args);
     const blocks = args.blocks;
     if (blocks !== undefined) {
       if (!Array.isArray(blocks) || blocks.length > STREAM_LIMITS.stopBlocks) throw new SlackApiError('msg_blocks_too_many');
