@@ -9,6 +9,9 @@ import { silentLogger } from '../../src/log.js';
 import { startSandbox } from '../../src/sandbox/start.js';
 import { collectPageErrors, launchChromium, screenshotFolder } from './browser.js';
 
+/** How long the page may take to show what the bot sent, on a loaded machine (expect.poll's own default is 1 s). */
+const UI_WAIT = { timeout: 10_000 };
+
 /**
  * A newcomer in the sandbox (`npm start`, no Slack, the demo Plane) turns a message into a Plane
  * work item through the message's "…" menu and the modal, and sees the confirmation in the thread.
@@ -49,14 +52,14 @@ describe('the sandbox: a work item from a message', () => {
       await page.getByTestId('shortcut-menu').getByText('Create work item').click();
 
       const modal = page.getByTestId('modal');
-      await expect.poll(() => modal.getByTestId('modal-title').textContent()).toBe('Create work item');
-      await expect.poll(() => modal.locator('[data-block-id="title"] input').inputValue()).toBe('CSV export times out on big projects');
+      await expect.poll(() => modal.getByTestId('modal-title').textContent(), UI_WAIT).toBe('Create work item');
+      await expect.poll(() => modal.locator('[data-block-id="title"] input').inputValue(), UI_WAIT).toBe('CSV export times out on big projects');
       await modal.locator('select[data-block-id="project"]').selectOption({ label: 'ACME · Website' });
       await modal.locator('[data-testid="modal-field"][data-block-id="state"]').waitFor();
       await shot(page, '01-modal');
       await modal.locator('[data-block-id="title"] input').fill('  ');
       await modal.getByTestId('modal-submit').click();
-      await expect.poll(() => modal.locator('[data-testid="modal-error"][data-block-id="title"]').textContent()).toBe('Give the work item a title.');
+      await expect.poll(() => modal.locator('[data-testid="modal-error"][data-block-id="title"]').textContent(), UI_WAIT).toBe('Give the work item a title.');
       await shot(page, '02-error');
       await modal.locator('[data-block-id="title"] input').fill('CSV export times out on big projects');
       await modal.locator('select[data-block-id="priority"]').selectOption({ label: 'High' });
@@ -67,7 +70,7 @@ describe('the sandbox: a work item from a message', () => {
       const confirmation = page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: /Dana Kim created ACME-\d+ from this message|dana created ACME-\d+ from this message/ });
       await confirmation.waitFor();
       expect(await confirmation.textContent()).toContain('CSV export times out on big projects');
-      await expect.poll(() => confirmation.locator('[data-testid="block-select"]').count()).toBe(1);
+      await expect.poll(() => confirmation.locator('[data-testid="block-select"]').count(), UI_WAIT).toBe(1);
       await shot(page, '03-confirmation');
       expect(errors).toEqual([]);
     } finally {
