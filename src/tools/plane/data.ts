@@ -1,25 +1,18 @@
 import type { ItemView } from '../../plane/item-view.js';
 import type { DescriptionImage } from '../../plane/read-html.js';
-import type { Priority, StateGroup } from '../../plane/types.js';
 
 /**
  * What the Plane tools answer besides their text for the model: plain JSON, keys and names, never
  * ids, for the front ends that render it (Slack cards and listings, MCP structured content).
  */
 
-export interface WorkItemData {
-  key: string;
-  title: string;
+/** The fields of a work item's view that are already plain names and dates, shown as they are. */
+type ShownFields = 'key' | 'title' | 'priority' | 'assignees' | 'labels' | 'startDate' | 'targetDate' | 'created' | 'updated';
+
+export interface WorkItemData extends Pick<ItemView, ShownFields> {
   url: string;
   project: { identifier: string; name: string };
-  state: { name: string; group: StateGroup } | null;
-  priority: Priority;
-  assignees: string[];
-  labels: string[];
-  startDate: string | null;
-  targetDate: string | null;
-  created?: string;
-  updated?: string;
+  state: NonNullable<ItemView['state']> | null;
 }
 
 /** A work item in full: its description as text, where each image is an `[image n]` marker. */
