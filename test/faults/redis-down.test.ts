@@ -90,9 +90,8 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     expect(botMessages(h, ts).some((m) => m.text.includes('I commented on ACME-1.'))).toBe(true);
   }, 60_000);
 
-  // Skipped: since model requests stream, a run that loses Redis mid-run stays "Thinking…" until the
-  // orphan sweep again; the cause is not found yet. The expected behaviour stays written here.
-  it.skip('a run that loses Redis mid-run says so on its status at once, and goes on by itself from its last saved step once Redis is back', async () => {
+  // The answer arrives after Redis went away: the stream that would show it cannot read the store either.
+  it('a run that loses Redis mid-run says so on its status at once, and goes on by itself from its last saved step once Redis is back', async () => {
     redis = await startRedisServer();
     const answer = heldReply(textReply('Here is the summary.'));
     harness = await startBotHarness({

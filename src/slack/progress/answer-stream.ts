@@ -147,12 +147,16 @@ export class AnswerStream {
     });
   }
 
-  /** chat.startStream with what is there to show; its answer decides whether this run streams. */
+  /**
+   * chat.startStream with what is there to show; its answer decides whether this run streams. Never
+   * throws: `started` is awaited by every later call, `close` among them, and a rejection kept there
+   * would fail each of them, the failed run's status edit included.
+   */
   private async open(): Promise<void> {
     const { support, client, logger } = this.deps;
     const teamId = (this.teamId ??= await support.teamId());
-    if (!teamId || !(await support.available(teamId))) {
-      this.phase = 'off';
+    if (!teamId || !(await this.allowed(teamId))) {
+      this.off();
       return;
     }
     const batch = this.batch();
@@ -170,17 +174,37 @@ export class AnswerStream {
       this.ts = answer.ts!;
       this.sent(batch);
       this.phase = 'live';
-      await this.deps.store.set(STREAM_RUNS, `${this.where.channel}:${this.ts}`, this.runId, STREAM_RUN_MS);
     } catch (error) {
-      const code = slackErrorCode(error);
-      // What was not shown is posted by the reporter from the whole texts it gets.
-      this.pendingText = '';
-      this.raw = '';
-      this.phase = 'off';
-      if (!(await support.refused(teamId, code).catch(() => false))) {
+      this.off();
+      if (!(await support.refused(teamId, slackErrorCode(error)).catch(() => false))) {
         logger.warn({ err: error, channel: this.where.channel }, 'chat.startStream failed: this answer is posted and edited instead');
       }
+      return;
     }
+    // The stream is Slack's now, whatever the store says: without this link only Slack's stop control is lost.
+    await this.deps.store.set(STREAM_RUNS, `${this.where.channel}:${this.ts}`, this.runId, STREAM_RUN_MS).catch((error: unknown) =>
+      logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streaming message could not be linked to its run: Slack’s stop control will not stop it'),
+    );
+  }
+
+  /**
+   * The workspace's remembered refusal; while the store cannot say, this drive is posted and edited,
+   * as where streaming is refused for one run.
+   */
+  private async allowed(teamId: string): Promise<boolean> {
+    try {
+      return await this.deps.support.available(teamId);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, channel: this.where.channel }, 'whether this workspace streams is unknown: this answer is posted and edited instead');
+      return false;
+    }
+  }
+
+  /** Not streamed: what was not shown is posted by the reporter from the whole texts it gets. */
+  private off(): void {
+    this.pendingText = '';
+    this.raw = '';
+    this.phase = 'off';
   }
 
   /** Appends, one at a time, at most one a second per message and at the process's pace. */
