@@ -24,6 +24,7 @@ import { createPermissions, loadPermissions, type Permission } from './permissio
 import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
 import { LeaseLost, RunLease } from './run-lease.js';
 import { RunStore, type StopRecord } from './run-store.js';
+import { watchForStop, type StopWatch } from './stop-watch.js';
 import type { Requester } from '../tools/registry.js';
 import { runDelegation, type SubAgentEnv } from './sub-agents.js';
 import { requestTurn, subAgentSystemPrompt, systemPrompt, type PromptSettings } from './system-prompt.js';
@@ -106,9 +107,6 @@ export type StopResult =
   | { status: 'gone'; runId: string }
   /** The person is neither the requester nor an approver; nothing changed. */
   | { status: 'not_allowed'; runId: string; requesterId: string };
-
-/** How often the process driving a run looks for a stop asked in another process. */
-const STOP_POLL_MS = 500;
 
 export interface Agent {
   /** Starts a run for the message, or queues it behind the thread's run. Returns before the run ends. */
@@ -446,26 +444,16 @@ class AgentRuntime implements Agent {
 
   /**
    * While this process drives a run, a stop asked here aborts its controller at once, and one asked
-   * in another process (or before a restart) is found by looking in the store now and every half second.
+   * in another process (or before a restart) is found by looking in the store (`stop-watch.ts`).
    */
-  private watchForStop(runId: string): { controller: AbortController; looked: Promise<void>; end(): void } {
-    const controller = new AbortController();
-    this.driving.set(runId, controller);
-    const look = () =>
-      this.runs.stopOf(runId).then(
-        (record) => {
-          if (record && !controller.signal.aborted) controller.abort(record);
-        },
-        (error: unknown) => this.logger.warn({ err: error, runId }, 'could not look for a stop of the run'),
-      );
-    const timer = setInterval(() => void look(), STOP_POLL_MS);
-    timer.unref();
+  private watchForStop(runId: string): StopWatch {
+    const watch = watchForStop(this.runs, runId, this.logger);
+    this.driving.set(runId, watch.controller);
     return {
-      controller,
-      looked: look(),
+      ...watch,
       end: () => {
-        clearInterval(timer);
-        if (this.driving.get(runId) === controller) this.driving.delete(runId);
+        watch.end();
+        if (this.driving.get(runId) === watch.controller) this.driving.delete(runId);
       },
     };
   }
