@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { stopReply, textBlock, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { ALICE, approvalMessage, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText } from '../slack/conversations/support.js';
@@ -14,6 +14,9 @@ afterEach(async () => {
   harness = undefined;
   redis = undefined;
 });
+
+/** The bot's natively streamed messages of the thread, oldest first. */
+const streamedMessages = (h: BotHarness, ts: string) => botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
 
 async function readiness(h: BotHarness): Promise<{ code: number; reason?: string }> {
   const answer = await fetch(`${h.bot.url}/readyz`);
@@ -116,5 +119,37 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     // The answer that could not be saved is asked again, once: the run went on from its last saved step.
     expect(h.model!.requests).toHaveLength(2);
     expect(botMessages(h, ts).filter((m) => m.text.includes('Here is the summary, again.'))).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('with Redis down while an answer streams', () => {
+  it('the stream is closed where it got to, the status says the store became unreachable, and the run answers again once Redis is back', async () => {
+    redis = await startRedisServer();
+    const answer = heldReply(stopReply('end_turn', [textBlock('Here is the summary, streamed slowly.')], { deltaDelayMs: 400 }));
+    harness = await startBotHarness({
+      model: [toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Summarise', status: 'in_progress' }] } }]), answer.step, textReply('Here is the summary, again.')],
+      env: { REDIS_URL: redis.url },
+      timing: { runLeaseMs: 2_000 },
+    });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
+    // The plan opened the stream before Redis went away.
+    const first = await eventually(() => streamedMessages(h, ts)[0], 8_000, 'the streamed plan');
+    await answer.requested;
+    const outage = await redis.interrupt();
+    answer.release();
+    const stranded = await eventually(() => {
+      const status = botMessages(h, ts)[0];
+      return shownText(status).includes('state store became unreachable') ? status : undefined;
+    }, 8_000, 'the status saying the store is unreachable');
+    expect(shownText(stranded)).not.toContain('run_retry');
+    const stops = () => h.slack.calls.filter((c) => c.method === 'chat.stopStream' && c.args.ts === first.ts);
+    await eventually(() => stops().length === 1, 8_000, 'the stream stopped');
+    expect(stops()[0]!.error).toBeUndefined();
+
+    redis = await outage.resume();
+    await eventually(() => shownText(h.slack.workspace.message(GENERAL, stranded.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+    expect(h.model!.requests).toHaveLength(3);
+    expect(streamedMessages(h, ts).filter((m) => m.text.includes('Here is the summary, again.'))).toHaveLength(1);
   }, 60_000);
 });
