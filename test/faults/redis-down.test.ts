@@ -4,19 +4,45 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopReply, textBlock, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import type { SlackMessage } from '../../src/emulators/slack/index.js';
 import { ALICE, approvalMessage, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText } from '../slack/conversations/support.js';
 
 let harness: BotHarness | undefined;
 let redis: RedisServer | undefined;
+/** Redis interrupted by the test, to be resumed. */
+let outage: Awaited<ReturnType<RedisServer['interrupt']>> | undefined;
 afterEach(async () => {
   await harness?.close();
   await redis?.stop();
   harness = undefined;
   redis = undefined;
+  outage = undefined;
 });
 
 /** The bot's natively streamed messages of the thread, oldest first. */
 const streamedMessages = (h: BotHarness, ts: string) => botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
+
+/**
+ * Redis goes away while the model's answer is held, then the answer arrives: returns the run's
+ * status once it says the store became unreachable (with no Retry: the run goes on by itself).
+ */
+async function loseRedisBeforeAnswer(h: BotHarness, ts: string, answer: ReturnType<typeof heldReply>): Promise<SlackMessage> {
+  await answer.requested;
+  outage = await redis!.interrupt();
+  answer.release();
+  const stranded = await eventually(() => {
+    const status = botMessages(h, ts)[0];
+    return shownText(status).includes('state store became unreachable') ? status : undefined;
+  }, 8_000, 'the status saying the store is unreachable');
+  expect(shownText(stranded)).not.toContain('run_retry');
+  return stranded;
+}
+
+/** Redis comes back, and the orphan sweep takes the run up and finishes it. */
+async function redisBackAndRunDone(h: BotHarness, status: SlackMessage): Promise<void> {
+  redis = await outage!.resume();
+  await eventually(() => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+}
 
 async function readiness(h: BotHarness): Promise<{ code: number; reason?: string }> {
   const answer = await fetch(`${h.bot.url}/readyz`);
@@ -77,7 +103,7 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
       8_000,
       'the run saved as waiting',
     );
-    const outage = await redis.interrupt();
+    outage = await redis.interrupt();
 
     await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
     const told = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('state store')), 8_000, 'the private notice');
@@ -104,18 +130,9 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
-    await answer.requested;
-    const outage = await redis.interrupt();
-    answer.release();
-    const stranded = await eventually(() => {
-      const status = botMessages(h, ts)[0];
-      return shownText(status).includes('state store became unreachable') ? status : undefined;
-    }, 8_000, 'the status saying the store is unreachable');
+    const stranded = await loseRedisBeforeAnswer(h, ts, answer);
     expect(shownText(stranded)).toContain('goes on by itself');
-    expect(shownText(stranded)).not.toContain('run_retry');
-
-    redis = await outage.resume();
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, stranded.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+    await redisBackAndRunDone(h, stranded);
     // The answer that could not be saved is asked again, once: the run went on from its last saved step.
     expect(h.model!.requests).toHaveLength(2);
     expect(botMessages(h, ts).filter((m) => m.text.includes('Here is the summary, again.'))).toHaveLength(1);
@@ -135,20 +152,11 @@ describe('with Redis down while an answer streams', () => {
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
     // The plan opened the stream before Redis went away.
     const first = await eventually(() => streamedMessages(h, ts)[0], 8_000, 'the streamed plan');
-    await answer.requested;
-    const outage = await redis.interrupt();
-    answer.release();
-    const stranded = await eventually(() => {
-      const status = botMessages(h, ts)[0];
-      return shownText(status).includes('state store became unreachable') ? status : undefined;
-    }, 8_000, 'the status saying the store is unreachable');
-    expect(shownText(stranded)).not.toContain('run_retry');
+    const stranded = await loseRedisBeforeAnswer(h, ts, answer);
     const stops = () => h.slack.calls.filter((c) => c.method === 'chat.stopStream' && c.args.ts === first.ts);
     await eventually(() => stops().length === 1, 8_000, 'the stream stopped');
     expect(stops()[0]!.error).toBeUndefined();
-
-    redis = await outage.resume();
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, stranded.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+    await redisBackAndRunDone(h, stranded);
     expect(h.model!.requests).toHaveLength(3);
     expect(streamedMessages(h, ts).filter((m) => m.text.includes('Here is the summary, again.'))).toHaveLength(1);
   }, 60_000);
