@@ -72,7 +72,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     taskEvents,
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
-    onWrite: ({ key, fields, by }) => botWrites.record(key, fields, by === undefined ? {} : { by }),
+    onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
   });
   const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs });
   const subscriptions = new Subscriptions(store);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaneApi } from '../plane/api.js';
+import type { ChatThread } from '../plane/kit.js';
 import { memberName } from '../plane/member-names.js';
 import type { WebhookPerson } from '../plane/webhooks.js';
 import type { StateStore } from '../state/store.js';
@@ -13,15 +14,15 @@ const NOTE_WAIT_MS = 2_000;
 export interface BotWrite {
   /** Who asked (a name). */
   by?: string;
-  /** `<channel>:<thread ts>` of the message where the bot confirmed it, when it did so in a thread. */
-  confirmedIn?: string;
+  /** The thread where the bot confirmed it, when it did so in one. */
+  confirmedIn?: ChatThread;
 }
 
 export interface Attribution {
   /** The name to show as the author. */
   actor: string;
   /** Set when the bot itself confirmed the change in that thread: it is not posted there again. */
-  confirmedIn?: string;
+  confirmedIn?: ChatThread;
 }
 
 /**

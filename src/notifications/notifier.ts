@@ -1,5 +1,6 @@
 import type { Logger } from '../log.js';
 import type { PlaneApi } from '../plane/api.js';
+import type { ChatThread } from '../plane/kit.js';
 import { viewOne } from '../plane/item-view.js';
 import type { PlaneKit } from '../plane/kit.js';
 import { memberName } from '../plane/member-names.js';
@@ -79,8 +80,13 @@ export class Notifier {
 
     for (const subscription of await this.options.subscriptions.forProject(project.id)) {
       if (!follows(subscription, events) || !passesFilters(item, subscription.filters)) continue;
-      if (await this.confirmedThere(subscription.channel, item.id, attribution.confirmedIn)) continue;
-      const changes = subscription.events.includes('all') ? notice.changes : notice.changes.filter((c) => follows(subscription, eventsOfChange(c, item)));
+      // Confirmed by the bot in the card's own thread: the card is brought up to date, no line said again.
+      const confirmed = await this.confirmedThere(subscription.channel, item.id, attribution.confirmedIn);
+      const changes = confirmed
+        ? []
+        : subscription.events.includes('all')
+          ? notice.changes
+          : notice.changes.filter((c) => follows(subscription, eventsOfChange(c, item)));
       await this.enqueueItem(subscription.channel, { ...notice, changes });
     }
 
@@ -106,7 +112,9 @@ export class Notifier {
     const text = readHtml(comment.comment_html, await mentionNames(api, slug, comment.comment_html)).text;
     const notice: CommentNotice = { item, author, text };
     // A comment that came from a linked thread (or its card's Comment) is not posted back there.
-    const linked = (await this.options.links.forItem(item.id)).filter((link) => !cameFrom(link, comment.external_source, comment.external_id));
+    const linked = (await this.options.links.forItem(item.id)).filter(
+      (link) => !cameFrom(link, comment.external_source, comment.external_id) && !sameThread(attribution.confirmedIn, link.channel, link.threadTs),
+    );
     for (const link of linked) {
       const payload: LinkedCommentNotice = { ...notice, threadTs: link.threadTs };
       await this.options.outbox.enqueue(link.channel, { kind: NOTICE_KINDS.linkedComment, payload, order: orderOf(item) });
@@ -159,10 +167,10 @@ export class Notifier {
   }
 
   /** Whether the bot confirmed the change itself in the thread of the channel's card of the item. */
-  private async confirmedThere(channel: string, itemId: string, confirmedIn: string | undefined): Promise<boolean> {
+  private async confirmedThere(channel: string, itemId: string, confirmedIn: ChatThread | undefined): Promise<boolean> {
     if (confirmedIn === undefined) return false;
     const ts = await this.options.store.get<string>(NOTIFY_THREADS, threadKey(channel, itemId));
-    return ts !== undefined && `${channel}:${ts}` === confirmedIn;
+    return ts !== undefined && sameThread(confirmedIn, channel, ts);
   }
 
   private async snapshot(api: PlaneApi, slug: string, project: Project, item: WorkItem): Promise<ItemSnapshot> {
@@ -199,6 +207,8 @@ export const NOTIFY_THREADS = 'notify:threads';
 export const threadKey = (channel: string, itemId: string) => `${channel}:${itemId}`;
 
 const orderOf = (item: ItemSnapshot) => `item:${item.id}`;
+
+const sameThread = (thread: ChatThread | undefined, channel: string, threadTs: string) => thread?.channel === channel && thread.threadTs === threadTs;
 
 async function projectById(api: PlaneApi, slug: string, id: string): Promise<Project> {
   const find = (projects: Project[]) => projects.find((p) => p.id === id);

@@ -39,14 +39,22 @@ export interface PlaneKitOptions {
   onWrite?: (write: PlaneWrite) => Promise<void>;
 }
 
+/** A chat thread: where a front end told the person who asked that a write was made. */
+export interface ChatThread {
+  channel: string;
+  threadTs: string;
+}
+
 /**
  * A write through the kit: the work item's key, the API names of the fields it sets (`created` for
- * a creation, `comment` for a comment), and who asked, when known.
+ * a creation, `comment` for a comment), who asked, when known, and the thread where the bot
+ * confirmed it, when it did so in one (Plane's webhook of it is not posted there again).
  */
 export interface PlaneWrite {
   key: string;
   fields: string[];
   by?: string;
+  confirmedIn?: ChatThread;
 }
 
 /** What the Plane tools are built on: the API, the workspace default, links and description images. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChatThread } from '../plane/kit.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/types.js';
 import type { PlanItem } from './plan/plan.js';
 import { stripControlDeep } from './text.js';
@@ -28,6 +29,11 @@ export interface ToolContext {
   fileWrites?: 'files-dir' | 'anywhere';
   /** An opaque name of where the call came from (a channel id), carried on task events. */
   scope?: string;
+  /**
+   * The chat thread where the front end tells the requester what the call did (an agent run's
+   * thread). A Plane write notes it, so Plane's webhook of the change is not posted there again.
+   */
+  thread?: ChatThread;
   signal?: AbortSignal;
   /** Replaces the checklist of the agent run making the call (update_plan); absent outside a run. */
   replacePlan?(items: PlanItem[]): Promise<void>;

@@ -65,7 +65,7 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
       threadKey: threadKey(channel, threadTs),
       requester,
       text: input.text,
-      context: { filesDir: channelFilesDir(env.dataDir, channel), scope: channel, channel: placeName(channel), planeMember },
+      context: { filesDir: channelFilesDir(env.dataDir, channel), scope: channel, thread: { channel, threadTs }, channel: placeName(channel), planeMember },
       frontEndState: state,
       ...(earlierMessages ? { earlierMessages } : {}),
     });

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, App, BlockAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { commentOrigin } from '../../notifications/thread-links.js';
+import type { ChatThread } from '../../plane/kit.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { resolveMe } from '../../plane/me.js';
 import { readableFailure } from '../../tools/index.js';
@@ -56,6 +57,10 @@ export function placeOf(body: BlockAction): CardPlace | undefined {
 
 const say = (text: string): SlackMessage => ({ text, blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, 2_900)) }] });
 
+/** The thread `tellAndRefresh` says a change in, for all to see; an ephemeral card's is said to the clicker only. */
+const saidIn = (place: CardPlace): ChatThread | undefined =>
+  place.cardTs !== undefined || place.unfurl ? { channel: place.channel, threadTs: place.threadTs } : undefined;
+
 /** Says what was done in the card's thread (ephemeral cards: to the clicker), then edits the card to the item now. */
 async function tellAndRefresh(client: WebClient, deps: WorkItemDeps, place: CardPlace, line: string, item: WorkItemDetails, respond?: (message: object) => Promise<unknown>): Promise<void> {
   const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
@@ -106,7 +111,7 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
     const { item } = await findWorkItem(api, slug, key);
     const current = item.assignees.map((a) => (typeof a === 'string' ? a : a.id));
     if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, `You are already assigned to ${key}.`);
-    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, assignees: [...current, me.member.id] }), requester);
+    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, assignees: [...current, me.member.id] }), requester, saidIn(place));
     await tellAndRefresh(args.client, deps, place, `${who} assigned themselves to ${key}`, updated.item, args.respond);
   });
 }
@@ -114,7 +119,7 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
 /** The state menu: the item moves to the chosen state (a state name of its project, from the menu's options). */
 export async function moveToState(args: ActionArgs, deps: WorkItemDeps, key: string, state: string): Promise<void> {
   await asClicker(args, deps, async (place, requester) => {
-    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, state }), requester);
+    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, state }), requester, saidIn(place));
     const who = requester.name ?? 'Someone';
     await tellAndRefresh(args.client, deps, place, `${who} moved ${key} to ${updated.item.state?.name ?? 'another state'}`, updated.item, args.respond);
   });
@@ -159,6 +164,7 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
       html: viaSlack(who, slackToHtml(text)),
       // Said in this thread below: Plane's webhook for it is not posted here again.
       external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),
+      confirmedIn: { channel: metadata.channel, threadTs: metadata.threadTs },
     });
     await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(`${who} commented on ${metadata.key}: ${oneLine(text)}`), unfurl_links: false });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlaneKit } from '../../plane/kit.js';
+import type { ChatThread, PlaneKit } from '../../plane/kit.js';
 import type { RequesterIdentity } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
@@ -8,6 +8,7 @@ import { definePlaneTool } from './define.js';
 import { ADDS_OR_CHANGES } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
+import { writeNote } from './write-note.js';
 
 export const addCommentInput = z.object({
   slug,
@@ -25,19 +26,20 @@ export interface AddedComment {
 /**
  * Comments on a work item (the tool, and Slack's Comment button and linked threads). `html` given
  * replaces the rendering of `text` (Slack's formatting carried over); `external` names the comment's
- * origin, so Plane refuses it twice and its webhook can be told from other comments.
+ * origin, so Plane refuses it twice and its webhook can be told from other comments; `confirmedIn`
+ * is the thread where the caller tells the requester.
  */
 export async function commentOnWorkItem(
   kit: PlaneKit,
   input: z.output<typeof addCommentInput>,
   requester: RequesterIdentity | undefined,
-  origin: { html?: string; external?: { source: string; id: string } } = {},
+  origin: { html?: string; external?: { source: string; id: string }; confirmedIn?: ChatThread } = {},
 ): Promise<AddedComment> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const { keyed } = await findWorkItem(api, workspace, input.key);
   const html = origin.html ?? (input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text));
-  await kit.noteWrite({ key: keyed.key, fields: ['comment'], ...(requester?.name && { by: requester.name }) });
+  await kit.noteWrite(writeNote(keyed.key, ['comment'], requester, origin.confirmedIn));
   await api.addComment(workspace, keyed, html, origin.external);
   return { key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
 }
@@ -56,7 +58,7 @@ export function addCommentTool(kit: PlaneKit) {
       return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;
     },
     async run(input, context) {
-      const data = await commentOnWorkItem(kit, input, context.requester);
+      const data = await commentOnWorkItem(kit, input, context.requester, context.thread && { confirmedIn: context.thread });
       return { text: `Commented on ${data.key} as ${data.author}: ${data.url}`, data };
     },
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { KeyedItem } from '../../plane/api.js';
 import { assignableMembers } from '../../plane/assignable.js';
 import { viewOne } from '../../plane/item-view.js';
-import type { PlaneKit } from '../../plane/kit.js';
+import type { ChatThread, PlaneKit } from '../../plane/kit.js';
 import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findProject } from '../../plane/resolve.js';
@@ -14,6 +14,7 @@ import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, labels, members, priority, project, slug, title } from './schemas.js';
+import { writeNote } from './write-note.js';
 
 export const createIssueInput = z.object({
   slug,
@@ -34,13 +35,17 @@ export interface CreatedWorkItem {
   notes: string[];
 }
 
-/** Creates a work item; without assignees it goes to "me" when "me" can be assigned (the tool and `/plane new`). */
+/**
+ * Creates a work item; without assignees it goes to "me" when "me" can be assigned (the tool and
+ * `/plane new`). `confirmedIn` is the thread where the caller tells the requester.
+ */
 export async function createWorkItem(
   kit: PlaneKit,
   input: z.output<typeof createIssueInput>,
   requester: RequesterIdentity | undefined,
+  confirmedIn?: ChatThread,
 ): Promise<CreatedWorkItem> {
-  return (await createWorkItemAndRef(kit, input, requester)).created;
+  return (await createWorkItemAndRef(kit, input, requester, confirmedIn)).created;
 }
 
 /** The same, with the new item's ids for what follows at once (a link on it), which no answer shows. */
@@ -48,6 +53,7 @@ export async function createWorkItemAndRef(
   kit: PlaneKit,
   input: z.output<typeof createIssueInput>,
   requester: RequesterIdentity | undefined,
+  confirmedIn?: ChatThread,
 ): Promise<{ created: CreatedWorkItem; ref: KeyedItem }> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
@@ -65,7 +71,7 @@ export async function createWorkItemAndRef(
   }
   const created = await api.createWorkItem(workspace, target, body);
   const view = await viewOne(api, workspace, target, created);
-  await kit.noteWrite({ key: view.key, fields: ['created'], ...(requester?.name && { by: requester.name }) });
+  await kit.noteWrite(writeNote(view.key, ['created'], requester, confirmedIn));
   return {
     created: { item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)), notes: setNotes(notes) },
     ref: { id: created.id, projectId: target.id, key: view.key },
@@ -88,7 +94,7 @@ export function createIssueTool(kit: PlaneKit) {
       return `Create a work item in ${where}: ${fields.join('; ')}.`;
     },
     async run(input, context) {
-      const created = await createWorkItem(kit, input, context.requester);
+      const created = await createWorkItem(kit, input, context.requester, context.thread);
       return { text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes), data: created };
     },
   });

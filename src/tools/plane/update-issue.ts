@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { viewOne } from '../../plane/item-view.js';
-import type { PlaneKit } from '../../plane/kit.js';
+import type { ChatThread, PlaneKit } from '../../plane/kit.js';
 import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
@@ -11,6 +11,7 @@ import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, key, labels, members, priority, slug, title } from './schemas.js';
+import { writeNote } from './write-note.js';
 
 const FIELDS = ['title', 'description', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date'] as const;
 
@@ -38,17 +39,21 @@ export const updateIssueInput = z
         message: `give at least one field to change: ${FIELDS.join(', ')}`,
       });
 
-/** Changes the given fields of a work item, as the requester (the tool, and a card's buttons and state menu). */
+/**
+ * Changes the given fields of a work item, as the requester (the tool, and a card's buttons and
+ * state menu). `confirmedIn` is the thread where the caller tells the requester.
+ */
 export async function updateWorkItem(
   kit: PlaneKit,
   input: z.output<typeof updateIssueInput>,
   requester: RequesterIdentity | undefined,
+  confirmedIn?: ChatThread,
 ): Promise<UpdatedWorkItem> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const { project, keyed } = await findWorkItem(api, workspace, input.key);
   const { body, me } = await workItemBody(api, workspace, project, input, () => resolveMe(api, workspace, requester));
-  await kit.noteWrite({ key: keyed.key, fields: Object.keys(body), ...(requester?.name && { by: requester.name }) });
+  await kit.noteWrite(writeNote(keyed.key, Object.keys(body), requester, confirmedIn));
   const updated = await api.updateWorkItem(workspace, keyed, body);
   const view = await viewOne(api, workspace, project, updated);
   return {
@@ -72,7 +77,7 @@ export function updateIssueTool(kit: PlaneKit) {
       return `Update ${where}: ${describeFields(input, 'update').join('; ')}. Other fields stay as they are.`;
     },
     async run(input, context) {
-      const data = await updateWorkItem(kit, input, context.requester);
+      const data = await updateWorkItem(kit, input, context.requester, context.thread);
       return {
         text: withNotes(`Updated ${data.item.key} (${data.changed.join(', ')}).\n\n${itemDetails(data.item)}`, data.notes),
         data,
