@@ -74,7 +74,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     planeWindowMs: options.timing?.planeWindowMs,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
   });
-  const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs });
+  // Condensing waits for deliveries that came but wait their turn (the endpoint is made below).
+  let deliveriesPending: () => number | undefined = () => undefined;
+  const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs, oldestPending: () => deliveriesPending() });
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
   const links = new ThreadLinks(store);
@@ -147,10 +149,11 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     secret: config.plane.webhookSecret,
     store,
     logger,
-    handle: async (delivery) => {
-      await Promise.all([notifier.handle(delivery), taskFollower.handle(delivery)]);
+    handle: async (delivery, receivedAt) => {
+      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery)]);
     },
   });
+  deliveriesPending = planeWebhooks.oldestPending;
   let draining = false;
   const server = await startHttpServer({
     port: config.port,

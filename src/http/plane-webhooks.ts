@@ -23,13 +23,16 @@ export interface PlaneWebhookOptions {
   secret?: string;
   store: StateStore;
   logger: Logger;
-  handle(delivery: PlaneDelivery): Promise<void>;
+  /** `receivedAt`: when its HTTP request came (epoch ms), whenever it is handled. */
+  handle(delivery: PlaneDelivery, receivedAt: number): Promise<void>;
 }
 
 export interface PlaneWebhookEndpoint {
   route: Route;
   /** Resolves once every delivery answered so far has been handled. */
   idle(): Promise<void>;
+  /** When the oldest delivery answered but not yet handled came (epoch ms); undefined when none waits. */
+  oldestPending(): number | undefined;
 }
 
 class TooLarge extends Error {}
@@ -54,8 +57,10 @@ async function readCapped(request: IncomingMessage): Promise<Buffer> {
  */
 export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhookEndpoint {
   const inFlight = new Set<Promise<void>>();
+  // Arrival times of the deliveries not yet handled, oldest first (a Set keeps insertion order).
+  const pending = new Set<{ receivedAt: number }>();
   const turns = new Bottleneck({ maxConcurrent: HANDLED_AT_ONCE });
-  const process = async (body: Buffer, delivery: string | undefined) => {
+  const process = async (body: Buffer, delivery: string | undefined, receivedAt: number) => {
     const digest = createHash('sha256').update(body).digest('hex');
     if (!(await options.store.claim(SEEN, digest, true, SEEN_MS))) {
       options.logger.debug({ delivery }, 'plane webhook already handled');
@@ -63,13 +68,14 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
     }
     const parsed = parsePlaneDelivery(body);
     options.logger.info({ delivery, kind: parsed.kind, action: parsed.kind === 'other' ? parsed.action : parsed.action }, 'plane webhook');
-    await options.handle(parsed);
+    await options.handle(parsed, receivedAt);
   };
   return {
     route: {
       method: 'POST',
       path: '/plane/webhooks',
       async handler(request, response) {
+        const receivedAt = Date.now();
         if (!options.secret) {
           request.resume();
           sendJson(response, 404, { error: 'not_found', message: 'Plane webhooks are off: PLANE_WEBHOOK_SECRET is not set' });
@@ -90,15 +96,21 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
         }
         sendJson(response, 200, { ok: true });
         const delivery = request.headers['x-plane-delivery'];
-        const work = turns.schedule(() => process(body, typeof delivery === 'string' ? delivery : undefined)).catch((error: unknown) =>
-          options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'),
-        );
+        const arrival = { receivedAt };
+        pending.add(arrival);
+        const work = turns
+          .schedule(() => process(body, typeof delivery === 'string' ? delivery : undefined, receivedAt))
+          .catch((error: unknown) => options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'));
         inFlight.add(work);
-        void work.finally(() => inFlight.delete(work));
+        void work.finally(() => {
+          inFlight.delete(work);
+          pending.delete(arrival);
+        });
       },
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    oldestPending: () => pending.values().next().value?.receivedAt,
   };
 }

@@ -51,12 +51,19 @@ export class Notifier {
     this.condenseMs = options.condenseMs ?? DEFAULT_CONDENSE_MS;
   }
 
-  async handle(delivery: PlaneDelivery): Promise<void> {
-    if (delivery.kind === 'work-item') await this.workItem(delivery.action, delivery.item, delivery.change, delivery.actor);
+  /** `receivedAt`: when the delivery came, which the condensing window counts from (not when it is handled). */
+  async handle(delivery: PlaneDelivery, receivedAt = Date.now()): Promise<void> {
+    if (delivery.kind === 'work-item') await this.workItem(delivery.action, delivery.item, delivery.change, delivery.actor, receivedAt);
     else if (delivery.kind === 'comment' && delivery.action === 'created') await this.comment(delivery.comment, delivery.actor);
   }
 
-  private async workItem(action: 'created' | 'updated', data: WebhookWorkItem, change: WebhookChange, actorPerson: WebhookPerson | undefined): Promise<void> {
+  private async workItem(
+    action: 'created' | 'updated',
+    data: WebhookWorkItem,
+    change: WebhookChange,
+    actorPerson: WebhookPerson | undefined,
+    receivedAt: number,
+  ): Promise<void> {
     const { plane } = this.options;
     const api = plane.api();
     const slug = plane.slug();
@@ -87,7 +94,7 @@ export class Notifier {
         : subscription.events.includes('all')
           ? notice.changes
           : notice.changes.filter((c) => follows(subscription, eventsOfChange(c, item)));
-      await this.enqueueItem(subscription.channel, { ...notice, changes });
+      await this.enqueueItem(subscription.channel, { ...notice, changes }, receivedAt);
     }
 
     const newlyAssigned =
@@ -135,8 +142,9 @@ export class Notifier {
     }
   }
 
-  private enqueueItem(channel: string, notice: ItemNotice): Promise<void> {
+  private enqueueItem(channel: string, notice: ItemNotice, receivedAt: number): Promise<void> {
     return this.options.outbox.enqueue(channel, {
+      at: receivedAt,
       kind: NOTICE_KINDS.item,
       payload: notice,
       order: orderOf(notice.item),

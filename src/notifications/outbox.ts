@@ -60,6 +60,8 @@ export interface EnqueueOptions<P> {
   /** Hold the entry this long after the last merge, at most `maxDelayMs` after the first. */
   delayMs?: number;
   maxDelayMs?: number;
+  /** When what the entry reports came (epoch ms), which the delays count from; now by default. */
+  at?: number;
 }
 
 export interface OutboxOptions {
@@ -70,6 +72,12 @@ export interface OutboxOptions {
   /** How often a process looks for queues nobody drains (after a restart or a replica's death). */
   sweepMs?: number;
   now?: () => number;
+  /**
+   * When the oldest input still being turned into entries came (a webhook delivery waiting for its
+   * turn), if any. An entry that may absorb later ones (`mergeKey`) is not sent while such an input
+   * came before the entry's due time: it may be one more of the same burst, only handled late.
+   */
+  oldestPending?: () => number | undefined;
 }
 
 const NAMESPACE = 'outbox';
@@ -78,6 +86,8 @@ const INDEX_KEY = 'channels';
 const queueKey = (channel: string) => `queue:${channel}`;
 const LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 6;
+/** How often an entry held for a late input looks again (an input may end without an entry). */
+const HELD_RECHECK_MS = 100;
 export const DEFAULT_POST_INTERVAL_MS = 1_000;
 
 export class Outbox {
@@ -120,13 +130,14 @@ export class Outbox {
   async enqueue<P>(channel: string, options: EnqueueOptions<P>): Promise<void> {
     const sender = this.senders.get(options.kind);
     if (!sender) throw new Error(`no outbox sender for ${options.kind}`);
-    const now = this.now();
+    const now = options.at ?? this.now();
     const delay = options.delayMs ?? 0;
     await this.withQueue(channel, (queue) => {
       const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
       if (waiting && sender.merge) {
         waiting.payload = sender.merge(waiting.payload as never, options.payload as never);
-        waiting.due = Math.min(now + delay, waiting.firstAt + (options.maxDelayMs ?? delay));
+        // Inputs may be handled in another order than they came: the latest arrival sets the wait.
+        waiting.due = Math.min(Math.max(waiting.due, now + delay), waiting.firstAt + (options.maxDelayMs ?? delay));
         return queue;
       }
       const entry: OutboxEntry<P> = {
@@ -236,16 +247,18 @@ export class Outbox {
     let result: { entry?: OutboxEntry; empty: boolean; waitMs: number } = { empty: true, waitMs: 0 };
     return this.withQueue(channel, (queue) => {
       const now = this.now();
+      const pendingSince = this.options.oldestPending?.();
       const blocked = new Set<string>();
       let waitMs = Number.POSITIVE_INFINITY;
       for (const entry of queue) {
         if (entry.order !== undefined && blocked.has(entry.order)) continue;
-        if (entry.due <= now) {
+        const awaitsInput = entry.mergeKey !== undefined && pendingSince !== undefined && pendingSince <= entry.due;
+        if (entry.due <= now && !awaitsInput) {
           entry.started = true;
           result = { entry: { ...entry }, empty: false, waitMs: 0 };
           return queue;
         }
-        waitMs = Math.min(waitMs, entry.due - now);
+        waitMs = Math.min(waitMs, entry.due > now ? entry.due - now : HELD_RECHECK_MS);
         if (entry.order !== undefined) blocked.add(entry.order);
       }
       result = { empty: queue.length === 0, waitMs };
