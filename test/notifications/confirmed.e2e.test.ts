@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually, type BotHarness } from '../harness/bot.js';
 import { approvalMessage, BOT } from '../slack/conversations/support.js';
-import { ALICE, OPS, run, sharedBot } from '../slack/commands-e2e/support.js';
+import { ALICE, BOB, OPS, run, sharedBot } from '../slack/commands-e2e/support.js';
 import { botReplies, botReply, GENERAL, joinAcme, viewOf } from '../slack/work-items/support.js';
 import { cardOf, cards, patchItem, shown, stateId } from './support.js';
 
@@ -76,6 +76,28 @@ describe('Plane → Slack: a change the bot confirmed itself is not said twice i
     }
     await quiet(h);
     expect(botReplies(h, GENERAL, ts).filter((m) => / commented:/.test(shown(m)))).toEqual([]);
+  });
+
+  it('a notification card’s state menu and Comment modal: said in its thread once, by the click’s own line; the other channel gets the notice', async () => {
+    const h = harness();
+    const target = h.plane.db.states.get(h.plane.db.workItem('ACME-7').state!)?.name === 'In Review' ? 'Todo' : 'In Review';
+    await patchItem(h, 'ACME-7', { priority: 'low' });
+    const ops = await cardOf(h, OPS, 'ACME-7', 1);
+    await cardOf(h, GENERAL, 'ACME-7', 1);
+
+    await h.slack.clickButton({ user: BOB, channel: OPS, messageTs: ops.card.ts, actionId: 'work_item_state', selected: target });
+    await botReply(h, OPS, ops.card.ts, new RegExp(`^bob moved ACME-7 to ${target}$`));
+    await h.slack.clickButton({ user: BOB, channel: OPS, messageTs: ops.card.ts, actionId: 'work_item_comment' });
+    const form = await viewOf(h, BOB, 'work_item_comment_form');
+    expect((await h.slack.submitView(BOB, form.view.id, { comment: { value: 'Checked on staging' } })).outcome).toBe('closed');
+    await botReply(h, OPS, ops.card.ts, /^bob commented on ACME-7: Checked on staging$/);
+
+    const general = await cardOf(h, GENERAL, 'ACME-7', 3);
+    expect(shown(general.replies[1]!)).toMatch(new RegExp(`^\\*bob\\*: .+ → ${target}$`));
+    expect(shown(general.replies[2]!)).toMatch(/^\*bob\* commented:/);
+    await quiet(h);
+    const thread = botReplies(h, OPS, ops.card.ts).map(shown);
+    expect(thread.filter((line) => line.endsWith(`→ ${target}`) || / commented:/.test(line))).toEqual([]);
   });
 
   it('/plane new: the confirmation is the requester’s alone, so each subscribed channel gets the card once, with no line', async () => {
