@@ -1,8 +1,7 @@
 import type { Logger } from '../log.js';
 import type { PlaneApi } from '../plane/api.js';
-import type { ChatThread } from '../plane/kit.js';
 import { viewOne } from '../plane/item-view.js';
-import type { PlaneKit } from '../plane/kit.js';
+import type { ChatThread, PlaneKit } from '../plane/kit.js';
 import { memberName } from '../plane/member-names.js';
 import { mentionNames } from '../plane/mentions.js';
 import { readHtml } from '../plane/read-html.js';
@@ -52,7 +51,7 @@ export class Notifier {
   }
 
   /** `receivedAt`: when the delivery came, which the condensing window counts from (not when it is handled). */
-  async handle(delivery: PlaneDelivery, receivedAt = Date.now()): Promise<void> {
+  async handle(delivery: PlaneDelivery, receivedAt: number): Promise<void> {
     if (delivery.kind === 'work-item') await this.workItem(delivery.action, delivery.item, delivery.change, delivery.actor, receivedAt);
     else if (delivery.kind === 'comment' && delivery.action === 'created') await this.comment(delivery.comment, delivery.actor);
   }
