@@ -3,7 +3,7 @@ import { eventually } from '../harness/bot.js';
 import { botForTest, OPS, run } from '../slack/commands-e2e/support.js';
 import { cardOf, cards, planeApi, shown, stateId } from './support.js';
 
-const CONDENSE_MS = 300;
+const CONDENSE_MS = 1_000;
 
 it('two changes that came within the window make one line even when the second is handled long after it (its turn taken by slow deliveries)', async () => {
   const h = await botForTest({ webhooks: true, timing: { condenseMs: CONDENSE_MS, postIntervalMs: 20 } });
