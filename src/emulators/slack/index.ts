@@ -1,4 +1,5 @@
 import type { AppAnswer } from './app-answers.js';
+import { openAppHome, type HomeVisit } from './app-home.js';
 import { BotWriter } from './bot-writer.js';
 import { clickButton, type ButtonClick } from './button-clicks.js';
 import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_SHORTCUTS, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
@@ -20,7 +21,7 @@ import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
+export type { AppAnswer, ApiCall, HomeVisit, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
@@ -73,6 +74,8 @@ export interface SlackEmulatorOptions {
    * that error, as a workspace without the feature does.
    */
   streaming?: { refuse?: string };
+  /** The manifest's `features.app_home.home_tab_enabled`. Default true; off, views.publish answers `not_enabled`. */
+  homeTabEnabled?: boolean;
 }
 
 export interface SlackEmulator {
@@ -98,6 +101,10 @@ export interface SlackEmulator {
   runShortcut(run: ShortcutRun): Promise<AppAnswer>;
   /** The modal on a person's screen, if any. */
   openView(user: string): OpenView | undefined;
+  /** A person opens the app's Home tab (or, with `tab: 'messages'`, its Messages tab): `app_home_opened` goes to the app. */
+  openHome(visit: HomeVisit): Promise<AppAnswer>;
+  /** The Home tab the app last published for a person, if any; its buttons are clicked with `actInView`. */
+  homeView(user: string): OpenView | undefined;
   submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
   actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
@@ -144,7 +151,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   streams.refusal = options.streaming?.refuse;
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, triggers, unfurls, streams },
+    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
@@ -155,6 +162,8 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     clickButton: (click: ButtonClick) => clickButton(deps, click),
     runShortcut: (run: ShortcutRun) => runShortcut(deps, run),
     openView: (user: string) => views.openFor(user),
+    openHome: (visit: HomeVisit) => openAppHome({ workspace, deliverer, views }, visit),
+    homeView: (user: string) => views.homeOf(user),
     submitView: (user: string, viewId: string, inputs?: ViewInputs) => submitView(deps, user, viewId, inputs),
     actInView: (user: string, viewId: string, act: Parameters<typeof actInView>[3]) => actInView(deps, user, viewId, act),
     closeView: (user: string, viewId: string) => closeView(deps, user, viewId),

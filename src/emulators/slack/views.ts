@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { checkBlocks } from './message-limits.js';
 import type { Workspace } from './workspace.js';
 
-/** Slack's modal limits (views.open / views.update). */
+/** Slack's view limits (views.open / views.update / views.publish). */
 export const VIEW_LIMITS = {
   title: 24,
   button: 24,
@@ -20,12 +20,12 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** One value in `view.state.values[block_id][action_id]`, as Slack sends it. */
 export type ViewStateValue = Json & { type: string };
 
-/** A modal as Slack stores it: what the app sent, plus Slack's ids, hash and the people's input. */
+/** A view as Slack stores it (a modal, or a person's Home tab): what the app sent, plus Slack's ids, hash and the people's input. */
 export interface StoredView {
   id: string;
   team_id: string;
-  type: 'modal';
-  title: unknown;
+  type: ViewType;
+  title?: unknown;
   submit?: unknown;
   close?: unknown;
   blocks: Json[];
@@ -51,7 +51,10 @@ export interface OpenView {
   errors: Record<string, string>;
 }
 
-export type ViewChange = { type: 'view_opened' | 'view_updated' | 'view_closed'; user: string; view: StoredView; errors: Record<string, string> };
+export type ViewType = 'modal' | 'home';
+
+/** A modal opening, changing or closing, or a Home tab published (`home_published`). */
+export type ViewChange = { type: 'view_opened' | 'view_updated' | 'view_closed' | 'home_published'; user: string; view: StoredView; errors: Record<string, string> };
 
 export interface ViewProblem {
   error: 'invalid_arguments' | 'view_too_large';
@@ -68,19 +71,25 @@ const text = (value: unknown, at: string, max: number, required: boolean, proble
     problems.push(`[ERROR] must be 1 to ${max} characters [json-pointer:/view/${at}/text]`);
 };
 
-/** What Slack refuses in a modal, with its error code; undefined when the view is fine. */
-export function checkView(view: unknown): ViewProblem | undefined {
+/**
+ * What Slack refuses in a view, with its error code; undefined when the view is fine. A modal
+ * (views.open / views.update) needs a title; a Home tab (views.publish) has none of a modal's
+ * title, submit or close.
+ */
+export function checkView(view: unknown, type: ViewType = 'modal'): ViewProblem | undefined {
   if (!isObject(view)) return { error: 'invalid_arguments', messages: ['[ERROR] view must be a JSON object'] };
   if (JSON.stringify(view).length > VIEW_LIMITS.bytes) return { error: 'view_too_large', messages: [] };
   const problems: string[] = [];
-  if (view.type !== 'modal') problems.push('[ERROR] only modal views are emulated [json-pointer:/view/type]');
-  text(view.title, 'title', VIEW_LIMITS.title, true, problems);
-  text(view.submit, 'submit', VIEW_LIMITS.button, false, problems);
-  text(view.close, 'close', VIEW_LIMITS.button, false, problems);
+  if (view.type !== type) problems.push(`[ERROR] must be ${type} [json-pointer:/view/type]`);
+  if (type === 'modal') {
+    text(view.title, 'title', VIEW_LIMITS.title, true, problems);
+    text(view.submit, 'submit', VIEW_LIMITS.button, false, problems);
+    text(view.close, 'close', VIEW_LIMITS.button, false, problems);
+  }
   if (!Array.isArray(view.blocks)) problems.push('[ERROR] missing required field: blocks');
   else {
     problems.push(...checkBlocks(view.blocks, VIEW_LIMITS.blocks).map((line) => line.replace('[json-pointer:/blocks', '[json-pointer:/view/blocks')));
-    if (view.submit === undefined && view.blocks.some((b) => isObject(b) && b.type === 'input'))
+    if (type === 'modal' && view.submit === undefined && view.blocks.some((b) => isObject(b) && b.type === 'input'))
       problems.push('[ERROR] must define submit to use input block [json-pointer:/view/submit]');
   }
   const limited: [string, number][] = [['private_metadata', VIEW_LIMITS.privateMetadata], ['callback_id', VIEW_LIMITS.callbackId], ['external_id', VIEW_LIMITS.externalId]];
@@ -95,13 +104,17 @@ const newViewId = () => `V${randomInt(1e9, 1e10)}`;
 const newHash = () => `${Math.floor(Date.now() / 1000)}.${randomBytes(4).toString('hex')}`;
 
 /**
- * The modals people have open. One stack per person, as Slack shows one modal at a time: views.open
- * puts a new one on their screen; views.update replaces one (by view_id or external_id, refused on a
- * stale hash); a submission or the close button takes it away. Input keeps its value across an update
- * when its block_id and action_id stay the same, as in Slack.
+ * The modals people have open, and the Home tab the app published for each person. One modal per
+ * person, as Slack shows one at a time: views.open puts a new one on their screen; views.update
+ * replaces one (by view_id or external_id, refused on a stale hash); a submission or the close
+ * button takes it away. views.publish sets a person's Home tab, which keeps its id from one publish
+ * to the next. Input keeps its value across an update when its block_id and action_id stay the
+ * same, as in Slack.
  */
 export class Views {
   private readonly open = new Map<string, OpenView>();
+  /** Home tabs by person. */
+  private readonly homes = new Map<string, OpenView>();
   private readonly listeners = new Set<(change: ViewChange) => void>();
 
   constructor(private readonly workspace: Workspace) {}
@@ -116,12 +129,27 @@ export class Views {
     return [...this.open.values()].find((entry) => entry.user === user);
   }
 
+  /** A modal, or a Home tab, by its view id. */
   get(id: string): OpenView | undefined {
-    return this.open.get(id);
+    return this.open.get(id) ?? [...this.homes.values()].find((entry) => entry.view.id === id);
   }
 
   byExternalId(externalId: string): OpenView | undefined {
-    return [...this.open.values()].find((entry) => entry.view.external_id === externalId);
+    return [...this.open.values(), ...this.homes.values()].find((entry) => entry.view.external_id === externalId);
+  }
+
+  /** The Home tab the app last published for this person, if any. */
+  homeOf(user: string): OpenView | undefined {
+    return this.homes.get(user);
+  }
+
+  publishHome(user: string, sent: Json): StoredView {
+    const current = this.homes.get(user);
+    const id = current?.view.id ?? newViewId();
+    const entry: OpenView = { user, view: this.stored(id, sent, current ? keptState(current.view, sent) : { values: {} }), errors: {} };
+    this.homes.set(user, entry);
+    this.emit('home_published', entry);
+    return entry.view;
   }
 
   show(user: string, sent: Json): StoredView {
@@ -136,17 +164,17 @@ export class Views {
   }
 
   replace(id: string, sent: Json): StoredView {
-    const entry = this.open.get(id);
+    const entry = this.get(id);
     if (!entry) throw new Error(`no open view ${id}`);
     entry.view = this.stored(id, sent, keptState(entry.view, sent));
     entry.errors = {};
-    this.emit('view_updated', entry);
+    this.emit(entry.view.type === 'home' ? 'home_published' : 'view_updated', entry);
     return entry.view;
   }
 
   /** What the person typed or picked, as the page or a test sends it before a submission or an action. */
   setState(id: string, state: StoredView['state']): void {
-    const entry = this.open.get(id);
+    const entry = this.get(id);
     if (entry) entry.view.state = state;
   }
 
@@ -169,8 +197,8 @@ export class Views {
     return {
       id,
       team_id: team.id,
-      type: 'modal',
-      title: sent.title,
+      type: sent.type === 'home' ? 'home' : 'modal',
+      ...(sent.title !== undefined && { title: sent.title }),
       ...(sent.submit !== undefined && { submit: sent.submit }),
       ...(sent.close !== undefined && { close: sent.close }),
       blocks: (sent.blocks as Json[]).map((block, index) => ({ block_id: typeof block.block_id === 'string' ? block.block_id : `b${index}`, ...block })),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppAnswer } from '../app-answers.js';
+import type { HomeVisit } from '../app-home.js';
 import type { ButtonClick } from '../button-clicks.js';
 import type { Shortcut, ShortcutRun } from '../shortcuts.js';
 import { readBody, sendJson } from '../http.js';
@@ -22,6 +23,7 @@ export interface PageActions {
   submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
   actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
+  openHome(visit: HomeVisit): Promise<AppAnswer>;
   commands: ReadonlySet<string>;
   shortcuts: readonly Shortcut[];
 }
@@ -41,6 +43,9 @@ export interface PageActions {
  * - `POST {prefix}/views/:id/submit` `{ as, values }` → `{ ok, answer: { status, body, outcome, errors? } }`
  * - `POST {prefix}/views/:id/actions` `{ as, block_id, action_id, value?, values? }` → `{ ok, answer }`
  * - `POST {prefix}/views/:id/close` `{ as }` → `{ ok }`
+ * - `GET  {prefix}/home?as=U…` → `{ view }`: the Home tab the app published for the person (or null)
+ * - `POST {prefix}/home/open` `{ as }` → `{ ok, answer }`: the person opens the app's Home tab
+ *   (`app_home_opened`); its buttons go through `views/:id/actions` like a modal's
  * - `GET  {prefix}/stream?as=U…` → text/event-stream (see LiveUpdates)
  *
  * `values` are what the person entered, by block_id then action_id: a string (text, or a single
@@ -129,6 +134,8 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
       const open = views.openFor(viewerOf(query.get('as')));
       return sendJson(res, 200, { view: open?.view ?? null, errors: open?.errors ?? {} });
     }
+    if (method === 'GET' && path === '/home') return sendJson(res, 200, { view: views.homeOf(viewerOf(query.get('as')))?.view ?? null });
+    if (method === 'POST' && path === '/home/open') return sendJson(res, 200, { ok: true, answer: await actions.openHome({ user: viewerOf((await jsonBody(req)).as) }) });
     const viewMatch = /^\/views\/([^/]+)\/(submit|actions|close)$/.exec(path);
     if (viewMatch && method === 'POST') return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
 

@@ -14,7 +14,8 @@ interface Listener {
  * Server-Sent Events for the page: every change to what a viewer can see, as
  * `event: message_posted|message_updated|message_deleted` with a JSON `data` line. Ephemeral
  * messages go only to the person they are for. A person's modal opening, changing and closing
- * (`view_opened|view_updated|view_closed`, data `{ view, errors }`) goes only to them.
+ * (`view_opened|view_updated|view_closed`, data `{ view, errors }`) goes only to them, and so does
+ * their Home tab when the app publishes it (`home_published`, data `{ view, errors }`).
  */
 export class LiveUpdates {
   private readonly listeners = new Set<Listener>();

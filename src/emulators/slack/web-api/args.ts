@@ -18,8 +18,10 @@ export interface ApiContext {
   scopes: ReadonlySet<string>;
   /** Socket Mode's connection URLs. */
   sockets: Pick<SocketConnections, 'issueUrl'>;
-  /** Modals on people's screens (views.open / views.update). */
+  /** Modals on people's screens (views.open / views.update) and their Home tabs (views.publish). */
   views: Views;
+  /** The app's Home tab (`features.app_home.home_tab_enabled`); off, views.publish answers `not_enabled`. */
+  homeTabEnabled: boolean;
   /** The trigger_ids handed out with interactions, for views.open. */
   triggers: Triggers;
   /** The app's unfurls (link_shared → chat.unfurl). */
