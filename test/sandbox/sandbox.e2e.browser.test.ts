@@ -229,6 +229,51 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await shot(page, '07-reloaded');
   }, 90_000);
 
+  it('opens the bot’s Home tab: Léo’s open items, the approval waiting for him and his task; Show card posts into his DM', async () => {
+    const model = await startFakeMessagesApi({ script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'The fix is deployed.' } }]), textReply('Commented.')] });
+    closers.push(() => model.close());
+    const { page } = await openSandbox({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: model.url });
+    await switchPerson(page, LEO);
+    await type(page, '/task add Check the Safari fix on staging !high @leo');
+    await inChannel(page, 'Added task 1').waitFor();
+    await type(page, '@planebot say on ACME-1 that the fix is deployed');
+    const question = inChannel(page, 'that the fix is deployed');
+    await question.getByTestId('thread-link').click();
+    await inThread(page, 'asked to run').filter({ has: page.locator('[data-action-id="approval_approve"]') }).waitFor();
+
+    await page.getByTestId('home-link').click();
+    const home = page.getByTestId('home-view');
+    await home.getByText('Approvals waiting for you (1)').waitFor();
+    expect(await page.getByTestId('channel-title').textContent()).toBe('planebot · Home');
+    expect(await page.getByTestId('composer-form').isVisible()).toBe(false);
+    const text = (await home.textContent()) ?? '';
+    expect(text).toContain('Your work');
+    expect(text).toContain('Login button unresponsive on Safari');
+    expect(text).toContain('plane_add_comment');
+    expect(text).toContain('Check the Safari fix on staging');
+    // Done and cancelled items are not open: the demo's done ACME item of Léo's is not listed.
+    expect(await home.locator('[data-action-id="home_show_card"]').count()).toBeGreaterThan(0);
+    // docs/images/app-home.png is this screenshot.
+    await shot(page, '09-app-home');
+
+    await home.locator('[data-testid="block"]', { hasText: 'ACME-1' }).locator('[data-action-id="home_show_card"]').click();
+    const dm = page.locator(`[data-testid="channel-link"][data-channel-id="D0LEO"]`);
+    await eventually(async () => ((await dm.getAttribute('class')) ?? '').includes('unread'), 10_000, 'the DM marked unread');
+    await dm.click();
+    expect(await page.getByTestId('home').isVisible()).toBe(false);
+    const card = inChannel(page, 'Login button unresponsive on Safari').filter({ has: page.locator('.bk-header') });
+    await card.waitFor();
+    expect(await card.getAttribute('data-user')).toBe('U0BOT');
+    await shot(page, '10-card-in-dm');
+
+    // A reload on the Home tab comes back to it, the tab published afresh.
+    await page.getByTestId('home-link').click();
+    await home.waitFor();
+    await page.reload();
+    await live(page);
+    await page.getByTestId('home-view').getByText('Approvals waiting for you (1)').waitFor();
+  }, 60_000);
+
   it('without a model key: a mention says how to turn the agent on, and /todo works', async () => {
     const { page } = await openSandbox({});
     expect(await page.getByTestId('banner-model').textContent()).toContain('ANTHROPIC_API_KEY');

@@ -41,11 +41,15 @@ export const api = {
   submitView: (viewer, viewId, values) => post(`${API}/views/${encodeURIComponent(viewId)}/submit`, { as: viewer, values }),
   actInView: (viewer, viewId, act) => post(`${API}/views/${encodeURIComponent(viewId)}/actions`, { as: viewer, ...act }),
   closeView: (viewer, viewId) => post(`${API}/views/${encodeURIComponent(viewId)}/close`, { as: viewer }),
+  /** `{ view }`: the Home tab the app last published for the person, or `view: null`. */
+  home: (viewer) => request(`${API}/home?${as(viewer)}`),
+  /** The person opens the app's Home tab (`app_home_opened`); the app publishes it (`home_published`). */
+  openHome: (viewer) => post(`${API}/home/open`, { as: viewer }),
 };
 
 const CHANGE_EVENTS = ['message_posted', 'message_updated', 'message_deleted'];
-/** The person's own modal: `{ view, errors }`. */
-const VIEW_EVENTS = ['view_opened', 'view_updated', 'view_closed'];
+/** The person's own modal, and their Home tab: `{ view, errors }`. */
+const VIEW_EVENTS = ['view_opened', 'view_updated', 'view_closed', 'home_published'];
 const MAX_RETRY_MS = 10_000;
 
 /**

@@ -1,6 +1,6 @@
 import { api, followLiveEvents } from './api.js';
 import { ChannelState } from './channel-state.js';
-import { bannersHtml, channelLabel, channelListHtml, hintsHtml, peopleOptionsHtml } from './chrome-view.js';
+import { bannersHtml, channelLabel, channelListHtml, hintsHtml, HOME, homeHtml, peopleOptionsHtml } from './chrome-view.js';
 import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
 import { modalHtml, readModalValues } from './modal-view.js';
@@ -21,6 +21,7 @@ const els = {
   connection: byId('connection'),
   title: byId('channel-title'),
   scroller: byId('messages'),
+  home: byId('home'),
   intro: byId('channel-intro'),
   list: byId('message-list'),
   composerForm: byId('composer-form'),
@@ -52,6 +53,10 @@ const page = {
   thread: undefined,
   live: undefined,
   unread: new Set(),
+  /** True while the bot's Home tab is shown instead of the channel. */
+  home: false,
+  /** The Home tab the app last published for the reader (a view), or null. */
+  homeView: null,
   /** Live events that arrive while the channel reloads, replayed on top of what it loads. */
   pending: undefined,
   generation: 0,
@@ -72,6 +77,7 @@ async function start() {
   useWorkspace(workspace, params.get('channel'));
   page.thread = params.get('thread') ?? undefined;
   follow();
+  if (params.get('tab') === HOME) void openHome();
 }
 
 /** Takes a workspace answer for a person; keeps the channel when they can see it. */
@@ -96,9 +102,14 @@ function follow() {
     onHello: () => {
       void loadChannel();
       void loadView();
+      if (page.home) void loadHome();
     },
     onChange: applyChange,
-    onView: (type, data) => (type === 'view_closed' ? closeModal(data.view.id) : showModal(data.view, data.errors)),
+    onView: (type, data) => {
+      if (type === 'home_published') return drawHome(data.view);
+      if (type === 'view_closed') return closeModal(data.view.id);
+      showModal(data.view, data.errors);
+    },
     onStatus: (status) => {
       els.connection.dataset.state = status;
       els.connection.textContent = STATUS_TEXT[status];
@@ -113,10 +124,13 @@ async function switchPerson(viewer) {
   if (page.channel !== channel) page.thread = undefined;
   clearMessages();
   follow();
+  // Another person's Home tab is theirs: opening it as them sends their own app_home_opened.
+  if (page.home) void openHome();
 }
 
 function selectChannel(channel) {
-  if (channel === page.channel) return;
+  if (channel === page.channel && !page.home) return;
+  showHome(false);
   page.channel = channel;
   page.thread = undefined;
   page.unread.delete(channel);
@@ -140,6 +154,7 @@ function closeThread() {
 function saveLocation() {
   const params = new URLSearchParams({ as: page.viewer, channel: page.channel });
   if (page.thread) params.set('thread', page.thread);
+  if (page.home) params.set('tab', HOME);
   history.replaceState(null, '', `?${params}`);
 }
 
@@ -229,11 +244,17 @@ function renderPeople() {
 }
 
 function renderChannels() {
-  els.channels.innerHTML = channelListHtml(page.workspace, page.channel, page.unread);
+  els.channels.innerHTML = channelListHtml(page.workspace, page.home ? HOME : page.channel, page.unread);
 }
 
 function renderHeader() {
   const { bot, channels, commands, team } = page.workspace;
+  if (page.home) {
+    els.title.textContent = `${bot.name} · Home`;
+    document.title = `${bot.name} Home — ${team.name} sandbox`;
+    saveLocation();
+    return;
+  }
   const channel = channels.find((c) => c.id === page.channel);
   const label = channel ? channelLabel(channel, bot.name) : '';
   const shown = channel?.type === 'im' ? label : `#${label}`;
@@ -254,6 +275,62 @@ function toast(text) {
   els.toast.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (els.toast.hidden = true), 8000);
+}
+
+// ---- the bot's Home tab -------------------------------------------------------------------------
+
+/** Shows the Home tab in place of the channel (or the channel again), as Slack's app page does. */
+function showHome(on) {
+  page.home = on;
+  els.home.hidden = !on;
+  els.scroller.hidden = on;
+  els.composerForm.hidden = on;
+  if (on) closeThread();
+  renderChannels();
+  renderHeader();
+}
+
+/** The reader opens the bot's Home tab: what was published shows at once, and the app publishes it afresh. */
+async function openHome() {
+  showHome(true);
+  await loadHome();
+  try {
+    const { answer } = await api.openHome(page.viewer);
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the visit (${answer.error}).`);
+  } catch (error) {
+    toast(`The Home tab could not be opened: ${error.message}`);
+  }
+}
+
+async function loadHome() {
+  try {
+    drawHome((await api.home(page.viewer)).view);
+  } catch (error) {
+    toast(`Could not load the Home tab: ${error.message}`);
+  }
+}
+
+function drawHome(view) {
+  page.homeView = view;
+  els.home.innerHTML = homeHtml(view, page.workspace.bot.name, page.directory);
+}
+
+/** A button of the Home tab: `block_actions` from the view, as in a modal. */
+async function clickInHome(button) {
+  const viewId = button.closest('[data-testid="home-view"]')?.dataset.viewId;
+  const blockId = button.closest('[data-testid="block"]')?.dataset.blockId;
+  if (!viewId || !blockId) return;
+  button.classList.add('busy');
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const { answer } = await api.actInView(page.viewer, viewId, { block_id: blockId, action_id: button.dataset.actionId });
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the click (${answer.error}).`);
+  } catch (error) {
+    toast(`The click failed: ${error.message}`);
+  } finally {
+    button.classList.remove('busy');
+    button.removeAttribute('aria-busy');
+  }
 }
 
 // ---- message shortcuts and modals ---------------------------------------------------------------
@@ -447,6 +524,12 @@ document.addEventListener('click', (event) => {
   if (more) return showShortcutMenu(more);
   hideShortcutMenu();
   if (target?.closest('[data-testid="block-select"]')) return;
+  if (target?.closest('[data-testid="home-link"]')) return void openHome();
+  const homeButton = target?.closest('[data-testid="home-view"] [data-action-id]');
+  if (homeButton) {
+    if (homeButton.tagName === 'BUTTON') event.preventDefault();
+    return void clickInHome(homeButton);
+  }
   const button = target?.closest('[data-action-id]');
   if (button) {
     if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) {

@@ -14,3 +14,5 @@ export function peopleOptionsHtml(users: readonly { id: string; name: string; re
 export function channelLabel(channel: Channel, botName: string): string;
 export function channelListHtml(workspace: { bot: { name: string }; channels: readonly Channel[] }, current: string, unread: ReadonlySet<string>): string;
 export function hintsHtml(botName: string, commands: readonly string[]): string;
+export const HOME: 'home';
+export function homeHtml(view: { id: string; blocks: unknown } | null, botName: string, directory?: import('./html.js').Directory): string;

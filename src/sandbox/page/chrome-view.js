@@ -1,3 +1,4 @@
+import { renderBlocks } from './blockkit.js';
 import { escapeHtml, linkHtml } from './html.js';
 import { ICONS } from './icons.js';
 
@@ -38,6 +39,9 @@ export function channelLabel(channel, botName) {
   return channel.type === 'im' ? botName : channel.name;
 }
 
+/**
+ * The conversations, and under Apps the bot's Home tab (`current` is `HOME` when it is open).
+ */
 export function channelListHtml(workspace, current, unread) {
   const link = (channel) => {
     const active = channel.id === current;
@@ -50,10 +54,24 @@ export function channelListHtml(workspace, current, unread) {
   };
   const channels = workspace.channels.filter((c) => c.type !== 'im');
   const dms = workspace.channels.filter((c) => c.type === 'im');
+  const homeActive = current === HOME;
+  const home =
+    `<button type="button" class="channel-link${homeActive ? ' active' : ''}" data-testid="home-link"${homeActive ? ' aria-current="page"' : ''}>` +
+    `<span class="channel-sigil" aria-hidden="true">⌂</span>${escapeHtml(workspace.bot.name)} · Home</button>`;
   return (
     `<div class="nav-heading">Channels</div>${channels.map(link).join('')}` +
-    (dms.length ? `<div class="nav-heading">Direct messages</div>${dms.map(link).join('')}` : '')
+    (dms.length ? `<div class="nav-heading">Direct messages</div>${dms.map(link).join('')}` : '') +
+    `<div class="nav-heading">Apps</div>${home}`
   );
+}
+
+/** Where the page is when it shows the bot's Home tab rather than a conversation. */
+export const HOME = 'home';
+
+/** The Home tab the app published (its blocks, drawn as Slack draws them), or what stands while it has none. */
+export function homeHtml(view, botName, directory) {
+  if (!view) return `<div class="home-empty" data-testid="home-empty">${escapeHtml(botName)} has not published a Home tab for you yet.</div>`;
+  return `<div class="home-view" data-testid="home-view" data-view-id="${escapeHtml(view.id)}">${renderBlocks(view.blocks, directory)}</div>`;
 }
 
 /** Chips that start a mention or a command in the composer. */
