@@ -247,6 +247,41 @@ describe('the sandbox page', () => {
     await shot('09-thread');
   });
 
+  it('draws a native stream as it grows, plan and text, and Slack’s stop control on it sends the app agent_session_stopped', async () => {
+    await open();
+    const ts = await emulator.userSays({ user: 'U0ALICE', channel: 'C0GENERAL', text: '<@U0BOT> what is open?' });
+    const task = (id: string, title: string, status: string) => ({ type: 'task_update', id, title, status });
+    const { ts: streamTs } = (await bot('chat.startStream', {
+      channel: 'C0GENERAL',
+      thread_ts: ts,
+      recipient_user_id: 'U0ALICE',
+      recipient_team_id: 'T0TEAM',
+      task_display_mode: 'plan',
+      chunks: [{ type: 'plan_update', title: 'Plan' }, task('s1', 'Read the items', 'in_progress'), task('s2', 'Answer', 'pending')],
+    })) as { ts: string };
+    await message('what is open?').getByTestId('thread-link').click();
+    const streamed = page.locator(`[data-testid="thread-messages"] [data-testid="message"][data-ts="${streamTs}"]`);
+    await streamed.locator('[data-testid="task"][data-task-status="in_progress"]', { hasText: 'Read the items' }).waitFor();
+    expect(await streamed.getByTestId('stream-stop').count()).toBe(1);
+
+    await bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: 'Three items are open: ', chunks: [task('s1', 'Read the items', 'complete'), task('s2', 'Answer', 'in_progress')] });
+    await streamed.locator('[data-testid="task"][data-task-status="complete"]', { hasText: 'Read the items' }).waitFor();
+    await streamed.getByText('Three items are open:').waitFor();
+    await bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: 'ACME-1, ACME-4 and' });
+    await streamed.getByText('Three items are open: ACME-1, ACME-4 and').waitFor();
+    await shot('stream-growing');
+
+    const before = receiver.received.length;
+    await streamed.getByTestId('stream-stop').click();
+    const stopped = await waitFor(() => receiver.received.slice(before).find((r) => (r.body.event as { type?: string } | undefined)?.type === 'agent_session_stopped'));
+    expect(stopped.body.event).toMatchObject({ channel: 'C0GENERAL', user: 'U0ALICE', thread_ts: ts, streaming_message_ts: [streamTs] });
+    await streamed.getByTestId('stream-stop').waitFor({ state: 'detached' });
+    // What was streamed stays; the stream takes no more.
+    expect(await streamed.textContent()).toContain('Three items are open: ACME-1, ACME-4 and');
+    await expect(bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: ' ACME-9.' })).rejects.toThrow('stopped_by_user');
+    await shot('stream-stopped');
+  });
+
   it('keeps the history, the person, the channel and the open thread across a reload', async () => {
     await open('?as=U0CAROL&channel=C0OPS');
     expect(await page.getByTestId('channel-title').textContent()).toBe('#ops');

@@ -168,7 +168,9 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     actInView: (user: string, viewId: string, act: Parameters<typeof actInView>[3]) => actInView(deps, user, viewId, act),
     closeView: (user: string, viewId: string) => closeView(deps, user, viewId),
   };
-  const pageApi = createPageApi(workspace, views, { ...actions, commands, shortcuts }, options.pagePrefix);
+  const stopStream = (stop: StreamStop) => stopStreamAsUser({ workspace, deliverer, streams }, stop);
+  const isStreaming = (channel: string, ts: string) => streams.isStreaming(channel, ts);
+  const pageApi = createPageApi(workspace, views, { ...actions, stopStream, isStreaming, commands, shortcuts }, options.pagePrefix);
   const listening = await listen({ webApi, responseUrls, pageApi, sockets }, options.port ?? 0);
   origin = listening.origin;
 
@@ -187,7 +189,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     },
     pageApi,
     ...actions,
-    stopStream: (stop) => stopStreamAsUser({ workspace, deliverer, streams }, stop),
+    stopStream,
     refuseStreaming: (refusal) => {
       streams.refusal = refusal;
     },

@@ -470,6 +470,20 @@ async function click(button) {
   }
 }
 
+/** Slack's stop control on a streaming answer. */
+async function stopStream(button) {
+  const message = button.closest('[data-testid="message"]');
+  if (!message) return;
+  button.disabled = true;
+  try {
+    const { answer } = await api.stopStream(page.channel, page.viewer, message.dataset.ts);
+    if (answer.error) toast(`${page.workspace.bot.name} did not take the stop (${answer.error}).`);
+  } catch (error) {
+    button.disabled = false;
+    toast(`The stop failed: ${error.message}`);
+  }
+}
+
 /** A static select in a message: `block_actions` with the chosen option. */
 async function choose(select) {
   const message = select.closest('[data-testid="message"]');
@@ -525,6 +539,8 @@ document.addEventListener('click', (event) => {
   hideShortcutMenu();
   if (target?.closest('[data-testid="block-select"]')) return;
   if (target?.closest('[data-testid="home-link"]')) return void openHome();
+  const streamStop = target?.closest('[data-testid="stream-stop"]');
+  if (streamStop) return void stopStream(streamStop);
   const homeButton = target?.closest('[data-testid="home-view"] [data-action-id]');
   if (homeButton) {
     if (homeButton.tagName === 'BUTTON') event.preventDefault();

@@ -5,8 +5,9 @@ import { mrkdwnToHtml } from './mrkdwn.js';
 
 /**
  * One message as the page draws it: avatar, author, time, "(edited)", "Only visible to you" for
- * an ephemeral message, its blocks (or its mrkdwn text when it has none), attachments, reactions
- * and, in the channel, the link to its thread. Returns an HTML string.
+ * an ephemeral message, its blocks (or its mrkdwn text when it has none), attachments, reactions,
+ * Slack's stop control while it streams and, in the channel, the link to its thread. Returns an
+ * HTML string.
  *
  * @param message a PageMessage of the page API
  * @param view `{ directory, workspace, replies, inThread }`: replies are the thread's (for the
@@ -39,6 +40,10 @@ export function messageHtml(message, view) {
     `</div>` +
     (ephemeral ? `<div class="ephemeral-note" data-testid="ephemeral-note">${ICONS.eye} Only visible to you</div>` : '') +
     `<div class="message-content" data-testid="message-content">${contentHtml(message, directory)}</div>` +
+    // Slack's own stop control on an answer still streaming: pressing it stops the stream and tells the app.
+    (message.streaming === true
+      ? `<button type="button" class="stream-stop" data-testid="stream-stop" title="Stop generating">${ICONS.stop} Stop</button>`
+      : '') +
     reactionsHtml(message.reactions) +
     (inThread ? '' : threadSummaryHtml(message, replies)) +
     `</div>` +

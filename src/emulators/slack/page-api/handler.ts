@@ -3,6 +3,7 @@ import type { AppAnswer } from '../app-answers.js';
 import type { HomeVisit } from '../app-home.js';
 import type { ButtonClick } from '../button-clicks.js';
 import type { Shortcut, ShortcutRun } from '../shortcuts.js';
+import type { StreamStop } from '../stream-stops.js';
 import { readBody, sendJson } from '../http.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandRun } from '../slash-commands.js';
@@ -12,7 +13,7 @@ import type { Views } from '../views.js';
 import type { Workspace, WorkspaceChannel } from '../workspace.js';
 import { parseCommand, toSlackText } from './composer.js';
 import { LiveUpdates } from './live-updates.js';
-import { canSee, channelView, visibleChannels } from './views.js';
+import { canSee, channelView, visibleChannels, type IsStreaming } from './views.js';
 
 /** What the page may make people do; the emulator supplies these. */
 export interface PageActions {
@@ -24,6 +25,10 @@ export interface PageActions {
   actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
   openHome(visit: HomeVisit): Promise<AppAnswer>;
+  /** Slack's stop control on a streaming message. */
+  stopStream(stop: StreamStop): Promise<AppAnswer>;
+  /** Whether a message is still streaming. */
+  isStreaming: IsStreaming;
   commands: ReadonlySet<string>;
   shortcuts: readonly Shortcut[];
 }
@@ -39,6 +44,9 @@ export interface PageActions {
  *   `{ ok, answer: { status, body, error? } }`
  * - `POST {prefix}/channels/:id/shortcuts` `{ as, message_ts, callback_id }` → `{ ok, answer }`: a
  *   message shortcut from the message's "…" menu
+ * - `POST {prefix}/channels/:id/stream-stops` `{ as, message_ts }` → `{ ok, answer }`: Slack's stop
+ *   control on a message that is still streaming (messages carry `streaming: true` while they are);
+ *   the app gets `agent_session_stopped`
  * - `GET  {prefix}/views?as=U…` → `{ view, errors }`: the modal on the person's screen (or null)
  * - `POST {prefix}/views/:id/submit` `{ as, values }` → `{ ok, answer: { status, body, outcome, errors? } }`
  * - `POST {prefix}/views/:id/actions` `{ as, block_id, action_id, value?, values? }` → `{ ok, answer }`
@@ -64,7 +72,7 @@ export interface PageApi {
 type Json = Record<string, unknown>;
 
 export function createPageApi(workspace: Workspace, views: Views, actions: PageActions, prefix = '/sandbox/api'): PageApi {
-  const live = new LiveUpdates(workspace, views);
+  const live = new LiveUpdates(workspace, views, actions.isStreaming);
 
   const viewerOf = (value: unknown): string => {
     const user = typeof value === 'string' ? workspace.user(value) : undefined;
@@ -139,18 +147,19 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     const viewMatch = /^\/views\/([^/]+)\/(submit|actions|close)$/.exec(path);
     if (viewMatch && method === 'POST') return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
 
-    const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts)$/.exec(path);
+    const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts|stream-stops)$/.exec(path);
     const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !channel) return notFound();
     if (method === 'GET' && match[2] === 'messages') {
       const viewer = viewerOf(query.get('as'));
       if (!canSee(channel, viewer)) return notFound();
-      return sendJson(res, 200, { messages: channelView(workspace, channel.id, viewer) });
+      return sendJson(res, 200, { messages: channelView(workspace, channel.id, viewer, actions.isStreaming) });
     }
     if (method !== 'POST') return notFound();
     const body = await jsonBody(req);
     const user = viewerOf(body.as);
     if (!canSee(channel, user)) return notFound();
+    if (match[2] === 'stream-stops') return sendJson(res, 200, { ok: true, answer: await actions.stopStream({ user, channel: channel.id, ts: stringField(body, 'message_ts') }) });
     if (match[2] === 'shortcuts') {
       const run = { user, channel: channel.id, messageTs: stringField(body, 'message_ts'), callbackId: stringField(body, 'callback_id') };
       return sendJson(res, 200, { ok: true, answer: await actions.runShortcut(run) });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ViewChange, Views } from '../views.js';
 import type { Workspace, WorkspaceChange } from '../workspace.js';
-import { canSee, pageMessage } from './views.js';
+import { canSee, pageMessage, type IsStreaming } from './views.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -27,6 +27,7 @@ export class LiveUpdates {
   constructor(
     private readonly workspace: Workspace,
     views: Views,
+    private readonly isStreaming: IsStreaming,
   ) {
     this.unsubscribe = workspace.onChange((change) => this.broadcast(change));
     this.unsubscribeViews = views.onChange((change) => this.tell(change));
@@ -76,6 +77,6 @@ export class LiveUpdates {
       const { channel, ts, thread_ts } = change;
       return { channel, ts, ...(thread_ts ? { thread_ts } : {}), ...(ephemeral ? { ephemeral: true } : {}) };
     }
-    return { channel: change.channel, message: pageMessage(change.channel, change.message, ephemeral) };
+    return { channel: change.channel, message: pageMessage(change.channel, change.message, { ephemeral, isStreaming: this.isStreaming }) };
   }
 }

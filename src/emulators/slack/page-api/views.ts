@@ -1,11 +1,22 @@
 import type { SlackMessage, Workspace, WorkspaceChannel } from '../workspace.js';
 
-/** A message as the page shows it: Slack's message plus where it is and whether only the viewer sees it. */
-export type PageMessage = SlackMessage & { channel: string; ephemeral?: true };
+/**
+ * A message as the page shows it: Slack's message plus where it is, whether only the viewer sees it,
+ * and whether it is still streaming (Slack then shows its stop control on it).
+ */
+export type PageMessage = SlackMessage & { channel: string; ephemeral?: true; streaming?: true };
 export type PageThread = PageMessage & { replies: PageMessage[] };
 
-export function pageMessage(channel: string, message: SlackMessage, ephemeral = false): PageMessage {
-  return { ...structuredClone(message), channel, ...(ephemeral ? { ephemeral: true as const } : {}) };
+/** Whether a message is a stream still under way (chat.startStream, not yet stopped). */
+export type IsStreaming = (channel: string, ts: string) => boolean;
+
+export function pageMessage(channel: string, message: SlackMessage, options: { ephemeral?: boolean; isStreaming?: IsStreaming } = {}): PageMessage {
+  return {
+    ...structuredClone(message),
+    channel,
+    ...(options.ephemeral ? { ephemeral: true as const } : {}),
+    ...(options.isStreaming?.(channel, message.ts) ? { streaming: true as const } : {}),
+  };
 }
 
 /** Conversations a person can open: public channels, private ones they are in, their DM with the bot. */
@@ -21,10 +32,10 @@ export function visibleChannels(workspace: Workspace, viewer: string): Workspace
  * The channel as `viewer` sees it: top-level messages oldest first, each with its replies, and the
  * viewer's own ephemeral messages among them (in their thread when they have one).
  */
-export function channelView(workspace: Workspace, channelId: string, viewer: string): PageThread[] {
+export function channelView(workspace: Workspace, channelId: string, viewer: string, isStreaming?: IsStreaming): PageThread[] {
   const all = [
-    ...workspace.messages(channelId).map((m) => pageMessage(channelId, m)),
-    ...workspace.ephemeralsFor(channelId, viewer).map((m) => pageMessage(channelId, m, true)),
+    ...workspace.messages(channelId).map((m) => pageMessage(channelId, m, { isStreaming })),
+    ...workspace.ephemeralsFor(channelId, viewer).map((m) => pageMessage(channelId, m, { ephemeral: true })),
   ].sort((a, b) => compareTs(a.ts, b.ts));
   const isReply = (m: PageMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
   const tops = new Map(all.filter((m) => !isReply(m)).map((m) => [m.ts, { ...m, replies: [] as PageMessage[] }]));

@@ -89,6 +89,8 @@ const startStream: MethodSpec = {
     const message = context.botWriter.post(channel.id, { ...botAuthor(workspace), ...streamMessage(stream), thread_ts: threadTs });
     stream.ts = message.ts;
     context.streams.open(stream);
+    // The post was told before its ts named a stream: this tells the page it streams (and shows Slack's stop control).
+    workspace.update(channel.id, message.ts, {});
     return { channel: channel.id, ts: message.ts };
   },
 };
