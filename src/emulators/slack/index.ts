@@ -11,7 +11,7 @@ import { listen, shut } from './server.js';
 import { runShortcut, type Shortcut, type ShortcutRun } from './shortcuts.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
 import { SocketConnections, type SocketConnection } from './socket-mode/connections.js';
-import { Streams } from './streams.js';
+import { Streams, type SessionStatus } from './streams.js';
 import { stopStreamAsUser, type StreamStop } from './stream-stops.js';
 import { Triggers } from './triggers.js';
 import { Unfurls } from './unfurls.js';
@@ -21,7 +21,7 @@ import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, HomeVisit, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
+export type { AppAnswer, ApiCall, HomeVisit, SessionStatus, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
@@ -110,6 +110,8 @@ export interface SlackEmulator {
   closeView(user: string, viewId: string): void;
   /** A person presses Slack's own stop control on a streaming message: `agent_session_stopped` goes to the app. */
   stopStream(stop: StreamStop): Promise<AppAnswer>;
+  /** The status of a thread's agent session (`processing` while it streams; see `streams.ts`), if it has one. */
+  agentSession(channel: string, threadTs: string): SessionStatus | undefined;
   /** From now on the streaming methods answer `refusal` (undefined: they work again). */
   refuseStreaming(refusal: string | undefined): void;
   redeliver(eventId: string, retry: RetryHeaders): Promise<Delivery>;
@@ -190,6 +192,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     pageApi,
     ...actions,
     stopStream,
+    agentSession: (channel, threadTs) => streams.session(channel, threadTs),
     refuseStreaming: (refusal) => {
       streams.refusal = refusal;
     },

@@ -185,9 +185,20 @@ export function streamMessage(stream: Stream): Pick<NewMessage, 'text' | 'blocks
   return { text, blocks: blocks.map((block) => ({ block_id: newBlockId(), ...block })) };
 }
 
-/** The streams of the workspace by `channel:ts`. */
+/** An agent session's lifecycle (`agents.sessions.setStatus`, `chat.stopStream`'s `session_status`). */
+export const SESSION_STATUSES = ['active', 'processing', 'suspended', 'closed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/**
+ * The streams of the workspace by `channel:ts`, and the agent session of each thread streamed in.
+ * How Slack moves a session is partly unverified; the emulator plays it literally as Slack's pages
+ * say: a stream under way makes its thread's session `processing`; `chat.stopStream` sets its
+ * `session_status` (default `active`); a person's stop control stops the streams but leaves the
+ * session `processing` until the app moves it out (`agents.sessions.setStatus` or a stopStream).
+ */
 export class Streams {
   private readonly byMessage = new Map<string, Stream>();
+  private readonly sessions = new Map<string, SessionStatus>();
   /**
    * When set, the three methods answer this error (`unknown_method`, `not_allowed`,
    * `feature_not_enabled` …): a workspace without native streaming, as GovSlack is.
@@ -204,5 +215,14 @@ export class Streams {
 
   isStreaming(channel: string, ts: string): boolean {
     return this.get(channel, ts)?.state === 'streaming';
+  }
+
+  /** The status of a thread's agent session; undefined when it has none. */
+  session(channel: string, threadTs: string): SessionStatus | undefined {
+    return this.sessions.get(`${channel}:${threadTs}`);
+  }
+
+  setSession(channel: string, threadTs: string, status: SessionStatus): void {
+    this.sessions.set(`${channel}:${threadTs}`, status);
   }
 }

@@ -129,4 +129,30 @@ describe('native streaming', () => {
     held.release();
     await eventually(() => botMessages(h, ts).some((m) => m.text.includes('The summary, after all.') && !m.blocks?.some((b) => b.type === 'plan')), 8_000, 'the posted answer');
   });
+
+  it('after Slack’s stop control the thread’s agent session is moved out of processing, as Slack requires', async () => {
+    const slow = heldReply(textReply('Never shown.'));
+    harness = await startBotHarness({ model: [plan('in_progress'), slow.step] });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
+    const [message] = await eventually(() => (streamed(h, ts).length > 0 ? streamed(h, ts) : undefined), 8_000, 'the streamed message');
+    await slow.requested;
+    expect(h.slack.agentSession(GENERAL, ts)).toBe('processing');
+
+    await h.slack.stopStream({ user: ALICE, channel: GENERAL, ts: message!.ts });
+    // Slack stopped the stream itself; the session stays processing until the app moves it.
+    await eventually(() => h.slack.agentSession(GENERAL, ts) === 'active', 8_000, 'the session active again');
+    const calls = h.slack.calls.filter((c) => c.method === 'agents.sessions.setStatus');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ args: { channel_id: GENERAL, thread_ts: ts, status: 'active' } });
+    expect(calls[0]!.error).toBeUndefined();
+    // Slack stopped the stream itself: a stopStream could not have moved the session.
+    expect(h.slack.calls.filter((c) => c.method === 'chat.stopStream').map((c) => c.error)).toEqual(['stopped_by_user']);
+
+    // A run that ends by itself leaves the session active too (stopStream's default session_status).
+    h.model!.script(plan('completed'), textReply('Here it is.'));
+    await h.slack.userSays({ user: ALICE, channel: GENERAL, text: 'again', threadTs: ts });
+    await eventually(() => streamed(h, ts)[1]?.text.includes('Here it is.'), 8_000, 'the second answer');
+    await eventually(() => h.slack.agentSession(GENERAL, ts) === 'active', 8_000, 'the session active after the answer');
+  });
 });

@@ -1,6 +1,6 @@
 import { botAuthor } from '../bot-content.js';
 import { checkMessage } from '../message-limits.js';
-import { applyChunks, ChunkError, overBudget, parseChunks, STREAM_LIMITS, streamMessage, type Stream, type StreamChunk } from '../streams.js';
+import { applyChunks, ChunkError, overBudget, parseChunks, SESSION_STATUSES, STREAM_LIMITS, streamMessage, type SessionStatus, type Stream, type StreamChunk } from '../streams.js';
 import { channelById, channelForPosting, optionalString, requireBotMember, requiredString, type ApiContext, type Args, type MethodSpec } from './args.js';
 import { explained, SlackApiError } from './errors.js';
 
@@ -89,6 +89,7 @@ const startStream: MethodSpec = {
     const message = context.botWriter.post(channel.id, { ...botAuthor(workspace), ...streamMessage(stream), thread_ts: threadTs });
     stream.ts = message.ts;
     context.streams.open(stream);
+    context.streams.setSession(channel.id, threadTs, 'processing');
     // The post was told before its ts named a stream: this tells the page it streams (and shows Slack's stop control).
     workspace.update(channel.id, message.ts, {});
     return { channel: channel.id, ts: message.ts };
@@ -110,6 +111,7 @@ const stopStream: MethodSpec = {
   scope: chatWrite,
   run(args, context) {
     const { stream, chunks } = continued(context, args);
+    const sessionStatus = sessionStatusOf(args, 'session_status') ?? 'active';
     const blocks = args.blocks;
     if (blocks !== undefined) {
       if (!Array.isArray(blocks) || blocks.length > STREAM_LIMITS.stopBlocks) throw new SlackApiError('msg_blocks_too_many');
@@ -119,12 +121,40 @@ const stopStream: MethodSpec = {
     add(stream, chunks);
     stream.stopBlocks = (blocks as Record<string, unknown>[] | undefined) ?? [];
     stream.state = 'stopped';
+    context.streams.setSession(stream.channel, stream.threadTs, sessionStatus);
     const message = context.botWriter.update(stream.channel, stream.ts, streamMessage(stream));
     return { channel: stream.channel, ts: stream.ts, message: structuredClone(message) };
   },
 };
 
+function sessionStatusOf(args: Args, key: string): SessionStatus | undefined {
+  const value = optionalString(args, key);
+  if (value === undefined) return undefined;
+  if (!SESSION_STATUSES.includes(value as SessionStatus)) throw explained('invalid_arguments', [`[ERROR] ${key} must be one of ${SESSION_STATUSES.join(', ')}`]);
+  return value as SessionStatus;
+}
+
+/**
+ * agents.sessions.setStatus, for a thread's session (scope `chat:write`): creates the session when
+ * it has none. Session channels (no `thread_ts`) are not emulated.
+ */
+const setSessionStatus: MethodSpec = {
+  scope: chatWrite,
+  run(args, context) {
+    const channel = channelById(context, { channel: args.channel_id });
+    const status = sessionStatusOf(args, 'status');
+    if (status === undefined) throw explained('invalid_arguments', ['[ERROR] missing required field: status']);
+    const threadTs = optionalString(args, 'thread_ts');
+    if (threadTs === undefined) throw explained('invalid_arguments', ['[ERROR] thread_ts is required for a thread-based session']);
+    const root = context.workspace.message(channel.id, threadTs);
+    if (!root || (root.thread_ts !== undefined && root.thread_ts !== root.ts)) throw new SlackApiError('invalid_thread_ts');
+    context.streams.setSession(channel.id, threadTs, status);
+    return {};
+  },
+};
+
 export const streamMethods: Record<string, MethodSpec> = {
+  'agents.sessions.setStatus': setSessionStatus,
   'chat.startStream': startStream,
   'chat.appendStream': appendStream,
   'chat.stopStream': stopStream,
