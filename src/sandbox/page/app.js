@@ -320,17 +320,7 @@ async function clickInHome(button) {
   const viewId = button.closest('[data-testid="home-view"]')?.dataset.viewId;
   const blockId = button.closest('[data-testid="block"]')?.dataset.blockId;
   if (!viewId || !blockId) return;
-  button.classList.add('busy');
-  button.setAttribute('aria-busy', 'true');
-  try {
-    const { answer } = await api.actInView(page.viewer, viewId, { block_id: blockId, action_id: button.dataset.actionId });
-    if (answer.error) toast(`${page.workspace.bot.name} did not take the click (${answer.error}).`);
-  } catch (error) {
-    toast(`The click failed: ${error.message}`);
-  } finally {
-    button.classList.remove('busy');
-    button.removeAttribute('aria-busy');
-  }
+  await sendClick(button, () => api.actInView(page.viewer, viewId, { block_id: blockId, action_id: button.dataset.actionId }));
 }
 
 // ---- message shortcuts and modals ---------------------------------------------------------------
@@ -452,15 +442,22 @@ async function click(button) {
   const message = button.closest('[data-testid="message"]');
   if (!message) return;
   const { actionId, blockId, value } = button.dataset;
-  button.classList.add('busy');
-  button.setAttribute('aria-busy', 'true');
-  try {
-    const { answer } = await api.click(page.channel, page.viewer, {
+  await sendClick(button, () =>
+    api.click(page.channel, page.viewer, {
       message_ts: message.dataset.ts,
       action_id: actionId,
       ...(blockId !== undefined ? { block_id: blockId } : {}),
       ...(value !== undefined ? { value } : {}),
-    });
+    }),
+  );
+}
+
+/** A button shows it is busy while its click goes to the app; a refusal or a failure is told. */
+async function sendClick(button, send) {
+  button.classList.add('busy');
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const { answer } = await send();
     if (answer.error) toast(`${page.workspace.bot.name} did not take the click (${answer.error}).`);
   } catch (error) {
     toast(`The click failed: ${error.message}`);
