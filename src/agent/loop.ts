@@ -13,6 +13,7 @@ import { nextStep } from './stop-reason.js';
 import { resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type ToolTurnEnv } from './tool-calls.js';
 import { forgetSubAgentHistories, subAgentViews } from './sub-agent-state.js';
 import { addUsage, sumUsage } from './usage.js';
+import { TurnText } from './turn-text.js';
 
 /** Everything one run needs from the agent, fixed for the process. */
 export interface LoopEnv {
@@ -92,6 +93,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     answerTurn(run, calls);
     await lease.save(run);
   }
+  const turnText = new TurnText(reporter.textDelta && ((delta) => void reporter.textDelta!(delta)));
   for (;;) {
     if (signal.aborted) return stopped();
     if (run.iterations >= env.maxIterations) {
@@ -108,7 +110,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         { model: env.model, max_tokens: run.maxTokens, system: env.system, tools: env.modelTools, messages: cachedMessages(run.messages) },
         { timeout: REQUEST_TIMEOUT_MS, signal },
       );
-      if (reporter.textDelta) stream.on('text', (delta) => void reporter.textDelta!(delta));
+      stream.on('text', (delta) => turnText.write(delta));
       response = await stream.finalMessage();
       requestId = stream.request_id;
     } catch (error) {
@@ -127,6 +129,8 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     if (signal.aborted) return stopped();
 
     const step = nextStep(response, run.retries);
+    if (step.kind === 'retry_longer') turnText.retry();
+    else turnText.next();
     switch (step.kind) {
       case 'run_tools': {
         run.messages.push({ role: 'assistant', content: response.content });

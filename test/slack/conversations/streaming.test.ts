@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { stopReply, textBlock, textReply, toolReply } from '../../fakes/anthropic/index.js';
+import { stopReply, textBlock, textReply, toolReply, toolUseBlock } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { long, PING_ATTEMPTS } from '../blocks/hostile.js';
 import { assertStreamedMessageWithinLimits, streamCallViolations } from '../blocks/limits.js';
@@ -56,6 +56,8 @@ describe('native streaming', () => {
       ],
     });
     expect(botMessages(h, ts).map((m) => m.ts)).toEqual([status.ts, message!.ts]);
+    // A stream the bot stops itself leaves the session active (stopStream's default session_status).
+    expect(h.slack.agentSession(GENERAL, ts)).toBe('active');
     // The status message keeps the checklist and the end.
     expect(shownText(status)).toContain('Done in');
     expect(shownText(status)).toContain('✓ Step 1');
@@ -108,6 +110,7 @@ describe('native streaming', () => {
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
     const [message] = await eventually(() => (streamed(h, ts).length > 0 ? streamed(h, ts) : undefined), 8_000, 'the streamed message');
     await slow.requested;
+    expect(h.slack.agentSession(GENERAL, ts)).toBe('processing');
 
     expect((await h.slack.stopStream({ user: ALICE, channel: GENERAL, ts: message!.ts })).status).toBe(200);
     await h.model!.requests[1]!.abortSeen;
@@ -116,6 +119,14 @@ describe('native streaming', () => {
       return shownText(shown).includes(`Stopped by <@${ALICE}>`) ? shown : undefined;
     }, 8_000, 'the stopped status');
     expect(shownText(status)).not.toContain('run_stop');
+    // Slack stopped the stream itself (a stopStream is refused) and leaves the thread's agent session
+    // processing until the app moves it out, as the bot does.
+    await eventually(() => h.slack.agentSession(GENERAL, ts) === 'active', 8_000, 'the session active again');
+    expect(h.slack.calls.filter((c) => c.method === 'chat.stopStream').map((c) => c.error)).toEqual(['stopped_by_user']);
+    const sessionCalls = h.slack.calls.filter((c) => c.method === 'agents.sessions.setStatus');
+    expect(sessionCalls).toHaveLength(1);
+    expect(sessionCalls[0]).toMatchObject({ args: { channel_id: GENERAL, thread_ts: ts, status: 'active' } });
+    expect(sessionCalls[0]!.error).toBeUndefined();
 
     // Bob may not stop Alice's run: Slack closed the stream, so the answer is posted instead.
     const held = heldReply(textReply('The summary, after all.'));
@@ -130,29 +141,32 @@ describe('native streaming', () => {
     await eventually(() => botMessages(h, ts).some((m) => m.text.includes('The summary, after all.') && !m.blocks?.some((b) => b.type === 'plan')), 8_000, 'the posted answer');
   });
 
-  it('after Slack’s stop control the thread’s agent session is moved out of processing, as Slack requires', async () => {
-    const slow = heldReply(textReply('Never shown.'));
-    harness = await startBotHarness({ model: [plan('in_progress'), slow.step] });
+  it('a tool call cut off at the length limit and asked again does not show the text its first attempt streamed a second time', async () => {
+    const preamble = 'Let me read ACME-1 before I answer.';
+    const read = { name: 'plane_get_issue', input: { key: 'ACME-1' } };
+    harness = await startBotHarness({
+      model: [
+        // The first attempt streams its text, then its tool call is cut off: the loop asks again with more room.
+        stopReply('max_tokens', [textBlock(preamble), toolUseBlock(read.name, read.input)], { deltaDelayMs: 20 }),
+        toolReply([read], preamble),
+        textReply('ACME-1 is the login bug on Safari.'),
+      ],
+    });
     const h = harness;
-    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> summarise` });
-    const [message] = await eventually(() => (streamed(h, ts).length > 0 ? streamed(h, ts) : undefined), 8_000, 'the streamed message');
-    await slow.requested;
-    expect(h.slack.agentSession(GENERAL, ts)).toBe('processing');
+    const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> what is ACME-1 about?` });
+    await eventually(() => streamed(h, ts)[0]?.text.endsWith('Safari.'), 8_000, 'the answer');
+    expect(h.model!.requests).toHaveLength(3);
+    expect(streamed(h, ts).map((m) => m.text)).toEqual([`${preamble}\n\nACME-1 is the login bug on Safari.`]);
 
-    await h.slack.stopStream({ user: ALICE, channel: GENERAL, ts: message!.ts });
-    // Slack stopped the stream itself; the session stays processing until the app moves it.
-    await eventually(() => h.slack.agentSession(GENERAL, ts) === 'active', 8_000, 'the session active again');
-    const calls = h.slack.calls.filter((c) => c.method === 'agents.sessions.setStatus');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ args: { channel_id: GENERAL, thread_ts: ts, status: 'active' } });
-    expect(calls[0]!.error).toBeUndefined();
-    // Slack stopped the stream itself: a stopStream could not have moved the session.
-    expect(h.slack.calls.filter((c) => c.method === 'chat.stopStream').map((c) => c.error)).toEqual(['stopped_by_user']);
-
-    // A run that ends by itself leaves the session active too (stopStream's default session_status).
-    h.model!.script(plan('completed'), textReply('Here it is.'));
-    await h.slack.userSays({ user: ALICE, channel: GENERAL, text: 'again', threadTs: ts });
-    await eventually(() => streamed(h, ts)[1]?.text.includes('Here it is.'), 8_000, 'the second answer');
-    await eventually(() => h.slack.agentSession(GENERAL, ts) === 'active', 8_000, 'the session active after the answer');
+    // Asked again, the turn may come out otherwise: what was shown stays, and the new text follows in a paragraph of its own.
+    const comments = { name: 'plane_list_comments', input: { key: 'ACME-1' } };
+    h.model!.script(
+      stopReply('max_tokens', [textBlock('Now the comments.'), toolUseBlock(comments.name, comments.input)], { deltaDelayMs: 20 }),
+      toolReply([comments], 'Reading the comments now.'),
+      textReply('Nobody commented.'),
+    );
+    await h.slack.userSays({ user: ALICE, channel: GENERAL, text: 'and its comments?', threadTs: ts });
+    await eventually(() => streamed(h, ts)[1]?.text.endsWith('commented.'), 8_000, 'the second answer');
+    expect(streamed(h, ts)[1]!.text).toBe('Now the comments.\n\nReading the comments now.\n\nNobody commented.');
   });
 });
