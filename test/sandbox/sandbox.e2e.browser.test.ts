@@ -229,7 +229,7 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await shot(page, '07-reloaded');
   }, 90_000);
 
-  it('opens the bot’s Home tab: Léo’s open items, the approval waiting for him and his task; Show card posts into his DM', async () => {
+  it('opens the bot’s Home tab: Léo’s open items, the approval waiting for him and his task; Show card and Show tree post into his DM', async () => {
     const model = await startFakeMessagesApi({ script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'The fix is deployed.' } }]), textReply('Commented.')] });
     closers.push(() => model.close());
     const { page } = await openSandbox({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: model.url });
@@ -265,6 +265,14 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await card.waitFor();
     expect(await card.getAttribute('data-user')).toBe('U0BOT');
     await shot(page, '10-card-in-dm');
+
+    // Show tree: #general's tree, in the DM too.
+    await page.getByTestId('home-link').click();
+    await home.locator('[data-action-id="home_show_tree"]').click();
+    await dm.click();
+    const tree = inChannel(page, 'Check the Safari fix on staging').filter({ hasText: 'Task tree' });
+    await tree.waitFor();
+    expect(await tree.getAttribute('data-user')).toBe('U0BOT');
 
     // A reload on the Home tab comes back to it, the tab published afresh.
     await page.getByTestId('home-link').click();
