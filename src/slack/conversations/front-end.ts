@@ -12,7 +12,7 @@ import { SlackReporter } from '../progress/reporter.js';
 import { StatusMessages } from '../progress/status-messages.js';
 import { parseRunState } from '../progress/run-state.js';
 
-/** chat.appendStream is Tier 4 (100+ a minute per workspace): this process keeps to 100. */
+/** chat.appendStream is Tier 4 (100+ a minute per workspace): the processes sharing the store keep to 100. */
 const APPEND_INTERVAL_MS = 600;
 
 /**
@@ -26,7 +26,7 @@ export function slackFrontEnd(client: App['client'], logger: Logger, locale: Loc
     client,
     store,
     support: new StreamingSupport(client, store, logger),
-    appends: new Pacer(APPEND_INTERVAL_MS),
+    appends: new Pacer(APPEND_INTERVAL_MS, { store, name: 'chat.appendStream', logger }),
     logger,
   };
   return (saved, run) => {

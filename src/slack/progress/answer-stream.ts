@@ -20,7 +20,7 @@ export interface StreamDeps {
   client: App['client'];
   store: StateStore;
   support: StreamingSupport;
-  /** Shared by every stream of the process: chat.appendStream is one Tier 4 budget per workspace. */
+  /** Shared by every stream, of every process sharing the store: chat.appendStream is one Tier 4 budget per workspace. */
   appends: Pacer;
   logger: Logger;
 }
