@@ -34,6 +34,9 @@ export class TurnText {
 
   /** The turn was kept (or ended the run): the next request's text is a new turn's. */
   next(): void {
+    // An attempt asked again that wrote no text keeps the first one's: the front end learns of no
+    // text for the turn, so the paragraph is ended here, not run into the next turn's.
+    if (this.forward && this.shown !== '' && this.attempt === '') this.forward('\n\n');
     this.shown = '';
     this.retry();
   }

@@ -26,6 +26,16 @@ describe('TurnText', () => {
     expect(shown([['Let me look.'], ['Let us', ' see', '.']])).toBe('Let me look.\n\nLet us see.');
   });
 
+  it('ends the shown paragraph when the attempt asked again writes no text, so the next turn does not run into it', () => {
+    let out = '';
+    const text = new TurnText((delta) => (out += delta));
+    text.write('Let me look.');
+    text.retry();
+    text.next();
+    text.write('Found it.');
+    expect(out).toBe('Let me look.\n\nFound it.');
+  });
+
   it('starts afresh for the next turn', () => {
     let out = '';
     const text = new TurnText((delta) => (out += delta));
