@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, translator } from '../i18n/index.js';
 import { silentLogger, type Logger } from '../log.js';
 import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
 import { createDelegateTool, type DelegateToolOptions } from '../tools/delegate/index.js';
@@ -552,6 +553,7 @@ class AgentRuntime implements Agent {
       approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
       context: { ...run.message.context, requester: run.message.requester, signal },
       frontEnd,
+      words: frontEnd.words ?? translator(DEFAULT_LOCALE),
       decisionOf: (call) => this.runs.decisionOf(run.id, call.id),
       lease,
       signal,

@@ -1,3 +1,4 @@
+import type { Translator } from '../i18n/index.js';
 import type { SubAgentOutcome } from '../tools/delegate/index.js';
 import type { Requester } from '../tools/registry.js';
 import type { PlanItem } from '../tools/plan/index.js';
@@ -19,9 +20,9 @@ export interface ToolCallView {
   id: string;
   name: string;
   input: unknown;
-  /** Plain words for what the call does (the tool's own `describe`, else its name and input). */
+  /** Plain words for what the call does (the tool's own `describe`, else its name and input), in the front end's `words`. */
   description: string;
-  /** The step under way in a few words, from the tool's declaration ("Reading ACME-130…"). */
+  /** The step under way in a few words, from the tool's declaration ("Reading ACME-130…"), in the front end's `words`. */
   progress: string;
 }
 
@@ -184,6 +185,8 @@ export interface RunInfo {
 export interface FrontEnd {
   reporter: Reporter;
   approver: Approver;
+  /** The language people read this run in (its calls' descriptions and steps); English when absent. */
+  words?: Translator;
   /** The front end's current state (JSON: e.g. where its status message is), saved when the run pauses. */
   state?(): unknown;
 }

@@ -33,5 +33,5 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
     ask: a.ask.bind(a),
     settled: guard('settled', a.settled.bind(a)),
   };
-  return { reporter, approver, state: frontEnd.state?.bind(frontEnd) };
+  return { reporter, approver, state: frontEnd.state?.bind(frontEnd), ...(frontEnd.words && { words: frontEnd.words }) };
 }

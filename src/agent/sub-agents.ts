@@ -168,6 +168,7 @@ function subAgentRunEnv(delegation: Delegation, subAgent: SubAgentRun, save: () 
     approvedForThread: runEnv.approvedForThread,
     context: runEnv.context,
     frontEnd,
+    words: runEnv.words,
     decisionOf: (call) => env.loop.runs.decisionOf(run.id, call.id),
     // Its turns are saved as part of the run, under the run's lease.
     lease: { confirm: () => runEnv.lease.confirm(), save: () => save() },

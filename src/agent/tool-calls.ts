@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type { Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/delegate/index.js';
@@ -18,6 +19,8 @@ export interface ToolTurnEnv {
   /** Whether a person approved this tool for the rest of the thread. */
   approvedForThread(toolName: string): Promise<boolean>;
   reporter: Reporter;
+  /** The language people read the run in: a call's description and step are written in it. */
+  words: Translator;
   context: ToolContext;
   /** Replaces the run's plan; handed to the tools as the context's `replacePlan` (update_plan calls it). */
   onPlan(items: PlanItem[]): Promise<void>;
@@ -53,8 +56,8 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
       if (!tool || !parsed?.success) return { ...call, outcome: await callOutcome(call, env) };
       const described = {
         ...call,
-        description: tool.describe?.(parsed.data) ?? describeRaw(block.name, block.input),
-        progress: tool.progress(parsed.data),
+        description: tool.describe?.(parsed.data, env.words) ?? describeRaw(block.name, block.input),
+        progress: tool.progress(parsed.data, env.words),
       };
       switch (permissionOfCall(env.permissions, tool, parsed.data)) {
         case 'deny':

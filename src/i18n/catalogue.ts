@@ -7,6 +7,8 @@ import { runControlMessages } from './messages/run-control.js';
 import { storeMessages } from './messages/store.js';
 import { subAgentMessages } from './messages/sub-agents.js';
 import { taskSyncMessages } from './messages/task-sync.js';
+import { approvalMessages } from './messages/approvals.js';
+import { toolMessages } from './messages/tools.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -22,6 +24,8 @@ const AREAS = [
   taskSyncMessages,
   homeMessages,
   runControlMessages,
+  approvalMessages,
+  toolMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -32,6 +32,18 @@ export interface Translator {
   say(phrase: Phrase): string;
   /** "a, b and c" / "a, b et c" / "a、b和c". */
   list(items: readonly string[], type?: 'conjunction' | 'disjunction'): string;
+  /** A duration to the second ("1m 23s", "1min 23s", "1分钟23秒"); hours and minutes from an hour on; "under a second" below one. */
+  duration(ms: number): string;
+}
+
+declare global {
+  namespace Intl {
+    /** In Node 24, not yet in TypeScript's lib: the part used here. */
+    class DurationFormat {
+      constructor(locale: string, options: { style: 'long' | 'short' | 'narrow' });
+      format(duration: { hours?: number; minutes?: number; seconds?: number }): string;
+    }
+  }
 }
 
 const formats = new Map<string, IntlMessageFormat>();
@@ -56,11 +68,20 @@ export function translator(locale: Locale): Translator {
     conjunction: new Intl.ListFormat(locale, { type: 'conjunction' }),
     disjunction: new Intl.ListFormat(locale, { type: 'disjunction' }),
   };
+  const durations = new Intl.DurationFormat(locale, { style: 'narrow' });
   const made: Translator = {
     locale,
     t: (key, ...values) => format(locale, key, values[0] as Record<string, unknown> | undefined),
     say: (said) => format(locale, said.key, said.values as Record<string, unknown> | undefined),
     list: (items, type = 'conjunction') => lists[type].format(items),
+    duration: (ms) => {
+      const seconds = Math.round(Math.max(0, ms) / 1000);
+      if (seconds < 1) return format(locale, 'common.underASecond', undefined);
+      const minutes = Math.floor(seconds / 60);
+      // A chat reads seconds, minutes and hours; beyond an hour the seconds are noise.
+      if (minutes < 60) return durations.format({ minutes, seconds: seconds % 60 });
+      return durations.format({ hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+    },
   };
   translators.set(locale, made);
   return made;

@@ -14,7 +14,7 @@ const PEOPLE_TTL_MS = 60 * 60_000;
  * store (`/task`, `/todo`) still answer, in the person's language.
  */
 export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
-  const cached = await store.get<Requester>(PEOPLE, userId).catch(() => undefined);
+  const cached = await knownPerson(store, userId);
   if (cached) return cached;
   let requester: Requester = { id: userId };
   try {
@@ -33,6 +33,11 @@ export async function requesterFor(client: WebClient, store: StateStore, userId:
   }
   await store.set(PEOPLE, userId, requester, PEOPLE_TTL_MS).catch(() => undefined);
   return requester;
+}
+
+/** The person as last looked up, without asking Slack: undefined when not known (or the store fails). */
+export async function knownPerson(store: StateStore, userId: string): Promise<Requester | undefined> {
+  return store.get<Requester>(PEOPLE, userId).catch(() => undefined);
 }
 
 const BY_EMAIL = 'slack:people-by-email';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatThread } from '../plane/kit.js';
+import type { Translator } from '../i18n/index.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/types.js';
 import type { PlanItem } from './plan/plan.js';
 import { stripControlDeep } from './text.js';
@@ -95,10 +96,10 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Data = unk
   writesAs?(input: z.output<Schema>): readonly string[];
   /** Returns text for the model and data for the other front ends; throws ToolError for a failure to report. */
   run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<Data>>;
-  /** Says in plain words exactly what the call will do, for an approval message. */
-  describe?(input: z.output<Schema>): string;
-  /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs. */
-  progress(input: z.output<Schema>): string;
+  /** Says in plain words exactly what the call will do, for an approval message, in the language of `t`. */
+  describe?(input: z.output<Schema>, t: Translator): string;
+  /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs, in the language of `t`. */
+  progress(input: z.output<Schema>, t: Translator): string;
 }
 
 export function defineTool<Schema extends z.ZodType, Data>(definition: ToolDefinition<Schema, Data>): ToolDefinition {

@@ -3,16 +3,6 @@ export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** "850 ms" reads oddly in a chat; seconds, minutes and hours do. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(Math.max(0, ms) / 1000);
-  if (seconds < 1) return 'under a second';
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
-
 // Control characters (C0, DEL, C1) other than tab, line feed and carriage return.
 const CONTROL = /[^\P{Cc}\t\n\r]/gu;
 

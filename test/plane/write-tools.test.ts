@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestbeds, startTestbed } from './setup.js';
+import { translator } from '../../src/i18n/index.js';
+
+const EN = translator('en');
 
 afterEach(closeTestbeds);
 
@@ -70,8 +73,8 @@ describe('plane_create_issue', () => {
     const t = await startTestbed();
     const tool = t.tools.get('plane_create_issue')!;
     const input = tool.input.parse({ project: 'ACME', title: 'Checkout fails', state: 'Todo', labels: [], target_date: '2026-04-30' });
-    expect(tool.describe!(input)).toBe(
-      'Create a work item in project ACME: title → "Checkout fails"; state → "Todo"; labels → none; target date → 2026-04-30; ' +
+    expect(tool.describe!(input, EN)).toBe(
+      'Create a work item in project ACME: title → "Checkout fails"; state → “Todo”; labels → none; target date → 2026-04-30; ' +
         'assignees → me (the requester’s Plane member, else the API key’s user).',
     );
   });
@@ -139,8 +142,8 @@ describe('plane_update_issue', () => {
     const t = await startTestbed();
     const tool = t.tools.get('plane_update_issue')!;
     const input = tool.input.parse({ key: 'acme-130', state: 'In Progress', assignees: ['dana', 'me'], target_date: null, description: 'One\ntwo' });
-    expect(tool.describe!(input)).toBe(
-      'Update ACME-130: description → "One two" (replacing the whole description); state → "In Progress"; ' +
+    expect(tool.describe!(input, EN)).toBe(
+      'Update ACME-130: description → "One two" (replacing the whole description); state → “In Progress”; ' +
         'assignees → dana, me (replacing the current ones); target date → cleared. Other fields stay as they are.',
     );
   });
@@ -171,8 +174,8 @@ describe('plane_add_comment', () => {
   it('describes the comment for approval', async () => {
     const t = await startTestbed();
     const tool = t.tools.get('plane_add_comment')!;
-    expect(tool.describe!(tool.input.parse({ key: 'ACME-1', text: 'Shipped in 1.4' }))).toBe(
-      'Add a comment to ACME-1 as the API key\'s user (text): "Shipped in 1.4".',
+    expect(tool.describe!(tool.input.parse({ key: 'ACME-1', text: 'Shipped in 1.4' }), EN)).toBe(
+      'Add a comment to ACME-1 as the API key’s user (text): "Shipped in 1.4".',
     );
   });
 });

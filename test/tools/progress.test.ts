@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../src/i18n/index.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { createToolRegistry } from '../../src/tools/index.js';
 import { createDelegateTool } from '../../src/tools/delegate/index.js';
@@ -18,7 +19,7 @@ registry.add(createDelegateTool());
 /** What the status message shows while the call runs: the declaration's words for the parsed input. */
 function progress(name: string, input: unknown): string {
   const tool = registry.get(name)!;
-  return tool.progress(tool.input.parse(input));
+  return tool.progress(tool.input.parse(input), translator('en'));
 }
 
 describe('the step under way in plain words, from each tool’s declaration', () => {

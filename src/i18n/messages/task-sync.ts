@@ -7,7 +7,6 @@ export const taskSyncMessages = defineMessages({
       'Synced [{id}]{subtasks, plural, =0 {} one { and # subtask} other { and # subtasks}} with {project} ({key}): {created, plural, one {# work item} other {# work items}} created, {updated} updated, {unchanged} unchanged.',
     'taskSync.budget':
       '{creates, plural, one {# create} other {# creates}} and {others, plural, one {# other Plane request} other {# other Plane requests}} in {elapsed}. Plane allows {limit} requests a {window, select, minute {minute} second {second} hour {hour} other {window of {length}}}: {fits, select, yes {a tree this size fits in one window} other {a tree this size takes about {duration}}}, and each {limit} more tasks add about a {window, select, minute {minute} second {second} hour {hour} other {window}}.',
-    'taskSync.underASecond': 'under a second',
     'taskSync.relations': '{count, plural, one {# wait} other {# waits}} sent as Plane relations (blocked by).',
     'taskSync.note.unassignable': '@{name} matches no member of {project} who can be assigned: left unassigned in Plane.',
     'taskSync.note.otherProject': '[{id}] is synced with {key}, in another project: left as it is.',
@@ -31,7 +30,6 @@ export const taskSyncMessages = defineMessages({
       '[{id}]{subtasks, plural, =0 {} one { et # sous-tâche} other { et # sous-tâches}} synchronisée avec {project} ({key}) : {created, plural, one {# élément créé} other {# éléments créés}}, {updated} mis à jour, {unchanged} inchangés.',
     'taskSync.budget':
       '{creates, plural, one {# création} other {# créations}} et {others, plural, one {# autre requête Plane} other {# autres requêtes Plane}} en {elapsed}. Plane accepte {limit} requêtes par {window, select, minute {minute} second {seconde} hour {heure} other {fenêtre de {length}}} : {fits, select, yes {un arbre de cette taille tient dans une fenêtre} other {un arbre de cette taille prend environ {duration}}}, et chaque lot de {limit} tâches de plus ajoute environ une {window, select, minute {minute} second {seconde} hour {heure} other {fenêtre}}.',
-    'taskSync.underASecond': 'moins d’une seconde',
     'taskSync.relations': '{count, plural, one {# attente envoyée} other {# attentes envoyées}} comme relations Plane (bloqué par).',
     'taskSync.note.unassignable': '@{name} ne correspond à aucun membre assignable de {project} : laissé sans assigné dans Plane.',
     'taskSync.note.otherProject': '[{id}] est synchronisée avec {key}, dans un autre projet : laissée telle quelle.',
@@ -55,7 +53,6 @@ export const taskSyncMessages = defineMessages({
       '已将 [{id}]{subtasks, plural, =0 {} other { 及 # 个子任务}}同步到 {project}（{key}）：创建 {created, plural, other {# 个工作项}}，更新 {updated} 个，未变 {unchanged} 个。',
     'taskSync.budget':
       '{creates, plural, other {# 次创建}}和{others, plural, other {# 次其他 Plane 请求}}，用时 {elapsed}。Plane 每{window, select, minute {分钟} second {秒} hour {小时} other {个 {length} 的窗口}}允许 {limit} 次请求：{fits, select, yes {这样大小的树在一个窗口内即可完成} other {这样大小的树约需 {duration}}}；每多 {limit} 个任务约多一{window, select, minute {分钟} second {秒} hour {小时} other {个窗口}}。',
-    'taskSync.underASecond': '不到一秒',
     'taskSync.relations': '{count, plural, other {# 个等待}}已作为 Plane 关系（被阻塞于）发送。',
     'taskSync.note.unassignable': '@{name} 不对应 {project} 中任何可指派的成员：在 Plane 中未指派。',
     'taskSync.note.otherProject': '[{id}] 已与另一个项目中的 {key} 同步：保持不变。',

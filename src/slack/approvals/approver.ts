@@ -26,7 +26,7 @@ export class SlackApprover implements Approver {
     /** The run now waits for people (its status message says so). */
     private readonly onAsk: () => void,
     /** The requester's language. */
-    private readonly t?: Translator,
+    private readonly t: Translator,
   ) {}
 
   async ask(request: ApprovalRequest): Promise<Shown> {
@@ -54,7 +54,7 @@ function viewOf(request: ApprovalRequest): ApprovalView {
   };
 }
 
-function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome, t: Translator | undefined): SlackMessage {
+function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome, t: Translator): SlackMessage {
   const at = new Date(outcome.at);
   if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at }, t);
   if (outcome.decision === 'withdrawn') return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at }, t);

@@ -12,18 +12,11 @@ export interface ApprovalDecidedInput extends ApprovalView {
   decidedAt: Date;
 }
 
-const VERDICTS: Record<ApprovalDecision, string> = {
-  approve: '✓ Approved',
-  approve_thread: '✓ Approved for this thread',
-  deny: '✗ Denied',
-};
-
-/** The approval message once decided: who decided, how and when; the buttons are gone. */
-/** `t` is the reader's language (so far only a sub-agent's request is worded from the catalogue). */
-export function buildApprovalDecided(input: ApprovalDecidedInput, t?: Translator): SlackMessage {
-  const verdict = `${VERDICTS[input.decision]} by ${mentionUser(input.deciderId)}`;
+/** The approval message once decided, in the reader's language `t`: who decided, how and when; the buttons are gone. */
+export function buildApprovalDecided(input: ApprovalDecidedInput, t: Translator): SlackMessage {
+  const verdict = t.t('approval.verdict', { decision: input.decision, who: mentionUser(input.deciderId) });
   return {
-    text: `${verdict}: ${toolName(input.tool)}`,
-    blocks: [...approvalSummary(input, t), { type: 'context', elements: [mrkdwn(`${verdict} on ${slackDate(input.decidedAt)}`)] }],
+    text: t.t('approval.verdictText', { verdict, tool: toolName(input.tool) }),
+    blocks: [...approvalSummary(input, t), { type: 'context', elements: [mrkdwn(t.t('approval.verdictOn', { verdict, when: slackDate(input.decidedAt) }))] }],
   };
 }

@@ -9,13 +9,15 @@ export interface ApprovalExpiredInput extends ApprovalView {
   timeout?: string;
 }
 
-/** The approval message once nobody decided in time: the call was denied; the buttons are gone. */
-/** `t` is the reader's language (so far only a sub-agent's request is worded from the catalogue). */
-export function buildApprovalExpired(input: ApprovalExpiredInput, t?: Translator): SlackMessage {
-  const within = input.timeout === undefined ? '' : ` within ${escapeTruncated(oneLine(input.timeout), 40)}`;
-  const note = `⌛ Expired: nobody decided${within}, so the call was denied (${slackDate(input.expiredAt)}).`;
+/** The approval message once nobody decided in time, in the reader's language `t`: the call was denied; the buttons are gone. */
+export function buildApprovalExpired(input: ApprovalExpiredInput, t: Translator): SlackMessage {
+  const when = slackDate(input.expiredAt);
+  const note =
+    input.timeout === undefined
+      ? t.t('approval.expired', { when })
+      : t.t('approval.expiredWithin', { timeout: escapeTruncated(oneLine(input.timeout), 40), when });
   return {
-    text: `Approval expired: ${toolName(input.tool)} was not run`,
+    text: t.t('approval.expiredText', { tool: toolName(input.tool) }),
     blocks: [...approvalSummary(input, t), { type: 'context', elements: [mrkdwn(note)] }],
   };
 }

@@ -10,20 +10,19 @@ export interface ApprovalRequestInput extends ApprovalView {
   value: string;
 }
 
-/** A risky tool call waiting for a decision: Approve, Approve for this thread, Deny. */
-/** `t` is the reader's language (so far only a sub-agent's request is worded from the catalogue). */
-export function buildApprovalRequest(input: ApprovalRequestInput, t?: Translator): SlackMessage {
+/** A risky tool call waiting for a decision: Approve, Approve for this thread, Deny, in the reader's language `t`. */
+export function buildApprovalRequest(input: ApprovalRequestInput, t: Translator): SlackMessage {
   return {
-    text: `Approval needed: ${whoAsks(input, t)}`,
+    text: t.t('approval.neededText', { who: whoAsks(input, t) }),
     blocks: [
-      { type: 'header', text: plainText('Approval needed', SLACK_LIMITS.headerText) },
+      { type: 'header', text: plainText(t.t('approval.needed'), SLACK_LIMITS.headerText) },
       ...approvalSummary(input, t),
       {
         type: 'actions',
         elements: [
-          button({ text: 'Approve', actionId: ACTION_IDS.approvalApprove, value: input.value, style: 'primary' }),
-          button({ text: 'Approve for this thread', actionId: ACTION_IDS.approvalApproveThread, value: input.value }),
-          button({ text: 'Deny', actionId: ACTION_IDS.approvalDeny, value: input.value, style: 'danger' }),
+          button({ text: t.t('approval.approve'), actionId: ACTION_IDS.approvalApprove, value: input.value, style: 'primary' }),
+          button({ text: t.t('approval.approveThread'), actionId: ACTION_IDS.approvalApproveThread, value: input.value }),
+          button({ text: t.t('approval.deny'), actionId: ACTION_IDS.approvalDeny, value: input.value, style: 'danger' }),
         ],
       },
     ],

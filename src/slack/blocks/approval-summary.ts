@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { SLACK_LIMITS } from './limits.js';
 import { escapeTruncated, mentionUser, mrkdwn, oneLine, pack, truncate } from './text.js';
 import type { Block } from './types.js';
@@ -9,7 +9,7 @@ export interface ApprovalView {
   requesterId: string;
   /** The tool's name, e.g. `plane_update_issue`. */
   tool: string;
-  /** Exactly what the call will do, in plain words (may span lines), e.g. "Update ACME-130: state → Done". */
+  /** Exactly what the call will do, in plain words in the requester's language (may span lines), e.g. "Update ACME-130: state → Done". */
   description: string;
   /** The title of the sub-agent making the call, when a sub-agent makes it. */
   subAgent?: string;
@@ -18,8 +18,8 @@ export interface ApprovalView {
 const SUBAGENT_TITLE_MAX = 200;
 
 /** Who asks: the requester, or a sub-agent working for them (in the reader's language). */
-export function whoAsks(view: ApprovalView, t: Translator = translator(DEFAULT_LOCALE)): string {
-  if (!view.subAgent) return `${mentionUser(view.requesterId)} asked to run ${toolName(view.tool)}`;
+export function whoAsks(view: ApprovalView, t: Translator): string {
+  if (!view.subAgent) return t.t('approval.asks', { requester: mentionUser(view.requesterId), tool: toolName(view.tool) });
   const title = escapeTruncated(oneLine(view.subAgent), SUBAGENT_TITLE_MAX);
   return t.t('subAgents.asks', { title, requester: mentionUser(view.requesterId), tool: toolName(view.tool) });
 }
@@ -32,9 +32,9 @@ export function toolName(tool: string): string {
 }
 
 /** Who asked, which tool, and what it will do: the part every approval state shows. */
-export function approvalSummary(view: ApprovalView, t?: Translator): Block[] {
-  const who = `${whoAsks(view, t)}. It will:`;
-  const lines = escapeTruncated(view.description.trim() || '(no description)', DESCRIPTION_MAX)
+export function approvalSummary(view: ApprovalView, t: Translator): Block[] {
+  const who = t.t('approval.itWill', { who: whoAsks(view, t) });
+  const lines = escapeTruncated(view.description.trim() || t.t('approval.noDescription'), DESCRIPTION_MAX)
     .split('\n')
     .map((line) => truncate(line, SLACK_LIMITS.sectionText));
   const what = pack(lines, '\n', SLACK_LIMITS.sectionText).map((chunk): Block => ({ type: 'section', text: mrkdwn(chunk) }));

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
 import { mentionUser, mrkdwn, slackDate } from './text.js';
 import type { SlackMessage } from './types.js';
@@ -10,7 +10,7 @@ export interface ApprovalWithdrawnInput extends ApprovalView {
 }
 
 /** The approval message of a run stopped while it waited: the call was not run; the buttons are gone. */
-export function buildApprovalWithdrawn(input: ApprovalWithdrawnInput, t: Translator = translator(DEFAULT_LOCALE)): SlackMessage {
+export function buildApprovalWithdrawn(input: ApprovalWithdrawnInput, t: Translator): SlackMessage {
   const note = t.t('runControl.withdrawn', { who: mentionUser(input.stoppedById), when: slackDate(input.withdrawnAt) });
   return {
     text: t.t('runControl.withdrawnText', { tool: toolName(input.tool) }),

@@ -1,6 +1,5 @@
-import { planProgress, type PlanItem, type PlanStatus, type SubAgentView } from '../../agent/index.js';
+import type { PlanItem, PlanStatus, SubAgentView } from '../../agent/index.js';
 import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
-import { formatDuration, plural } from '../../tools/text.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from './text.js';
@@ -52,15 +51,13 @@ const PLAN_TEXT_BUDGET = 8000;
 const STEP_MAX = 300;
 const FAILURE_MAX = 1000;
 
-
-
-function planBlocks(plan: readonly PlanItemView[], budget: number): Block[] {
+function planBlocks(plan: readonly PlanItemView[], budget: number, t: Translator): Block[] {
   const lines: string[] = [];
   let used = 0;
   for (const [index, item] of plan.entries()) {
     const line = `${ICONS[item.status]} ${escapeTruncated(oneLine(item.content), PLAN_LINE_MAX)}`;
     if (used + line.length + 1 > budget) {
-      lines.push(`… and ${plan.length - index} more steps`);
+      lines.push(t.t('runControl.moreSteps', { count: plan.length - index }));
       break;
     }
     lines.push(line);
@@ -96,7 +93,7 @@ export function subAgentLine(subAgent: SubAgentLineView, t: Translator = transla
     case 'finished': {
       const mark = ENDINGS[subAgent.outcome ?? 'done'];
       const why = subAgent.outcome === 'capped' ? [t.t('subAgents.capped')] : subAgent.outcome === 'failed' ? [t.t('subAgents.failed')] : [];
-      return `↳ ${mark} ${title} — ${[...why, formatDuration(subAgent.durationMs), t.t('subAgents.toolCalls', { count: subAgent.toolCalls })].join(' · ')}`;
+      return `↳ ${mark} ${title} — ${[...why, t.duration(subAgent.durationMs), t.t('subAgents.toolCalls', { count: subAgent.toolCalls })].join(' · ')}`;
     }
   }
 }
@@ -125,50 +122,50 @@ function context(parts: readonly string[]): Block {
  * the step under way; then the time taken and tool calls; or what failed, with a Retry button.
  */
 export function buildStatus(status: RunStatusView, t: Translator = translator(DEFAULT_LOCALE)): SlackMessage {
-  // Only the sub-agents' lines come from the catalogue so far; `t` is the reader's language.
   const subAgents = subAgentLines(status.subAgents, t);
   const subAgentText = subAgents.join('\n');
   const blocks = [
-    ...planBlocks(status.plan, PLAN_TEXT_BUDGET - subAgentText.length),
+    ...planBlocks(status.plan, PLAN_TEXT_BUDGET - subAgentText.length, t),
     ...pack(subAgents, '\n', SLACK_LIMITS.sectionText).map((chunk): Block => ({ type: 'section', text: mrkdwn(chunk) })),
   ];
-  const counted = status.plan.length > 0 ? [planProgress(status.plan)] : [];
+  const done = status.plan.filter((item) => item.status === 'completed').length;
+  const counted = status.plan.length > 0 ? [t.t('run.planProgress', { done, total: status.plan.length })] : [];
   switch (status.phase) {
     case 'running': {
-      const step = status.step === undefined ? 'Working…' : escapeTruncated(oneLine(status.step), STEP_MAX);
+      const step = status.step === undefined ? t.t('run.working') : escapeTruncated(oneLine(status.step), STEP_MAX);
       blocks.push(context([...counted, step]));
       if (status.stopValue !== undefined) {
         blocks.push({ type: 'actions', elements: [button({ text: t.t('runControl.stop'), actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })] });
       }
-      return { text: escapeTruncated(['Working', ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
+      return { text: escapeTruncated([t.t('run.workingText'), ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
     }
     case 'stopped': {
       const summary = t.t('runControl.stoppedBy', { who: mentionUser(status.stoppedById) });
-      const after = t.t('runControl.stoppedAfter', { duration: formatDuration(status.elapsedMs) });
+      const after = t.t('runControl.stoppedAfter', { duration: t.duration(status.elapsedMs) });
       blocks.push(context([`■ ${summary}`, after, t.t('runControl.toolCalls', { count: status.toolCalls }), ...counted]));
       return { text: summary, blocks };
     }
     case 'done': {
-      const summary = `Done in ${formatDuration(status.elapsedMs)} · ${plural(status.toolCalls, 'tool call')}`;
+      const summary = `${t.t('run.doneIn', { duration: t.duration(status.elapsedMs) })} · ${t.t('runControl.toolCalls', { count: status.toolCalls })}`;
       blocks.push(context([`✓ ${summary}`, ...counted]));
       return { text: summary, blocks };
     }
     case 'failed': {
       const failure = escapeTruncated(oneLine(status.failure), FAILURE_MAX);
-      blocks.push({ type: 'section', text: mrkdwn(`✗ *Failed:* ${failure}`) });
+      blocks.push({ type: 'section', text: mrkdwn(`✗ ${t.t('run.failed', { failure })}`) });
       const facts = [
-        ...(status.elapsedMs === undefined ? [] : [`after ${formatDuration(status.elapsedMs)}`]),
-        ...(status.toolCalls === undefined ? [] : [plural(status.toolCalls, 'tool call')]),
+        ...(status.elapsedMs === undefined ? [] : [t.t('runControl.stoppedAfter', { duration: t.duration(status.elapsedMs) })]),
+        ...(status.toolCalls === undefined ? [] : [t.t('runControl.toolCalls', { count: status.toolCalls })]),
         ...counted,
       ];
       if (facts.length > 0) blocks.push(context(facts));
       if (status.retryValue !== undefined) {
         blocks.push({
           type: 'actions',
-          elements: [button({ text: 'Retry', actionId: ACTION_IDS.runRetry, value: status.retryValue, style: 'primary' })],
+          elements: [button({ text: t.t('run.retry'), actionId: ACTION_IDS.runRetry, value: status.retryValue, style: 'primary' })],
         });
       }
-      return { text: `Failed: ${failure}`, blocks };
+      return { text: t.t('run.failedText', { failure }), blocks };
     }
   }
 }

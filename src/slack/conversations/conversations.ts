@@ -60,18 +60,19 @@ export function agentConversations(agent: ConversationAgent, env: ConversationEn
     },
     async decide(client, { runId, callId, decision, userId }) {
       const decidedBy = await requesterFor(client, env.store, userId);
-      return decisionNotice(await agent.decide({ runId, callId, decision, decidedBy }));
+      return decisionNotice(await agent.decide({ runId, callId, decision, decidedBy }), translatorFor(decidedBy, env.locale));
     },
     async retry(client, { runId, userId }) {
       // The run is shown where it was, in its own saved thread, starting again.
       const submission = await agent.retry({ runId, retriedBy: userId, frontEndState: (saved): RunState => ({ ...parseRunState(saved), startPending: true }) });
+      // Whoever retried reads the answer; the run's own status speaks its requester's language again once it goes on.
+      const t = translatorFor(await requesterFor(client, env.store, userId), env.locale);
       if (submission.status === 'queued') {
         const { channel, statusTs } = parseRunState(submission.frontEndState);
-        await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+        await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position, t) });
       }
-      if (submission.status === 'gone') return 'This run cannot be retried any more: it is already running again, or it was forgotten.';
-      if (submission.status === 'not_allowed')
-        return `Only ${mentionUser(submission.requesterId)}, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`;
+      if (submission.status === 'gone') return t.t('run.retryGone');
+      if (submission.status === 'not_allowed') return t.t('run.retryNotAllowed', { who: mentionUser(submission.requesterId) });
       return undefined;
     },
     async stop(client, { runId, userId }) {

@@ -36,6 +36,6 @@ export function slackFrontEnd(client: App['client'], logger: Logger, locale: Loc
     const stream = streams && new AnswerStream(streams, where, run.runId, run.requester.id, run.plan.items, t);
     const reporter = new SlackReporter(client, status, where, run.runId, run.plan.items, run.subAgents, t, stream);
     const approver = new SlackApprover(client, where, () => reporter.awaitingApproval(), t);
-    return { reporter, approver, state: () => reporter.state() };
+    return { reporter, approver, words: t, state: () => reporter.state() };
   };
 }

@@ -3,7 +3,7 @@ import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
 import { channelFilesDir } from '../../tools/files/channel-files.js';
 import { slackErrorCode } from '../web-api-errors.js';
-import { requesterFor } from '../people.js';
+import { knownPerson, requesterFor } from '../people.js';
 import { translatorFor } from '../locale.js';
 import { queuedStatus, workingStatus } from '../progress/status-views.js';
 import { claimMessage, isBotThread, markBotThread, releaseMessage } from './claims.js';
@@ -37,7 +37,9 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
   if (!(await claimMessage(store, channel, messageTs))) return;
   let statusTs: string;
   try {
-    statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus() })).ts!;
+    // In their language when they are known already; a first-timer's run speaks it from its first step.
+    const t = translatorFor(input.requester ?? (await knownPerson(store, input.userId)), env.locale);
+    statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus(t) })).ts!;
   } catch (error) {
     await releaseMessage(store, channel, messageTs);
     // Without a status message the person would hear nothing at all: they are told privately.
@@ -70,7 +72,7 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
       ...(earlierMessages ? { earlierMessages } : {}),
     });
     logger.info({ runId: submission.runId, channel, threadTs, messageTs, user: input.userId, submission: submission.status }, 'message received');
-    if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position) });
+    if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position, translatorFor(requester, env.locale)) });
   } catch (error) {
     const t = translatorFor(requester, env.locale);
     await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: t.t('run.notStarted', { error: String(error) }) }, t) });

@@ -7,9 +7,7 @@ import type { RunState } from './run-state.js';
 import { renderReply } from '../render/reply.js';
 import type { AnswerStream } from './answer-stream.js';
 import type { StatusMessages } from './status-messages.js';
-import { THINKING, workingStatus } from './status-views.js';
-
-const WAITING_FOR_APPROVAL = 'Waiting for approval…';
+import { workingStatus } from './status-views.js';
 
 /**
  * Shows one run in its Slack thread: the status message follows the plan and the step under way;
@@ -39,7 +37,7 @@ export class SlackReporter implements Reporter {
     /** Its sub-agents as saved, likewise. */
     subAgents: readonly SubAgentView[] = [],
     /** The requester's language. */
-    private readonly t?: Translator,
+    private readonly t: Translator,
     /** The native stream of this drive, where the workspace may have one. */
     private readonly stream?: AnswerStream,
   ) {
@@ -153,8 +151,8 @@ export class SlackReporter implements Reporter {
   }
 
   private show(): void {
-    const step = this.waiting ? WAITING_FOR_APPROVAL : ([...this.steps.values()].at(-1) ?? THINKING);
-    const message = workingStatus(this.plan, step, { runId: this.runId, subAgents: [...this.subAgents.values()], t: this.t });
+    const step = this.waiting ? this.t.t('run.waitingForApproval') : [...this.steps.values()].at(-1);
+    const message = workingStatus(this.t, { plan: this.plan, ...(step !== undefined && { step }), runId: this.runId, subAgents: [...this.subAgents.values()] });
     this.status.show(this.where.channel, this.where.statusTs, message);
   }
 

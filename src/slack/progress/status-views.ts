@@ -3,20 +3,19 @@ import type { SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';
 import type { PlanItem } from '../../agent/index.js';
 
-/** What the status message says before the run's first step is known. */
-export const THINKING = 'Thinking…';
-
-/** A run under way; with its id, the message carries the Stop button (in `t`'s language); its sub-agents nest under the plan. */
+/**
+ * A run under way, in `t`'s language: "Thinking…" until its first step is known; with its id, the
+ * message carries the Stop button; its sub-agents nest under the plan.
+ */
 export function workingStatus(
-  plan: readonly PlanItem[] = [],
-  step: string = THINKING,
-  { runId, subAgents = [], t }: { runId?: string; subAgents?: readonly SubAgentLineView[]; t?: Translator } = {},
+  t: Translator,
+  { plan = [], step = t.t('run.thinking'), runId, subAgents = [] }: { plan?: readonly PlanItem[]; step?: string; runId?: string; subAgents?: readonly SubAgentLineView[] } = {},
 ): SlackMessage {
   return buildStatus({ phase: 'running', plan, step, subAgents, ...(runId !== undefined && { stopValue: runId }) }, t);
 }
 
 /** A message that waits for the run before it in the same thread (one run at a time per thread). */
-export function queuedStatus(position: number): SlackMessage {
-  const ahead = position === 1 ? 'the run in progress in this thread' : `the run in progress and ${position - 1} more message(s) in this thread`;
-  return buildStatus({ phase: 'running', plan: [], step: `Queued: starts after ${ahead}.` });
+export function queuedStatus(position: number, t: Translator): SlackMessage {
+  const step = position === 1 ? t.t('run.queuedBehindOne') : t.t('run.queuedBehind', { count: position - 1 });
+  return buildStatus({ phase: 'running', plan: [], step }, t);
 }

@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { TaskEvent } from '../../tools/task/events.js';
 import type { TaskEventView } from '../blocks/task-event.js';
-import { duration, planeNoteLine } from '../../tools/task/plane/summary.js';
+import { planeNoteLine } from '../../tools/task/plane/summary.js';
 import { changedFields } from '../blocks/confirmation.js';
 import { taskStatusWord } from '../blocks/task-status.js';
 
@@ -28,7 +28,7 @@ function change(event: TaskEvent, t: Translator): string {
     case 'synced':
       return t.t('taskSync.event.synced', { key: event.key, total: event.total, project: event.project, created: event.created, updated: event.updated });
     case 'sync_progress':
-      return t.t('taskSync.event.progress', { project: event.project, done: event.done, total: event.total, left: duration(event.leftMs, t) });
+      return t.t('taskSync.event.progress', { project: event.project, done: event.done, total: event.total, left: t.duration(event.leftMs) });
     case 'noted':
       return planeNoteLine(event.note, t);
     case 'noted':

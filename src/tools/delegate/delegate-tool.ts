@@ -68,8 +68,8 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
     // What the sub-agents do is checked call by call, each under its own tool's permission.
     effects: { readOnly: false, destructive: true, openWorld: true },
     permission: 'allow',
-    progress: ({ tasks }: Input) => `Delegating ${plural(tasks.length, 'task')}…`,
-    describe: ({ tasks }: Input) => `Delegate ${plural(tasks.length, 'task')} to sub-agents: ${tasks.map((task) => task.title).join('; ')}`,
+    progress: ({ tasks }: Input, t) => t.t('tool.step.delegate', { count: tasks.length }),
+    describe: ({ tasks }: Input, t) => t.t('tool.does.delegate', { count: tasks.length, titles: tasks.map((task) => task.title).join(t.t('tool.field.separator')) }),
     async run({ tasks }: Input, context: ToolContext): Promise<ToolResult<DelegateData>> {
       if (!context.delegate) throw new ToolError('delegate works only in the agent’s own run: a sub-agent cannot delegate further.');
       const delegated: DelegatedTask[] = tasks.map((task) => ({ title: task.title, prompt: task.prompt, ...(task.task_id && { taskId: cleanId(task.task_id) }) }));

@@ -24,6 +24,6 @@ export const updatePlanTool = defineTool({
     await context.replacePlan?.(items);
     return { text: `Plan updated: ${planProgress(items)}`, data: { items, progress: planProgress(items) } };
   },
-  progress: () => 'Updating the plan…',
-  describe: ({ items }) => `Update the plan (${planProgress(items)})`,
+  progress: (_input, t) => t.t('tool.step.updatePlan'),
+  describe: ({ items }, t) => t.t('tool.does.updatePlan', { done: items.filter((item) => item.status === 'completed').length, total: items.length }),
 });

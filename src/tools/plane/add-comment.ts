@@ -52,10 +52,10 @@ export function addCommentTool(kit: PlaneKit) {
     input: addCommentInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
-    progress: (input) => `Commenting on ${input.key.toUpperCase()}…`,
-    describe(input) {
-      const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
-      return `Add a comment to ${where} as the API key's user (${input.format}): ${excerpt(input.text, 500)}.`;
+    progress: (input, t) => t.t('tool.step.comment', { key: input.key.toUpperCase() }),
+    describe(input, t) {
+      const said = { key: input.key.toUpperCase(), format: input.format, text: excerpt(input.text, 500) };
+      return input.slug ? t.t('tool.does.commentIn', { ...said, slug: input.slug }) : t.t('tool.does.comment', said);
     },
     async run(input, context) {
       const data = await commentOnWorkItem(kit, input, context.requester, context.thread && { confirmedIn: context.thread });

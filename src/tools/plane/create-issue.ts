@@ -86,12 +86,10 @@ export function createIssueTool(kit: PlaneKit) {
     input: createIssueInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
-    progress: (input) => `Creating “${input.title}” in ${input.project}…`,
-    describe(input) {
-      const where = `project ${input.project}${input.slug ? ` of workspace ${input.slug}` : ''}`;
-      const fields = describeFields(input, 'create');
-      if (input.assignees === undefined) fields.push('assignees → me (the requester’s Plane member, else the API key’s user)');
-      return `Create a work item in ${where}: ${fields.join('; ')}.`;
+    progress: (input, t) => t.t('tool.step.createItem', { title: input.title, project: input.project }),
+    describe(input, t) {
+      const said = { project: input.project, fields: describeFields(input, 'create', t) };
+      return input.slug ? t.t('tool.does.createItemIn', { ...said, slug: input.slug }) : t.t('tool.does.createItem', said);
     },
     async run(input, context) {
       const created = await createWorkItem(kit, input, context.requester, context.thread);

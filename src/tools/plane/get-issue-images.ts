@@ -34,7 +34,7 @@ export function getIssueImagesTool(kit: PlaneKit) {
     }),
     effects: ADDS_OR_CHANGES,
     permission: 'allow',
-    progress: (input) => `Downloading the images of ${input.key.toUpperCase()}…`,
+    progress: (input, t) => t.t('tool.step.downloadImages', { key: input.key.toUpperCase() }),
     async run(input, context): Promise<ToolResult<SavedImages>> {
       if (context.fileWrites === 'anywhere' && input.dir !== undefined && !isAbsolute(input.dir))
         throw new ToolError('Invalid input for plane_get_issue_images:\n- dir: must be an absolute folder path');

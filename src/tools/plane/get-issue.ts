@@ -25,7 +25,7 @@ export function getIssueTool(kit: PlaneKit) {
     input: getIssueInput,
     effects: READS_ONLY,
     permission: 'allow',
-    progress: (input) => `Reading ${input.key.toUpperCase()}…`,
+    progress: (input, t) => t.t('tool.step.readItem', { key: input.key.toUpperCase() }),
     async run(input) {
       const item = await getWorkItem(kit, input);
       return { text: itemDetails(item), data: item };

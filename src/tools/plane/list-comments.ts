@@ -18,7 +18,7 @@ export function listCommentsTool(kit: PlaneKit) {
     input: z.object({ slug, key }),
     effects: READS_ONLY,
     permission: 'allow',
-    progress: (input) => `Reading the comments on ${input.key.toUpperCase()}…`,
+    progress: (input, t) => t.t('tool.step.readComments', { key: input.key.toUpperCase() }),
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -61,7 +61,7 @@ export function listMyIssuesTool(kit: PlaneKit) {
     input: listMyIssuesInput,
     effects: READS_ONLY,
     permission: 'allow',
-    progress: (input) => `Listing your work items${input.project ? ` in ${input.project}` : ''}…`,
+    progress: (input, t) => (input.project ? t.t('tool.step.listMineIn', { project: input.project }) : t.t('tool.step.listMine')),
     async run(input, context) {
       const list = await listMyWorkItems(kit, input, context.requester);
       return { text: listText(list), data: list };

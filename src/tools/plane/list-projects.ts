@@ -12,7 +12,7 @@ export function listProjectsTool(kit: PlaneKit) {
     input: z.object({ slug }),
     effects: READS_ONLY,
     permission: 'allow',
-    progress: () => 'Listing the projects…',
+    progress: (_input, t) => t.t('tool.step.listProjects'),
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -16,8 +16,8 @@ export interface ProjectList<Entry> {
 export interface ProjectListTool<Entry> {
   name: string;
   description: string;
-  /** What is listed, in the plural ("states"), for the words shown while the call runs. */
-  things: string;
+  /** What is listed, for the words shown while the call runs. */
+  things: 'labels' | 'members' | 'states';
   /** Fetches the things of the project. */
   list(api: PlaneApi, workspace: string, project: Project): Promise<ProjectList<Entry>>;
   /** One entry as the model reads it. */
@@ -35,7 +35,7 @@ export function projectListTool<Entry>(kit: PlaneKit, tool: ProjectListTool<Entr
     input: z.object({ slug, project }),
     effects: READS_ONLY,
     permission: 'allow',
-    progress: (input) => `Reading the ${tool.things} of ${input.project}…`,
+    progress: (input, t) => t.t('tool.step.projectList', { things: tool.things, project: input.project }),
     async run(input) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);

@@ -61,8 +61,8 @@ export function searchIssuesTool(kit: PlaneKit) {
     input: searchIssuesInput,
     effects: READS_ONLY,
     permission: 'allow',
-    progress: (input) =>
-      input.query ? `Searching in ${input.project} for “${input.query}”…` : `Searching work items in ${input.project}…`,
+    progress: (input, t) =>
+      input.query ? t.t('tool.step.search', { project: input.project, query: input.query }) : t.t('tool.step.searchAll', { project: input.project }),
     async run(input, context) {
       const list = await searchWorkItems(kit, input, context.requester);
       return { text: listText(list), data: list };

@@ -71,10 +71,10 @@ export function updateIssueTool(kit: PlaneKit) {
     input: updateIssueInput,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
-    progress: (input) => `Updating ${input.key.toUpperCase()}…`,
-    describe(input) {
-      const where = `${input.key.toUpperCase()}${input.slug ? ` in workspace ${input.slug}` : ''}`;
-      return `Update ${where}: ${describeFields(input, 'update').join('; ')}. Other fields stay as they are.`;
+    progress: (input, t) => t.t('tool.step.updateItem', { key: input.key.toUpperCase() }),
+    describe(input, t) {
+      const said = { key: input.key.toUpperCase(), fields: describeFields(input, 'update', t) };
+      return input.slug ? t.t('tool.does.updateItemIn', { ...said, slug: input.slug }) : t.t('tool.does.updateItem', said);
     },
     async run(input, context) {
       const data = await updateWorkItem(kit, input, context.requester, context.thread);

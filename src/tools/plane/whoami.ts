@@ -14,7 +14,7 @@ export function whoamiTool(kit: PlaneKit) {
     input: z.object({ slug }),
     effects: READS_ONLY,
     permission: 'allow',
-    progress: () => 'Checking who you are in Plane…',
+    progress: (_input, t) => t.t('tool.step.whoami'),
     async run(input, context) {
       const api = kit.api();
       const [keyUser, instance, v2] = await Promise.all([api.me(), api.instance(), api.servesV2()]);

@@ -3,7 +3,7 @@ import type { Logger } from '../../log.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
 import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
-import { translator } from '../../i18n/index.js';
+import { translator, type Translator } from '../../i18n/index.js';
 import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from './plane/summary.js';
 import type { TaskPlane } from './plane/task-plane.js';
 import type { TaskEventEmitter } from './events.js';
@@ -83,9 +83,9 @@ export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
     permission: 'allow',
     // A sync creates and changes work items: it is let through as those Plane writes would be (asked by default).
     writesAs: (call: Input) => (call.action === 'sync' ? ['plane_create_issue', 'plane_update_issue'] : []),
-    progress: (call: Input) => {
-      if (call.action === 'sync') return `Syncing task ${call.id ?? '?'} with ${call.project ?? 'Plane'}…`;
-      return call.action === 'list' || call.action === 'tree' ? 'Reading the task tree…' : 'Updating the task tree…';
+    progress: (call: Input, t) => {
+      if (call.action === 'sync') return t.t('tool.step.syncTask', { id: call.id ?? '?', project: call.project ?? 'Plane' });
+      return t.t(call.action === 'list' || call.action === 'tree' ? 'tool.step.readTasks' : 'tool.step.updateTasks');
     },
     describe: describeCall,
     async run(call: Input, context: ToolContext): Promise<ToolResult<TaskOutcome>> {
@@ -198,28 +198,28 @@ function lines(...parts: (string | undefined | false)[]): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join('\n');
 }
 
-/** The call in plain words, for an approval message. */
-function describeCall(call: Input): string {
+/** The call in plain words, for an approval message, in `t`'s language. */
+function describeCall(call: Input, t: Translator): string {
   const file = call.file ?? DEFAULT_TASK_FILE;
-  const task = (id: string | undefined) => `task ${id ?? '?'}`;
+  const id = call.id ?? '?';
   switch (call.action) {
     case 'add':
-      return `Add the task "${call.title}" to ${file}`;
+      return t.t('tool.does.taskAdd', { title: call.title ?? '', file });
     case 'subtask':
-      return `Add the subtask "${call.title}" under ${task(call.parent)} in ${file}`;
+      return t.t('tool.does.taskSubtask', { title: call.title ?? '', parent: call.parent ?? '?', file });
     case 'list':
     case 'tree':
-      return `Show the tasks of ${file}`;
+      return t.t('tool.does.taskList', { file });
     case 'status':
-      return `Set the status of ${task(call.id)} in ${file} to ${call.status}`;
+      return t.t('tool.does.taskStatus', { id, file, status: call.status ?? '?' });
     case 'assign':
-      return `Assign ${task(call.id)} in ${file} to ${call.assignee}`;
+      return t.t('tool.does.taskAssign', { id, file, assignee: call.assignee ?? '?' });
     case 'update':
-      return `Update ${task(call.id)} in ${file}`;
+      return t.t('tool.does.taskUpdate', { id, file });
     case 'remove':
-      return `Remove ${task(call.id)} and its subtasks from ${file}`;
+      return t.t('tool.does.taskRemove', { id, file });
     case 'sync':
-      return `Sync ${task(call.id)} of ${file} and all its subtasks with Plane project ${call.project}: create a work item for each task not synced yet and update the others`;
+      return t.t('tool.does.taskSync', { id, file, project: call.project ?? '?' });
   }
 }
 

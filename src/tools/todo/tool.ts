@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { requiredPerAction } from '../task/fields.js';
@@ -64,7 +65,7 @@ export function createTodoTool(options: TodoToolOptions = {}): ToolDefinition {
     // Removes and overwrites items, but only in the channel's own files: allowed without asking.
     effects: { readOnly: false, destructive: true, openWorld: false },
     permission: 'allow',
-    progress: (call: Input) => (call.action === 'list' ? 'Reading the todo list…' : 'Updating the todo list…'),
+    progress: (call: Input, t) => t.t(call.action === 'list' ? 'tool.step.readTodos' : 'tool.step.updateTodos'),
     describe: describeCall,
     async run(call: Input, context: ToolContext): Promise<ToolResult<TodoOutcome>> {
       const store = await TodoStore.open({ ...options, dir: context.filesDir, file: call.file });
@@ -127,28 +128,28 @@ function markText({ action, item, from, changed }: Extract<TodoOutcome, { action
   return `Nothing changed: [${item.id}] ${item.title} is already ${from}.`;
 }
 
-/** The call in plain words, for an approval message. */
-function describeCall(call: Input): string {
+/** The call in plain words, for an approval message, in `t`'s language. */
+function describeCall(call: Input, t: Translator): string {
   const file = call.file ?? DEFAULT_TODO_FILE;
-  const item = `item ${call.id} of ${file}`;
+  const item = { id: call.id ?? '?', file };
   switch (call.action) {
     case 'add':
-      return `Add "${call.title}" to ${file}`;
+      return t.t('tool.does.todoAdd', { title: call.title ?? '', file });
     case 'list':
-      return `Show ${file}`;
+      return t.t('tool.does.todoList', { file });
     case 'done':
-      return `Mark ${item} done`;
+      return t.t('tool.does.todoDone', item);
     case 'undone':
-      return `Mark ${item} not done`;
+      return t.t('tool.does.todoUndone', item);
     case 'block':
-      return `Mark ${item} blocked`;
+      return t.t('tool.does.todoBlock', item);
     case 'unblock':
-      return `Unblock ${item}`;
+      return t.t('tool.does.todoUnblock', item);
     case 'update':
-      return `Update ${item}`;
+      return t.t('tool.does.todoUpdate', item);
     case 'remove':
-      return `Remove ${item}`;
+      return t.t('tool.does.todoRemove', item);
     case 'export-markdown':
-      return `Write ${file} as Markdown to ${call.output ?? 'a .md file beside it'}`;
+      return call.output ? t.t('tool.does.todoExport', { file, output: call.output }) : t.t('tool.does.todoExportBeside', { file });
   }
 }

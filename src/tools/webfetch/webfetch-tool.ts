@@ -103,13 +103,17 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
     // Any public host: what it answers is outside the bot's reach, so a person approves each call.
     effects: { readOnly: false, destructive: false, openWorld: true },
     permission: 'ask',
-    progress: (input: WebFetchInput) => `Fetching ${URL.parse(input.url)?.host || 'a web page'}…`,
-    describe(input: WebFetchInput) {
+    progress: (input: WebFetchInput, t) => {
+      const host = URL.parse(input.url)?.host;
+      return host ? t.t('tool.step.fetch', { host }) : t.t('tool.step.fetchPage');
+    },
+    describe(input: WebFetchInput, t) {
       const details = [
-        ...(input.headers && Object.keys(input.headers).length > 0 ? [`headers: ${Object.keys(input.headers).join(', ')}`] : []),
-        ...(input.body !== undefined ? [`body: ${formatBytes(Buffer.byteLength(input.body))}`] : []),
+        ...(input.headers && Object.keys(input.headers).length > 0 ? [t.t('tool.does.fetchHeaders', { names: Object.keys(input.headers).join(', ') })] : []),
+        ...(input.body !== undefined ? [t.t('tool.does.fetchBody', { bytes: Buffer.byteLength(input.body) })] : []),
       ];
-      return `HTTP ${input.method} request to ${displayUrl(input.url)}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;
+      const said = { method: input.method, url: displayUrl(input.url) };
+      return details.length > 0 ? t.t('tool.does.fetchWith', { ...said, details: details.join(t.t('tool.field.separator')) }) : t.t('tool.does.fetch', said);
     },
     async run(input: WebFetchInput, context) {
       const url = parseUrl(input.url);

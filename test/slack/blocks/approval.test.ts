@@ -15,6 +15,7 @@ const VIEW = {
   description: 'Update ACME-130:\n• state → Done\n• priority → urgent',
 };
 const AT = new Date('2026-03-04T05:06:07Z');
+const EN = translator('en');
 
 function json(message: SlackMessage): string {
   return JSON.stringify(message.blocks);
@@ -22,7 +23,7 @@ function json(message: SlackMessage): string {
 
 describe('buildApprovalRequest', () => {
   it('says who asked, the tool and what will happen, with three buttons carrying the reference', () => {
-    const message = buildApprovalRequest({ ...VIEW, value: 'approval:42' });
+    const message = buildApprovalRequest({ ...VIEW, value: 'approval:42' }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
     expect(message.text).toBe('Approval needed: <@U0ALICE> asked to run `plane_update_issue`');
@@ -39,15 +40,15 @@ describe('buildApprovalRequest', () => {
   });
 
   it('names the sub-agent that asks, and whom it works for', () => {
-    const message = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'approval:42' });
+    const message = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'approval:42' }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
     expect(message.text).toBe("Approval needed: Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`");
     expect(message.blocks[1]).toMatchObject({ text: { text: "Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:" } });
-    const hostile = buildApprovalRequest({ ...VIEW, subAgent: `${PING_ATTEMPTS}'\n${long(5000)}`, value: 'ref' });
+    const hostile = buildApprovalRequest({ ...VIEW, subAgent: `${PING_ATTEMPTS}'\n${long(5000)}`, value: 'ref' }, EN);
     assertWithinSlackLimits(hostile);
     assertInert(hostile, ['<@U0ALICE>']);
-    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }))).toContain('Sub-agent ‘Audit ACME bugs’');
+    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }, EN))).toContain('Sub-agent ‘Audit ACME bugs’');
     // In the requester's language.
     for (const [locale, words] of [['fr', 'Le sous-agent « Audit ACME bugs » (pour <@U0ALICE>) demande à exécuter'], ['zh-CN', '子代理“Audit ACME bugs”（为 <@U0ALICE> 工作）请求运行']] as const) {
       const translated = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'ref' }, translator(locale));
@@ -57,13 +58,13 @@ describe('buildApprovalRequest', () => {
   });
 
   it('carries a 2,000-character reference and refuses a longer one', () => {
-    assertWithinSlackLimits(buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2000) }));
-    expect(() => buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2001) })).toThrow(RangeError);
+    assertWithinSlackLimits(buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2000) }, EN));
+    expect(() => buildApprovalRequest({ ...VIEW, value: 'v'.repeat(2001) }, EN)).toThrow(RangeError);
   });
 
   it('shows a POST with a hostile URL and body as inert text, within every limit', () => {
     const description = `POST https://x.example/<!channel>?a=1&b=2\n${PING_ATTEMPTS}\n${long(50_000, 'body & <more> ')}`;
-    const message = buildApprovalRequest({ requesterId: 'U0ALICE', tool: `${PING_ATTEMPTS}\`x\``, description, value: 'ref' });
+    const message = buildApprovalRequest({ requesterId: 'U0ALICE', tool: `${PING_ATTEMPTS}\`x\``, description, value: 'ref' }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
     expect(json(message)).toContain('POST https://x.example/&lt;!channel&gt;?a=1&amp;b=2');
@@ -71,7 +72,7 @@ describe('buildApprovalRequest', () => {
   });
 
   it('never mentions a requester id that is not a user id', () => {
-    const message = buildApprovalRequest({ ...VIEW, requesterId: '<!channel>', value: 'ref' });
+    const message = buildApprovalRequest({ ...VIEW, requesterId: '<!channel>', value: 'ref' }, EN);
     assertInert(message);
     expect(controlSequences(message)).toEqual([]);
   });
@@ -83,7 +84,7 @@ describe('buildApprovalDecided', () => {
     ['approve_thread', '✓ Approved for this thread by <@U0BOB>'],
     ['deny', '✗ Denied by <@U0BOB>'],
   ] as const)('shows %s, who and when, without buttons', (decision, verdict) => {
-    const message = buildApprovalDecided({ ...VIEW, decision, deciderId: 'U0BOB', decidedAt: AT });
+    const message = buildApprovalDecided({ ...VIEW, decision, deciderId: 'U0BOB', decidedAt: AT }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>', '<@U0BOB>']);
     expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
@@ -97,7 +98,7 @@ describe('buildApprovalDecided', () => {
 
 describe('buildApprovalExpired', () => {
   it('says the approval expired and the call was denied, without buttons', () => {
-    const message = buildApprovalExpired({ ...VIEW, expiredAt: AT, timeout: '15m' });
+    const message = buildApprovalExpired({ ...VIEW, expiredAt: AT, timeout: '15m' }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
     expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
@@ -106,7 +107,7 @@ describe('buildApprovalExpired', () => {
   });
 
   it('stays within limits with hostile values', () => {
-    const message = buildApprovalExpired({ requesterId: long(3000), tool: long(3000), description: long(20_000), expiredAt: AT, timeout: PING_ATTEMPTS });
+    const message = buildApprovalExpired({ requesterId: long(3000), tool: long(3000), description: long(20_000), expiredAt: AT, timeout: PING_ATTEMPTS }, EN);
     assertWithinSlackLimits(message);
     assertInert(message);
   });
@@ -114,7 +115,7 @@ describe('buildApprovalExpired', () => {
 
 describe('buildApprovalWithdrawn', () => {
   it('says the run was stopped, by whom, and that the call was not run, without buttons', () => {
-    const message = buildApprovalWithdrawn({ ...VIEW, stoppedById: 'U0BOB', withdrawnAt: AT });
+    const message = buildApprovalWithdrawn({ ...VIEW, stoppedById: 'U0BOB', withdrawnAt: AT }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>', '<@U0BOB>']);
     expect(message.blocks.some((block) => block.type === 'actions')).toBe(false);
@@ -131,7 +132,7 @@ describe('buildApprovalWithdrawn', () => {
   });
 
   it('stays within limits with hostile values', () => {
-    const message = buildApprovalWithdrawn({ requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT });
+    const message = buildApprovalWithdrawn({ requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT }, EN);
     assertWithinSlackLimits(message);
     assertInert(message);
   });

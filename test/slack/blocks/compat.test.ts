@@ -17,8 +17,8 @@ describe('Block Kit types', () => {
   it('match the Slack SDK types', () => {
     const messages: SlackMessage[] = [
       buildTaskTree({ title: 'T', lines: ['○ [1] a'] }, EN),
-      buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r' }),
-      buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }),
+      buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r' }, EN),
+      buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }, EN),
       buildWorkItemCard({ key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] }),
     ];
     expect(messages.flatMap((message) => asKnown(message.blocks)).length).toBeGreaterThan(4);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, translator } from '../../../src/i18n/index.js';
 import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
-import { formatDuration } from '../../../src/tools/text.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
@@ -18,16 +17,18 @@ function allText(message: SlackMessage): string {
   return JSON.stringify(message.blocks);
 }
 
-describe('formatDuration', () => {
+describe('durations (Intl.DurationFormat in the reader’s language)', () => {
   it.each([
-    [0, 'under a second'],
-    [400, 'under a second'],
-    [1500, '2s'],
-    [59_000, '59s'],
-    [83_000, '1m 23s'],
-    [3_600_000 + 5 * 60_000, '1h 5m'],
-  ])('%i ms → %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    [0, 'under a second', 'moins d’une seconde', '不到一秒'],
+    [400, 'under a second', 'moins d’une seconde', '不到一秒'],
+    [1500, '2s', '2s', '2秒'],
+    [59_000, '59s', '59s', '59秒'],
+    [83_000, '1m 23s', '1min 23s', '1分钟23秒'],
+    [3_600_000 + 5 * 60_000, '1h 5m', '1h 5min', '1小时5分钟'],
+  ])('%i ms → %s, %s, %s', (ms, en, fr, zh) => {
+    expect(translator('en').duration(ms)).toBe(en);
+    expect(translator('fr').duration(ms)).toBe(fr);
+    expect(translator('zh-CN').duration(ms)).toBe(zh);
   });
 });
 
@@ -83,7 +84,7 @@ describe('buildStatus', () => {
     ]) {
       assertWithinSlackLimits(message);
       assertInert(message);
-      expect(allText(message)).toMatch(/… and \d+ more steps/);
+      expect(allText(message)).toMatch(/… and \d+ more steps|… et \d+ autres étapes|… 还有 \d+ 个步骤/);
       expect(allText(message)).toContain('250/1000 tasks completed');
     }
   });
@@ -176,7 +177,7 @@ describe('buildStatus', () => {
       assertWithinSlackLimits(message);
       assertInert(message);
       expect(allText(message)).toMatch(/… and \d+ more sub-agents|… et \d+ autres sous-agents|… 另有 \d+ 个子代理/);
-      expect(allText(message)).toMatch(/… and \d+ more steps/);
+      expect(allText(message)).toMatch(/… and \d+ more steps|… et \d+ autres étapes|… 还有 \d+ 个步骤/);
     }
   });
 

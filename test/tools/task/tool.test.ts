@@ -8,6 +8,9 @@ import type { TaskEvent, TaskEventMap } from '../../../src/tools/task/events.js'
 import { createTaskTool } from '../../../src/tools/task/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const tempDir = useTempDirs();
 
@@ -168,11 +171,11 @@ describe('the Task tool', () => {
 
   it('describes a call in plain words for an approval', async () => {
     const { tool } = await setUp();
-    expect(tool.describe?.({ action: 'status', id: '1-2', status: 'done' })).toBe(
+    expect(tool.describe?.({ action: 'status', id: '1-2', status: 'done' }, EN)).toBe(
       'Set the status of task 1-2 in tasks.json to done',
     );
-    expect(tool.describe?.({ action: 'subtask', parent: '1', title: 'Docs', file: 'plan.json' })).toBe(
-      'Add the subtask "Docs" under task 1 in plan.json',
+    expect(tool.describe?.({ action: 'subtask', parent: '1', title: 'Docs', file: 'plan.json' }, EN)).toBe(
+      'Add the subtask “Docs” under task 1 in plan.json',
     );
   });
 });

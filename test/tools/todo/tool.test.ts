@@ -6,6 +6,9 @@ import { ToolRegistry, type ToolContext } from '../../../src/tools/registry.js';
 import { createTodoTool } from '../../../src/tools/todo/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const tempDir = useTempDirs();
 
@@ -118,7 +121,7 @@ describe('the TodoWrite tool', () => {
 
   it('describes a call in plain words for an approval', async () => {
     const { tool } = await setUp();
-    expect(tool.describe?.({ action: 'block', id: '3' })).toBe('Mark item 3 of .todos.json blocked');
-    expect(tool.describe?.({ action: 'add', title: 'T', file: 'team.json' })).toBe('Add "T" to team.json');
+    expect(tool.describe?.({ action: 'block', id: '3' }, EN)).toBe('Mark item 3 of .todos.json blocked');
+    expect(tool.describe?.({ action: 'add', title: 'T', file: 'team.json' }, EN)).toBe('Add “T” to team.json');
   });
 });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry, type ToolCallResult, type ToolContext } from '../../../src/tools/registry.js';
 import { createWebFetchTool } from '../../../src/tools/webfetch/webfetch-tool.js';
 import { startServer, type LocalServer } from './local-server.js';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 
 const context: ToolContext = { filesDir: '/nonexistent' };
 
@@ -177,13 +180,13 @@ describe('WebFetch input and approval text', () => {
       headers: { Authorization: 'Bearer token123' },
       body: '{"name": "Alice", "age": 30}',
     });
-    expect(webFetch.describe!(input)).toBe('HTTP POST request to https://api.example.com/submit (headers: Authorization; body: 28 bytes)');
-    expect(webFetch.describe!(webFetch.input.parse({ url: 'https://github.com' }))).toBe('HTTP GET request to https://github.com/');
+    expect(webFetch.describe!(input, EN)).toBe('HTTP POST request to https://api.example.com/submit (headers: Authorization; body: 28 bytes)');
+    expect(webFetch.describe!(webFetch.input.parse({ url: 'https://github.com' }), EN)).toBe('HTTP GET request to https://github.com/');
   });
 
   it('shows the URL as it will really be fetched, a password masked', () => {
-    expect(webFetch.describe!(webFetch.input.parse({ url: 'http://2130706433/admin' }))).toBe('HTTP GET request to http://127.0.0.1/admin');
-    expect(webFetch.describe!(webFetch.input.parse({ url: 'https://bob:hunter2@example.com/' }))).toBe(
+    expect(webFetch.describe!(webFetch.input.parse({ url: 'http://2130706433/admin' }), EN)).toBe('HTTP GET request to http://127.0.0.1/admin');
+    expect(webFetch.describe!(webFetch.input.parse({ url: 'https://bob:hunter2@example.com/' }), EN)).toBe(
       'HTTP GET request to https://bob:***@example.com/',
     );
   });

@@ -1,6 +1,5 @@
 import type { Translator } from '../../../i18n/index.js';
 import type { PlaneRate } from '../../../plane/limiter.js';
-import { formatDuration } from '../../text.js';
 import type { PlaneNote } from '../events.js';
 import type { LinkedWrite, SyncNote, SyncOutcome } from './task-plane.js';
 
@@ -32,12 +31,12 @@ export function budgetLine(outcome: SyncOutcome, t: Translator): string {
   return t.t('taskSync.budget', {
     creates,
     others: requests - creates,
-    elapsed: duration(outcome.elapsedMs, t),
+    elapsed: t.duration(outcome.elapsedMs),
     limit: rate.limit,
     window: windowName(rate),
-    length: formatDuration(rate.windowMs),
+    length: t.duration(rate.windowMs),
     fits: requests <= rate.limit ? 'yes' : 'no',
-    duration: duration(waitMs(requests, rate), t),
+    duration: t.duration(waitMs(requests, rate)),
   });
 }
 
@@ -90,11 +89,6 @@ export function planeNoteLine(note: PlaneNote, t: Translator): string {
     case 'stays-blocked':
       return t.t('taskSync.because.staysBlocked', { key: note.key, state: note.state, group: note.group, label: note.label });
   }
-}
-
-/** A duration as the status message words it, "under a second" in the reader's language. */
-export function duration(ms: number, t: Translator): string {
-  return ms < 500 ? t.t('taskSync.underASecond') : formatDuration(ms);
 }
 
 function windowName(rate: PlaneRate): 'minute' | 'second' | 'hour' | 'other' {
