@@ -40,10 +40,10 @@ describe('the requester’s language', () => {
     // Camille (fr-FR) approves: the request, the waiting status, the decision and the end are in French.
     const frenchTs = await h.slack.userSays({ user: CAMILLE, channel: GENERAL, text: `<@${BOT}> commente ACME-1` });
     const frenchRequest = await approvalMessage(h, frenchTs);
-    expect(frenchRequest.text).toBe(`Approbation requise : <@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\``);
+    expect(frenchRequest.text).toBe(`Approbation requise : <@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\``);
     expect(shownText(frenchRequest)).toContain('Approbation requise');
-    expect(shownText(frenchRequest)).toContain(`<@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\`. L’appel va :`);
-    expect(shownText(frenchRequest)).toContain('Ajouter un commentaire à ACME-1 au nom de l’utilisateur de la clé d’API (text) : \\"Ça marche\\".');
+    expect(shownText(frenchRequest)).toContain(`<@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\`. L’appel va :`);
+    expect(shownText(frenchRequest)).toContain('Ajouter un commentaire à ACME-1 au nom de l’utilisateur de la clé d’API (text) : \\"Ça marche\\".');
     for (const button of ['Approuver', 'Approuver pour ce fil', 'Refuser']) expect(shownText(frenchRequest)).toContain(`"text":"${button}"`);
     const frenchStatus = await statusMessage(h, frenchTs);
     await eventually(() => shownText(h.slack.workspace.message(GENERAL, frenchStatus.ts)).includes('En attente d’approbation…'), 5_000, 'the French waiting status');

@@ -22,6 +22,7 @@ import { collectPageErrors, launchChromium, screenshotFolder } from './browser.j
 const SCREENSHOTS = screenshotFolder('sandbox-e2e');
 const DANA = 'U0DANA';
 const LEO = 'U0LEO';
+const CAMILLE = 'U0CAMILLE';
 /** What the fetched page says; the model's answer quotes it, so the answer is seen to use the fetch. */
 const SECRET_PHRASE = 'the kettle is on at half past four';
 
@@ -305,4 +306,33 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await list.getByTestId('message-content').textContent()).toContain('○ [1] Water the plants');
     await shot(page, '08-agent-off-and-todo');
   });
+
+  it('speaks French to Camille, picked in the person switcher: her run’s approval request and status', async () => {
+    const model = await startFakeMessagesApi({
+      script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Corrigé en 1.4' } }]), textReply('C’est fait.')],
+    });
+    closers.push(() => model.close());
+    const { page } = await openSandbox({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: model.url });
+    await switchPerson(page, CAMILLE);
+
+    await type(page, '@planebot commente ACME-1');
+    const question = inChannel(page, 'commente ACME-1');
+    await question.getByTestId('thread-link').waitFor();
+    await question.getByTestId('thread-link').click();
+    const approval = inThread(page, 'Approbation requise').filter({ has: page.locator('[data-action-id="approval_approve"]') });
+    await approval.waitFor();
+    expect(await approval.textContent()).toContain('a demandé d’exécuter');
+    expect(await approval.textContent()).toContain('Ajouter un commentaire à ACME-1');
+    expect(await approval.getByTestId('block-button').allTextContents()).toEqual(['Approuver', 'Approuver pour ce fil', 'Refuser']);
+    const status = page.getByTestId('thread-messages').getByTestId('message').nth(1);
+    await eventually(async () => ((await status.textContent()) ?? '').includes('En attente d’approbation…'), 10_000, 'the status to say, in French, that it waits');
+    await shot(page, '09-french-approval');
+
+    await button(approval, 'approval_approve').click();
+    await inThread(page, 'Approuvé par').waitFor();
+    await inThread(page, 'C’est fait.').waitFor({ timeout: 15_000 });
+    await eventually(async () => ((await status.textContent()) ?? '').includes('Terminé en'), 10_000, 'the status to say, in French, that the run is done');
+    expect(await status.textContent()).toContain('1 appel d’outil');
+    await shot(page, '10-french-done');
+  }, 60_000);
 });
