@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, translator } from '../../src/i18n/index.js';
+import { buildApprovalDecided } from '../../src/slack/blocks/approval-decided.js';
+import { buildApprovalExpired } from '../../src/slack/blocks/approval-expired.js';
+import { buildApprovalRequest } from '../../src/slack/blocks/approval-request.js';
+import { buildApprovalWithdrawn } from '../../src/slack/blocks/approval-withdrawn.js';
 import { buildConfirmation } from '../../src/slack/blocks/confirmation.js';
+import { buildStatus, type PlanItemView, type SubAgentLineView } from '../../src/slack/blocks/status.js';
+import { queuedStatus, workingStatus } from '../../src/slack/progress/status-views.js';
 import { buildError } from '../../src/slack/blocks/error.js';
 import { buildTaskEvent } from '../../src/slack/blocks/task-event.js';
 import { buildTaskTree } from '../../src/slack/blocks/task-tree.js';
@@ -56,6 +62,63 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
     assertWithinSlackLimits(todos);
     assertInert(todos);
     assertWithinSlackLimits(buildTodoList({ title: 'x', items: [] }, t));
+  });
+
+  it('approval requests and their decided, expired and withdrawn states', () => {
+    const AT = new Date('2026-03-04T05:06:07Z');
+    for (const text of HOSTILE_TEXTS) {
+      for (const subAgent of [undefined, `${PING_ATTEMPTS} ${long(3000)}`]) {
+        const view = { requesterId: 'U0ALICE', tool: `${text.slice(0, 500)}\`x\``, description: `${text}\n${long(50_000, 'body & <more> ')}`, ...(subAgent && { subAgent }) };
+        const messages = [
+          buildApprovalRequest({ ...view, value: 'v'.repeat(2000) }, t),
+          ...(['approve', 'approve_thread', 'deny'] as const).map((decision) => buildApprovalDecided({ ...view, decision, deciderId: 'U0BOB', decidedAt: AT }, t)),
+          buildApprovalExpired({ ...view, expiredAt: AT, timeout: text }, t),
+          buildApprovalExpired({ ...view, expiredAt: AT }, t),
+          buildApprovalWithdrawn({ ...view, stoppedById: 'U0BOB', withdrawnAt: AT }, t),
+        ];
+        for (const message of messages) {
+          assertWithinSlackLimits(message);
+          assertInert(message, ['<@U0ALICE>', '<@U0BOB>']);
+        }
+      }
+    }
+    const request = buildApprovalRequest({ requesterId: 'U0ALICE', tool: 'plane_add_comment', description: '', value: 'ref' }, t);
+    expect(JSON.stringify(request.blocks)).toContain(t.t('approval.needed'));
+    expect(JSON.stringify(request.blocks)).toContain(t.t('approval.noDescription'));
+  });
+
+  it('the run’s status in every phase, queued and working', () => {
+    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({ id: String(i), content: HOSTILE_TEXTS[i % HOSTILE_TEXTS.length]!, status: (['pending', 'in_progress', 'completed', 'cancelled'] as const)[i % 4]! }));
+    const subAgents = Array.from({ length: 40 }, (_, i): SubAgentLineView => ({
+      title: `${PING_ATTEMPTS} ${long(500)}`,
+      phase: (['queued', 'running', 'waiting', 'finished'] as const)[i % 4]!,
+      plan: { items: plan.slice(0, 4), progress: '' },
+      step: long(3000),
+      outcome: (['done', 'capped', 'failed'] as const)[i % 3]!,
+      toolCalls: i,
+      durationMs: i * 61_000,
+    }));
+    for (const text of HOSTILE_TEXTS) {
+      const messages = [
+        workingStatus(t, { plan, step: text, runId: 'run-1', subAgents }),
+        workingStatus(t),
+        queuedStatus(1, t),
+        queuedStatus(1_000_000, t),
+        buildStatus({ phase: 'done', plan, elapsedMs: 3_600_000 * 30, toolCalls: 1_000_000, subAgents }, t),
+        buildStatus({ phase: 'stopped', plan, stoppedById: 'U0BOB', elapsedMs: 83_000, toolCalls: 2, subAgents }, t),
+        buildStatus({ phase: 'failed', plan, failure: `${text}${long(10_000)}`, retryValue: 'r', elapsedMs: 400, toolCalls: 1, subAgents }, t),
+      ];
+      for (const message of messages) {
+        assertWithinSlackLimits(message);
+        assertInert(message, ['<@U0BOB>']);
+      }
+    }
+    const waiting = workingStatus(t, { step: t.t('run.waitingForApproval') });
+    expect(JSON.stringify(waiting.blocks)).toContain(t.t('run.waitingForApproval'));
+    expect(JSON.stringify(workingStatus(t).blocks)).toContain(t.t('run.thinking'));
+    expect(buildStatus({ phase: 'done', plan: [], elapsedMs: 83_000, toolCalls: 3 }, t).text).toBe(
+      `${t.t('run.doneIn', { duration: t.duration(83_000) })} · ${t.t('runControl.toolCalls', { count: 3 })}`,
+    );
   });
 
   it('task event lines', () => {

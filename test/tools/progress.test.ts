@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../src/i18n/index.js';
+import { translator, type Locale } from '../../src/i18n/index.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { createToolRegistry } from '../../src/tools/index.js';
 import { createDelegateTool } from '../../src/tools/delegate/index.js';
@@ -17,9 +17,15 @@ registry.add(updatePlanTool);
 registry.add(createDelegateTool());
 
 /** What the status message shows while the call runs: the declaration's words for the parsed input. */
-function progress(name: string, input: unknown): string {
+function progress(name: string, input: unknown, locale: Locale = 'en'): string {
   const tool = registry.get(name)!;
-  return tool.progress(tool.input.parse(input), translator('en'));
+  return tool.progress(tool.input.parse(input), translator(locale));
+}
+
+/** What an approval request says the call will do. */
+function describeCall(name: string, input: unknown, locale: Locale): string {
+  const tool = registry.get(name)!;
+  return tool.describe!(tool.input.parse(input), translator(locale));
 }
 
 describe('the step under way in plain words, from each tool’s declaration', () => {
@@ -48,7 +54,36 @@ describe('the step under way in plain words, from each tool’s declaration', ()
     ['Task', { action: 'status', id: '1', status: 'done' }, 'Updating the task tree…'],
     ['update_plan', { items: [] }, 'Updating the plan…'],
     ['delegate', { tasks: [{ title: 'A', prompt: 'a' }, { title: 'B', prompt: 'b' }] }, 'Delegating 2 tasks…'],
-  ])('%s %j → %s', (tool, input, words) => {
+  ])('%s %j → %s, and in French and Chinese', (tool, input, words) => {
     expect(progress(tool, input)).toBe(words);
+    expect(progress(tool, input, 'fr')).not.toBe(words);
+    expect(progress(tool, input, 'fr')).toMatch(/…$/);
+    expect(progress(tool, input, 'zh-CN')).toMatch(/[\u4e00-\u9fff].*…$/);
+  });
+});
+
+describe('what a call will do, for an approval request, in the reader’s language', () => {
+  it.each([
+    ['plane_create_issue', { project: 'ACME', slug: 'acme', title: 'Fix login', labels: [], assignees: [], start_date: '2026-05-01' }],
+    ['plane_update_issue', { key: 'ACME-3', priority: 'high', labels: ['bug'], target_date: null, description: 'x' }],
+    ['plane_add_comment', { key: 'ACME-3', slug: 'acme', text: 'hi' }],
+    ['WebFetch', { url: 'https://example.com/a', method: 'POST', headers: { A: 'b' }, body: 'x'.repeat(2000) }],
+    ['TodoWrite', { action: 'export-markdown', output: 'out.md' }],
+    ['Task', { action: 'sync', id: '1', project: 'ACME' }],
+    ['update_plan', { items: [{ id: '1', content: 'a', status: 'completed' }] }],
+    ['delegate', { tasks: [{ title: 'A', prompt: 'a' }, { title: 'B', prompt: 'b' }] }],
+  ])('%s %j', (tool, input) => {
+    const english = describeCall(tool, input, 'en');
+    const french = describeCall(tool, input, 'fr');
+    const chinese = describeCall(tool, input, 'zh-CN');
+    expect(french).not.toBe(english);
+    expect(chinese).toMatch(/[\u4e00-\u9fff]/);
+    // The values the person must check are there in every language.
+    for (const value of ['ACME-3', 'example.com', 'out.md', 'Fix login'].filter((v) => english.includes(v))) {
+      expect(french).toContain(value);
+      expect(chinese).toContain(value);
+    }
+    // What the model reads of the tool stays English.
+    expect(registry.get(tool)!.description).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
