@@ -124,7 +124,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, taskPlane, outbox, conversations, notifications, links, logger },
     logger,
   );
-  registerNoticeSenders(outbox, slack.app.client, store, logger);
+  registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
   const notifier = new Notifier({
     plane,
     store,

@@ -9,6 +9,8 @@ import { subAgentMessages } from './messages/sub-agents.js';
 import { taskSyncMessages } from './messages/task-sync.js';
 import { approvalMessages } from './messages/approvals.js';
 import { toolMessages } from './messages/tools.js';
+import { workItemMessages } from './messages/work-items.js';
+import { notificationMessages } from './messages/notifications.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -26,6 +28,8 @@ const AREAS = [
   runControlMessages,
   approvalMessages,
   toolMessages,
+  workItemMessages,
+  notificationMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -6,6 +6,10 @@ import { buildApprovalRequest } from '../../src/slack/blocks/approval-request.js
 import { buildApprovalWithdrawn } from '../../src/slack/blocks/approval-withdrawn.js';
 import { buildConfirmation } from '../../src/slack/blocks/confirmation.js';
 import { buildStatus, type PlanItemView, type SubAgentLineView } from '../../src/slack/blocks/status.js';
+import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../../src/slack/blocks/notification.js';
+import { buildWorkItemCard } from '../../src/slack/blocks/work-item-card.js';
+import { buildCommentForm, buildCreateForm, buildFormProblem, buildLinkForm, buildLoadingForm, type FormMetadata } from '../../src/slack/blocks/work-item-forms.js';
+import type { ItemSnapshot } from '../../src/notifications/notices.js';
 import { queuedStatus, workingStatus } from '../../src/slack/progress/status-views.js';
 import { buildError } from '../../src/slack/blocks/error.js';
 import { buildTaskEvent } from '../../src/slack/blocks/task-event.js';
@@ -14,7 +18,7 @@ import { buildTodoList } from '../../src/slack/blocks/todo-list.js';
 import { buildHelp } from '../../src/slack/commands/help.js';
 import type { TodoItem } from '../../src/tools/todo/format.js';
 import { HOSTILE_TEXTS, long, PING_ATTEMPTS } from '../slack/blocks/hostile.js';
-import { assertWithinSlackLimits } from '../slack/blocks/limits.js';
+import { assertModalWithinSlackLimits, assertWithinSlackLimits } from '../slack/blocks/limits.js';
 import { assertInert } from '../slack/blocks/safety.js';
 
 /**
@@ -119,6 +123,44 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
     expect(buildStatus({ phase: 'done', plan: [], elapsedMs: 83_000, toolCalls: 3 }, t).text).toBe(
       `${t.t('run.doneIn', { duration: t.duration(83_000) })} · ${t.t('runControl.toolCalls', { count: 3 })}`,
     );
+  });
+
+  it('work item cards, with their actions, and notification cards, lines and comments', () => {
+    for (const text of HOSTILE_TEXTS) {
+      const hostile = `${text.slice(0, 3000)} ${PING_ATTEMPTS}`;
+      const names = Array.from({ length: 300 }, (_, i) => `${hostile.slice(0, 60)} ${i}`);
+      const card = buildWorkItemCard(
+        { key: 'ACME-130', title: hostile, url: 'https://app.plane.so/acme/browse/ACME-130/', state: hostile, stateGroup: 'started', priority: hostile, assignees: names, labels: names, startDate: hostile, targetDate: hostile, description: long(100_000) },
+        t,
+        { states: names, state: names[3], linked: true },
+      );
+      const item: ItemSnapshot = { id: 'i', projectId: 'p', key: 'ACME-130', title: hostile, url: 'https://app.plane.so/acme/browse/ACME-130/', state: hostile, stateGroup: 'started', priority: 'urgent', assignees: names, assigneeIds: [], labels: names, states: names };
+      const changes = Array.from({ length: 40 }, (_, i) => ({ actor: `${hostile.slice(0, 200)}${i}`, field: ['state', 'priority', 'assignees', 'labels', 'name', 'target_date', 'start_date', 'description_html', 'other_field'][i % 9]!, from: [hostile], to: i % 2 ? names.slice(0, 30) : [] }));
+      for (const message of [card, buildNotificationCard(item, t, hostile), buildDirectNotice(item, hostile, t), buildChangeLine(item, changes, t), buildCommentMessage(item, hostile, `${hostile}\n${long(20_000)}`, t)]) {
+        assertWithinSlackLimits(message);
+        assertInert(message);
+      }
+      expect(JSON.stringify(card.blocks)).toContain(t.t('workItem.moveTo'));
+    }
+  });
+
+  it('the create, loading, problem, link and comment modals', () => {
+    const metadata: FormMetadata = { channel: 'C0GENERAL', channelName: long(80), messageTs: '1.000001', threadTs: '1.000001', author: PING_ATTEMPTS, permalink: `https://acme.slack.com/archives/C0GENERAL/p1?${long(500, 'x=1&')}` };
+    for (const text of HOSTILE_TEXTS) {
+      const list = Array.from({ length: 400 }, (_, i) => ({ id: `id-${i}`, name: text || `name ${i}` }));
+      const project = { id: 'id-1', states: list, defaultStateId: 'id-1', members: list, labels: list };
+      for (const view of [
+        buildCreateForm(metadata, { projects: list, project }, { title: text, description: long(20_000), priority: 'urgent', assigneeIds: ['id-1'], labelIds: ['id-2'] }, t),
+        buildCreateForm(metadata, { projects: list }, { title: '', description: '', priority: 'none', assigneeIds: [] }, t),
+        buildLoadingForm(metadata, t),
+        buildFormProblem(t.t('workItem.form.create'), text, t),
+        buildLinkForm(metadata, t),
+        buildCommentForm({ key: `ACME-${'9'.repeat(10)}`, channel: 'C0GENERAL', threadTs: '1.000001' }, t),
+      ])
+        assertModalWithinSlackLimits(view);
+    }
+    // Slack cuts a modal's title at 24 characters: every one of ours fits whole.
+    for (const title of [t.t('workItem.form.create'), t.t('workItem.form.link'), t.t('workItem.form.commentOn', { key: 'ACME-1234' })]) expect(title.length).toBeLessThanOrEqual(24);
   });
 
   it('task event lines', () => {

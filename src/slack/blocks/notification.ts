@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { FieldChange, ItemSnapshot } from '../../notifications/notices.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { escapeTruncated, mrkdwn, oneLine, truncate } from './text.js';
@@ -22,32 +23,32 @@ function difference(a: readonly string[], b: readonly string[]): string[] {
   });
 }
 
-/** One change in a few words: "Todo → In Progress", "priority high", "assigned bob". */
-export function describeChange(change: FieldChange): string {
+/** One change in a few words, in `t`'s language: "Todo → In Progress", "priority high", "assigned bob". */
+export function describeChange(change: FieldChange, t: Translator): string {
   const to = change.to[0] ?? '';
   switch (change.field) {
     case 'state':
-      return `${part(change.from[0] ?? 'no state')} → ${part(to || 'no state')}`;
+      return `${part(change.from[0] ?? t.t('notify.noState'))} → ${part(to || t.t('notify.noState'))}`;
     case 'priority':
-      return `priority ${part(to || 'none')}`;
+      return t.t('notify.priority', { priority: to ? t.t('workItem.priorityName', { priority: part(to) }) : t.t('notify.none') });
     case 'assignees':
     case 'labels': {
-      const [plus, minus] = change.field === 'assignees' ? ['assigned', 'unassigned'] : ['labelled', 'unlabelled'];
+      const [plus, minus] = change.field === 'assignees' ? (['notify.assigned', 'notify.unassigned'] as const) : (['notify.labelled', 'notify.unlabelled'] as const);
       const gained = difference(change.to, change.from);
       const lost = difference(change.from, change.to);
-      const words = [gained.length > 0 ? `${plus} ${list(gained)}` : '', lost.length > 0 ? `${minus} ${list(lost)}` : ''].filter(Boolean);
-      return words.length > 0 ? words.join(' · ') : `reordered the ${change.field}`;
+      const words = [gained.length > 0 ? t.t(plus, { names: list(gained) }) : '', lost.length > 0 ? t.t(minus, { names: list(lost) }) : ''].filter(Boolean);
+      return words.length > 0 ? words.join(' · ') : t.t('notify.reordered', { field: change.field });
     }
     case 'name':
-      return `renamed to “${part(to)}”`;
+      return t.t('notify.renamed', { title: part(to) });
     case 'target_date':
-      return to ? `due ${part(to)}` : 'due date removed';
+      return to ? t.t('notify.due', { date: part(to) }) : t.t('notify.dueRemoved');
     case 'start_date':
-      return to ? `starts ${part(to)}` : 'start date removed';
+      return to ? t.t('notify.starts', { date: part(to) }) : t.t('notify.startRemoved');
     case 'description_html':
-      return 'edited the description';
+      return t.t('notify.editedDescription');
     default:
-      return `changed the ${part(change.field.replace(/_/g, ' '))}`;
+      return t.t('notify.changed', { field: part(change.field.replace(/_/g, ' ')) });
   }
 }
 
@@ -62,10 +63,10 @@ const rank = (field: string) => {
  * The thread line of a burst of changes: per person, their changes joined by " · "
  * ("alice: Todo → In Progress · priority high · assigned bob"); people separated by "; ".
  */
-export function buildChangeLine(item: Pick<ItemSnapshot, 'key'>, changes: readonly FieldChange[]): SlackMessage {
+export function buildChangeLine(item: Pick<ItemSnapshot, 'key'>, changes: readonly FieldChange[], t: Translator): SlackMessage {
   const byActor = new Map<string, string[]>();
   const ordered = [...changes].sort((a, b) => rank(a.field) - rank(b.field) || a.field.localeCompare(b.field));
-  for (const change of ordered) byActor.set(change.actor, [...(byActor.get(change.actor) ?? []), describeChange(change)]);
+  for (const change of ordered) byActor.set(change.actor, [...(byActor.get(change.actor) ?? []), describeChange(change, t)]);
   const line = truncate(
     [...byActor].map(([actor, words]) => `*${part(actor)}*: ${words.join(' · ')}`).join('; '),
     SLACK_LIMITS.sectionText,
@@ -75,11 +76,11 @@ export function buildChangeLine(item: Pick<ItemSnapshot, 'key'>, changes: readon
 }
 
 /** A Plane comment in the item's thread: its author, then its text. */
-export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: string, text: string): SlackMessage {
-  const body = text.trim() === '' ? '(no text)' : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
-  const heading = `*${part(author)}* commented:`;
+export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: string, text: string, t: Translator): SlackMessage {
+  const body = text.trim() === '' ? t.t('notify.noText') : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
+  const heading = t.t('notify.commented', { author: part(author) });
   return {
-    text: escapeTruncated(`${oneLine(item.key)}: ${oneLine(author)} commented: ${oneLine(text)}`, FALLBACK_TEXT_MAX),
+    text: escapeTruncated(t.t('notify.commentedText', { key: oneLine(item.key), author: oneLine(author), text: oneLine(text) }), FALLBACK_TEXT_MAX),
     blocks: [
       { type: 'section', text: mrkdwn(heading) },
       { type: 'section', text: mrkdwn(body) },
@@ -87,8 +88,8 @@ export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: str
   };
 }
 
-/** The card a subscribed channel (or a DM) shows for a work item; `note` says who created it. */
-export function buildNotificationCard(item: ItemSnapshot, note?: string): SlackMessage {
+/** The card a subscribed channel (or a DM) shows for a work item, in `t`'s language; `createdBy` names who created it. */
+export function buildNotificationCard(item: ItemSnapshot, t: Translator, createdBy?: string): SlackMessage {
   return buildWorkItemCard({
     key: item.key,
     title: item.title,
@@ -98,13 +99,13 @@ export function buildNotificationCard(item: ItemSnapshot, note?: string): SlackM
     priority: item.priority,
     assignees: item.assignees,
     labels: item.labels,
-    note,
-  }, { states: item.states ?? [], state: item.state });
+    ...(createdBy !== undefined && { note: t.t('notify.createdBy', { who: createdBy }) }),
+  }, t, { states: item.states ?? [], state: item.state });
 }
 
 /** A personal notification: why the person gets it, then the item's card. */
-export function buildDirectNotice(item: ItemSnapshot, reason: string): SlackMessage {
-  const card = buildNotificationCard(item);
+export function buildDirectNotice(item: ItemSnapshot, reason: string, t: Translator): SlackMessage {
+  const card = buildNotificationCard(item, t);
   const why = escapeTruncated(oneLine(reason), 500);
   return {
     text: truncate(`${why} — ${card.text}`, FALLBACK_TEXT_MAX),

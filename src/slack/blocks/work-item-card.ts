@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
@@ -68,20 +69,21 @@ function field(label: string, value: string): MrkdwnObject {
 /**
  * A Plane work item as a card: title, the main fields, a description excerpt and a link to Plane;
  * with `actions`, the buttons and state menu anyone may use on it. Every card of the app is this one
- * (`/plane show`, notifications, unfurls, confirmations), with the options each needs.
+ * (`/plane show`, notifications, unfurls, confirmations), with the options each needs. Its words are
+ * in `t`'s language; Plane's names (states, people, labels) are Plane's.
  */
-export function buildWorkItemCard(item: WorkItemView, actions?: CardActions): SlackMessage {
+export function buildWorkItemCard(item: WorkItemView, t: Translator, actions?: CardActions): SlackMessage {
   const key = oneLine(item.key);
   const title = oneLine(item.title);
   const icon = STATE_ICONS[item.stateGroup] ?? '○';
   const fields = [
-    field('State', `${icon} ${oneLine(item.state)}`),
-    field('Priority', oneLine(item.priority)),
-    field('Assignees', item.assignees.map(oneLine).join(', ')),
-    field('Labels', item.labels.map(oneLine).join(', ')),
+    field(t.t('workItem.state'), `${icon} ${oneLine(item.state)}`),
+    field(t.t('workItem.priority'), t.t('workItem.priorityName', { priority: oneLine(item.priority) })),
+    field(t.t('workItem.assignees'), item.assignees.map(oneLine).join(', ')),
+    field(t.t('workItem.labels'), item.labels.map(oneLine).join(', ')),
   ];
-  if (item.startDate) fields.push(field('Start', oneLine(item.startDate)));
-  if (item.targetDate) fields.push(field('Target', oneLine(item.targetDate)));
+  if (item.startDate) fields.push(field(t.t('workItem.start'), oneLine(item.startDate)));
+  if (item.targetDate) fields.push(field(t.t('workItem.target'), oneLine(item.targetDate)));
 
   const blocks: Block[] = [
     { type: 'header', text: plainText(`${key} ${title}`, SLACK_LIMITS.headerText) },
@@ -94,15 +96,15 @@ export function buildWorkItemCard(item: WorkItemView, actions?: CardActions): Sl
   const note = item.note === undefined ? '' : oneLine(item.note);
   if (note !== '') blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(note, NOTE_MAX))] });
   const elements: ActionsBlock['elements'] = [];
-  if (isLinkableUrl(item.url)) elements.push(button({ text: 'Open in Plane', actionId: ACTION_IDS.workItemOpen, url: item.url }));
+  if (isLinkableUrl(item.url)) elements.push(button({ text: t.t('workItem.open'), actionId: ACTION_IDS.workItemOpen, url: item.url }));
   const actionable = actions !== undefined && KEY_SHAPE.test(key);
-  if (actionable) elements.push(...cardActionElements(key, actions));
+  if (actionable) elements.push(...cardActionElements(key, actions, t));
   if (elements.length > 0) blocks.push({ type: 'actions', ...(actionable && { block_id: `${ACTIONS_BLOCK_PREFIX}${key}` }), elements });
   return { text: escapeTruncated(`${key}: ${title} (${oneLine(item.state)})`, FALLBACK_TEXT_MAX), blocks };
 }
 
-function cardActionElements(key: string, actions: CardActions): ActionsBlock['elements'] {
-  const elements: ActionsBlock['elements'] = [button({ text: 'Assign to me', actionId: ACTION_IDS.workItemAssignMe, value: key })];
+function cardActionElements(key: string, actions: CardActions, t: Translator): ActionsBlock['elements'] {
+  const elements: ActionsBlock['elements'] = [button({ text: t.t('workItem.assignMe'), actionId: ACTION_IDS.workItemAssignMe, value: key })];
   // Slack refuses a menu with a repeated value; a name given twice is offered once.
   const options = [...new Set(actions.states)]
     .filter((name) => name.trim().length > 0 && name.length <= SLACK_LIMITS.optionValue)
@@ -113,25 +115,25 @@ function cardActionElements(key: string, actions: CardActions): ActionsBlock['el
     const menu: StaticSelectElement = {
       type: 'static_select',
       action_id: ACTION_IDS.workItemState,
-      placeholder: plainText('Move to…', SLACK_LIMITS.placeholder),
+      placeholder: plainText(t.t('workItem.moveTo'), SLACK_LIMITS.placeholder),
       options,
       ...(current && { initial_option: current }),
     };
     elements.push(menu);
   }
-  elements.push(button({ text: 'Comment', actionId: ACTION_IDS.workItemComment, value: key }));
-  if (actions.linked) elements.push(button({ text: 'Stop syncing', actionId: ACTION_IDS.workItemStopSync, value: key }));
+  elements.push(button({ text: t.t('workItem.comment'), actionId: ACTION_IDS.workItemComment, value: key }));
+  if (actions.linked) elements.push(button({ text: t.t('workItem.stopSync'), actionId: ACTION_IDS.workItemStopSync, value: key }));
   return elements;
 }
 
 /** The card of a work item as the Plane tools answer it (`/plane show`, a confirmation, an unfurl). */
-export function buildDetailsCard(item: WorkItemDetails, actions?: CardActions, note?: string): SlackMessage {
+export function buildDetailsCard(item: WorkItemDetails, t: Translator, actions?: CardActions, note?: string): SlackMessage {
   return buildWorkItemCard(
     {
       key: item.key,
       title: item.title,
       url: item.url,
-      state: item.state?.name ?? 'no state',
+      state: item.state?.name ?? t.t('workItem.noState'),
       stateGroup: item.state?.group ?? '',
       priority: item.priority,
       assignees: item.assignees,
@@ -141,6 +143,7 @@ export function buildDetailsCard(item: WorkItemDetails, actions?: CardActions, n
       description: item.description,
       note,
     },
+    t,
     actions,
   );
 }

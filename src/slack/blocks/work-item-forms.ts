@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { PRIORITIES } from '../../plane/types.js';
 import { ACTION_IDS, CALLBACK_IDS } from './action-ids.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -94,25 +95,31 @@ const options = (list: readonly NamedOption[]): OptionObject[] =>
 const label = (text: string) => plainText(text, SLACK_LIMITS.inputLabel);
 const placeholder = (text: string) => plainText(text, SLACK_LIMITS.placeholder);
 
-function select(blockId: string, title: string, list: OptionObject[], chosen: string | undefined, optional: boolean): InputBlock {
+/** A field's label and the placeholder of its menu, in the reader's language. */
+interface Words {
+  title: string;
+  choose: string;
+}
+
+function select(blockId: string, words: Words, list: OptionObject[], chosen: string | undefined, optional: boolean): InputBlock {
   const initial = list.find((option) => option.value === chosen);
   return {
     type: 'input',
     block_id: blockId,
-    label: label(title),
+    label: label(words.title),
     optional,
-    element: { type: 'static_select', action_id: FIELD_ACTION, placeholder: placeholder(`Choose a ${title.toLowerCase()}`), options: list, ...(initial && { initial_option: initial }) },
+    element: { type: 'static_select', action_id: FIELD_ACTION, placeholder: placeholder(words.choose), options: list, ...(initial && { initial_option: initial }) },
   };
 }
 
-function multiSelect(blockId: string, title: string, list: OptionObject[], chosen: readonly string[]): InputBlock {
+function multiSelect(blockId: string, words: Words, list: OptionObject[], chosen: readonly string[]): InputBlock {
   const initial = list.filter((option) => chosen.includes(option.value));
   return {
     type: 'input',
     block_id: blockId,
-    label: label(title),
+    label: label(words.title),
     optional: true,
-    element: { type: 'multi_static_select', action_id: FIELD_ACTION, placeholder: placeholder(`Choose ${title.toLowerCase()}`), options: list, ...(initial.length > 0 && { initial_options: initial }) },
+    element: { type: 'multi_static_select', action_id: FIELD_ACTION, placeholder: placeholder(words.choose), options: list, ...(initial.length > 0 && { initial_options: initial }) },
   };
 }
 
@@ -127,102 +134,106 @@ function textInput(blockId: string, title: string, value: string, max: number, m
   };
 }
 
-const TITLE = plainText('Create work item', SLACK_LIMITS.modalTitle);
-
 /**
  * "Create work item": project (choosing one reloads its lists), title, description, then — once a
  * project is chosen — state, priority, assignees and labels, all by name.
  */
-export function buildCreateForm(metadata: FormMetadata, lists: CreateFormLists, values: CreateFormValues): ModalView {
+export function buildCreateForm(metadata: FormMetadata, lists: CreateFormLists, values: CreateFormValues, t: Translator): ModalView {
   const projects = options(lists.projects);
   const project = lists.project;
-  const projectField: InputBlock = { ...select(FORM_FIELDS.project, 'Project', projects, project?.id, false), dispatch_action: true };
+  const projectWords = { title: t.t('workItem.form.project'), choose: t.t('workItem.form.chooseProject') };
+  const projectField: InputBlock = { ...select(FORM_FIELDS.project, projectWords, projects, project?.id, false), dispatch_action: true };
   projectField.element = { ...projectField.element, action_id: ACTION_IDS.createFormProject };
   const blocks: ModalView['blocks'] = [
     projectField,
-    textInput(FORM_FIELDS.title, 'Title', oneLine(values.title), TITLE_MAX, false),
-    textInput(FORM_FIELDS.description, 'Description', values.description, SLACK_LIMITS.plainTextInput, true),
+    textInput(FORM_FIELDS.title, t.t('workItem.form.title'), oneLine(values.title), TITLE_MAX, false),
+    textInput(FORM_FIELDS.description, t.t('workItem.form.description'), values.description, SLACK_LIMITS.plainTextInput, true),
   ];
-  const priorities = PRIORITIES.map((p) => ({ id: p, name: p === 'none' ? 'No priority' : p[0]!.toUpperCase() + p.slice(1) }));
+  const priorities = PRIORITIES.map((p) => ({ id: p, name: t.t('workItem.form.priorityName', { priority: p }) }));
   if (project) {
     blocks.push(
-      select(FORM_FIELDS.state, 'State', options(project.states), values.stateId ?? project.defaultStateId, true),
-      select(FORM_FIELDS.priority, 'Priority', options(priorities), values.priority, true),
-      multiSelect(FORM_FIELDS.assignees, 'Assignees', options(project.members), values.assigneeIds),
-      multiSelect(FORM_FIELDS.labels, 'Labels', options(project.labels), values.labelIds ?? []),
+      select(FORM_FIELDS.state, { title: t.t('workItem.state'), choose: t.t('workItem.form.chooseState') }, options(project.states), values.stateId ?? project.defaultStateId, true),
+      select(FORM_FIELDS.priority, { title: t.t('workItem.priority'), choose: t.t('workItem.form.choosePriority') }, options(priorities), values.priority, true),
+      multiSelect(FORM_FIELDS.assignees, { title: t.t('workItem.assignees'), choose: t.t('workItem.form.chooseAssignees') }, options(project.members), values.assigneeIds),
+      multiSelect(FORM_FIELDS.labels, { title: t.t('workItem.labels'), choose: t.t('workItem.form.chooseLabels') }, options(project.labels), values.labelIds ?? []),
     );
   } else {
-    blocks.push({ type: 'context', elements: [mrkdwn(projects.length > 0 ? 'Choose a project to pick its state, priority, assignees and labels.' : 'The Plane workspace has no project this bot can see.')] });
+    blocks.push({ type: 'context', elements: [mrkdwn(t.t(projects.length > 0 ? 'workItem.form.pickProject' : 'workItem.form.noProjects'))] });
   }
   return {
     type: 'modal',
     callback_id: CALLBACK_IDS.createForm,
-    title: TITLE,
-    submit: plainText('Create', SLACK_LIMITS.modalButton),
-    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    title: plainText(t.t('workItem.form.create'), SLACK_LIMITS.modalTitle),
+    submit: plainText(t.t('workItem.form.submitCreate'), SLACK_LIMITS.modalButton),
+    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
     private_metadata: encodeMetadata(metadata),
     blocks,
   };
 }
 
 /** Opened at once when Plane's lists are not at hand within the trigger's three seconds; updated when they come. */
-export function buildLoadingForm(metadata: FormMetadata | CommentMetadata, title = 'Create work item', what = 'Loading Plane’s projects…'): ModalView {
+export function buildLoadingForm(
+  metadata: FormMetadata | CommentMetadata,
+  t: Translator,
+  title = t.t('workItem.form.create'),
+  what = t.t('workItem.form.loadingProjects'),
+): ModalView {
   return {
     type: 'modal',
     callback_id: CALLBACK_IDS.createForm,
     title: plainText(title, SLACK_LIMITS.modalTitle),
-    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
     private_metadata: encodeMetadata(metadata),
     blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${escapeTruncated(what, 300)}`) }],
   };
 }
 
 /** The modal once something went wrong before it could be filled in (Plane off, not reachable). */
-export function buildFormProblem(title: string, problem: string): ModalView {
+export function buildFormProblem(title: string, problem: string, t: Translator): ModalView {
   return {
     type: 'modal',
     callback_id: CALLBACK_IDS.createForm,
     title: plainText(title, SLACK_LIMITS.modalTitle),
-    close: plainText('Close', SLACK_LIMITS.modalButton),
+    close: plainText(t.t('workItem.form.close'), SLACK_LIMITS.modalButton),
     blocks: [{ type: 'section', text: mrkdwn(`:warning: ${escapeTruncated(problem, 2_000)}`) }],
   };
 }
 
 /** "Link to a work item": a key like ACME-3, or words to search for. */
-export function buildLinkForm(metadata: FormMetadata): ModalView {
+export function buildLinkForm(metadata: FormMetadata, t: Translator): ModalView {
   return {
     type: 'modal',
     callback_id: CALLBACK_IDS.linkForm,
-    title: plainText('Link to a work item', SLACK_LIMITS.modalTitle),
-    submit: plainText('Link', SLACK_LIMITS.modalButton),
-    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    title: plainText(t.t('workItem.form.link'), SLACK_LIMITS.modalTitle),
+    submit: plainText(t.t('workItem.form.submitLink'), SLACK_LIMITS.modalButton),
+    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
     private_metadata: encodeMetadata(metadata),
     blocks: [
       {
         type: 'input',
         block_id: FORM_FIELDS.item,
-        label: label('Work item'),
-        hint: plainText('A key like ACME-3, or words of its title to search for', SLACK_LIMITS.inputLabel),
-        element: { type: 'plain_text_input', action_id: FIELD_ACTION, max_length: TITLE_MAX, placeholder: placeholder('ACME-3 or “login page”') },
+        label: label(t.t('workItem.form.item')),
+        hint: plainText(t.t('workItem.form.itemHint'), SLACK_LIMITS.inputLabel),
+        element: { type: 'plain_text_input', action_id: FIELD_ACTION, max_length: TITLE_MAX, placeholder: placeholder(t.t('workItem.form.itemPlaceholder')) },
       },
     ],
   };
 }
 
 /** "Comment" on a card: the comment's text, posted to Plane as the clicker's words. */
-export function buildCommentForm(metadata: CommentMetadata): ModalView {
+export function buildCommentForm(metadata: CommentMetadata, t: Translator): ModalView {
   return {
     type: 'modal',
     callback_id: CALLBACK_IDS.commentForm,
-    title: plainText(`Comment on ${metadata.key}`, SLACK_LIMITS.modalTitle),
-    submit: plainText('Comment', SLACK_LIMITS.modalButton),
-    close: plainText('Cancel', SLACK_LIMITS.modalButton),
+    title: plainText(t.t('workItem.form.commentOn', { key: metadata.key }), SLACK_LIMITS.modalTitle),
+    submit: plainText(t.t('workItem.form.submitComment'), SLACK_LIMITS.modalButton),
+    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
     private_metadata: encodeMetadata(metadata),
     blocks: [
       {
         type: 'input',
         block_id: FORM_FIELDS.comment,
-        label: label('Comment'),
+        label: label(t.t('workItem.form.comment')),
         element: { type: 'plain_text_input', action_id: FIELD_ACTION, multiline: true, max_length: SLACK_LIMITS.plainTextInput },
       },
     ],

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import type { ThreadLinks } from '../../notifications/thread-links.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { createIssueInput, createWorkItem } from '../../tools/plane/create-issue.js';
@@ -35,7 +36,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'help':
       return ephemeral(buildHelp('plane', context.t));
     case 'show':
-      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key }))));
+      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key })), context.t));
     case 'mine': {
       const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
       return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester())));
@@ -64,7 +65,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
       return ephemeral(
         buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t),
-        await workItemCard(env.plane, item),
+        await workItemCard(env.plane, item, context.t),
       );
     }
     case 'subscribe':
@@ -75,7 +76,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
   }
 }
 
-/** Every card offers its actions (Assign to me, the state menu, Comment); the Home tab's Show card posts the same. */
-export async function workItemCard(kit: PlaneKit, item: WorkItemDetails): Promise<SlackMessage> {
-  return buildDetailsCard(item, await cardActionsFor(kit, item));
+/** Every card offers its actions (Assign to me, the state menu, Comment), in `t`'s language; the Home tab's Show card posts the same. */
+export async function workItemCard(kit: PlaneKit, item: WorkItemDetails, t: Translator): Promise<SlackMessage> {
+  return buildDetailsCard(item, t, await cardActionsFor(kit, item));
 }

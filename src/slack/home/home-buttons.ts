@@ -25,7 +25,7 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
   try {
     if (show.kind === 'card') {
       const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key: show.key }));
-      await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item)), unfurl_links: false });
+      await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t)), unfurl_links: false });
       return;
     }
     const filesDir = channelFilesDir(deps.dataDir, show.channel);

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { translator, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type DirectNotice, type ItemNotice, type ItemSnapshot, type LinkedCommentNotice } from '../../notifications/notices.js';
 import { NOTIFY_THREADS, threadKey } from '../../notifications/notifier.js';
@@ -28,9 +29,11 @@ class Hopeless extends Error {}
 /**
  * The Slack side of Plane notifications: one sender per kind of notice in the outbox. A channel's
  * first notice about a work item posts its card; later ones post a line in its thread and edit the
- * card to the item's current state. Posts wait for the outbox's pace.
+ * card to the item's current state. Posts wait for the outbox's pace. Nobody asked for them: they
+ * speak `locale` (PLANEBOT_LOCALE).
  */
-export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: StateStore, logger: Logger): void {
+export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: StateStore, logger: Logger, locale: Locale): void {
+  const t = translator(locale);
   const post = async (context: SendContext, channel: string, message: SlackMessage, threadTs?: string): Promise<string> => {
     try {
       const posted = await context.paced(() =>
@@ -51,11 +54,11 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
   };
 
   /** The item's card in the channel: the one posted before, or a new one (posted, remembered). */
-  const cardOf = async (entry: OutboxEntry, context: SendContext, item: ItemSnapshot, note?: string): Promise<{ ts: string; fresh: boolean }> => {
+  const cardOf = async (entry: OutboxEntry, context: SendContext, item: ItemSnapshot, createdBy?: string): Promise<{ ts: string; fresh: boolean }> => {
     const key = threadKey(entry.channel, item.id);
     const known = await store.get<string>(NOTIFY_THREADS, key);
     if (known !== undefined) return { ts: known, fresh: (entry.progress as Progress | undefined)?.cardPosted === true };
-    const ts = await post(context, entry.channel, buildNotificationCard(item, note));
+    const ts = await post(context, entry.channel, buildNotificationCard(item, t, createdBy));
     await store.set(NOTIFY_THREADS, key, ts, THREAD_TTL_MS);
     await context.checkpoint({ ...(entry.progress as Progress | undefined), cardPosted: true } satisfies Progress);
     entry.progress = { ...(entry.progress as Progress | undefined), cardPosted: true };
@@ -92,16 +95,16 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     send: (entry, context) =>
       hopeless(entry, async () => {
         const { item, createdBy, changes } = entry.payload;
-        const card = await cardOf(entry, context, item, createdBy === undefined ? undefined : `Created by ${createdBy}`);
+        const card = await cardOf(entry, context, item, createdBy);
         const progress = (entry.progress ?? {}) as Progress;
         if (changes.length > 0 && !progress.linePosted) {
-          await post(context, entry.channel, buildChangeLine(item, changes), card.ts);
+          await post(context, entry.channel, buildChangeLine(item, changes, t), card.ts);
           await context.checkpoint({ ...progress, linePosted: true } satisfies Progress);
         }
         // chat.update is not chat.postMessage: its own (per-minute) limit, no per-channel pace.
         if (!card.fresh) {
           try {
-            await client.chat.update({ channel: entry.channel, ts: card.ts, ...buildNotificationCard(item) });
+            await client.chat.update({ channel: entry.channel, ts: card.ts, ...buildNotificationCard(item, t) });
           } catch (error) {
             const code = slackErrorCode(error) ?? '';
             if (!HOPELESS.has(code) && !LOST.has(code) && code !== 'edit_window_closed') throw error;
@@ -116,7 +119,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
       hopeless(entry, async () => {
         const { item, author, text } = entry.payload;
         const card = await cardOf(entry, context, item);
-        await post(context, entry.channel, buildCommentMessage(item, author, text), card.ts);
+        await post(context, entry.channel, buildCommentMessage(item, author, text, t), card.ts);
       }),
   });
 
@@ -125,7 +128,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     send: async (entry, context) => {
       const { item, author, text, threadTs } = entry.payload;
       try {
-        await post(context, entry.channel, buildCommentMessage(item, author, text), threadTs);
+        await post(context, entry.channel, buildCommentMessage(item, author, text, t), threadTs);
       } catch (error) {
         const code = error instanceof Hopeless ? error.message : (slackErrorCode(error) ?? '');
         if (!(error instanceof Hopeless) && !LOST.has(code)) throw error;
@@ -138,7 +141,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     // Posting to a user id writes in the app's DM with them.
     send: (entry, context) =>
       hopeless(entry, async () => {
-        await post(context, entry.channel, buildDirectNotice(entry.payload.item, entry.payload.reason));
+        await post(context, entry.channel, buildDirectNotice(entry.payload.item, entry.payload.reason, t));
       }),
   });
 }

@@ -13,7 +13,9 @@ import { buildDetailsCard } from '../blocks/work-item-card.js';
 import { buildCommentForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
 import { escapeTruncated, mrkdwn, oneLine } from '../blocks/text.js';
 import type { Block, SlackMessage } from '../blocks/types.js';
-import { requesterFor } from '../people.js';
+import type { Translator } from '../../i18n/index.js';
+import { translatorFor } from '../locale.js';
+import { knownPerson, requesterFor } from '../people.js';
 import { slackToHtml } from '../render/slack-markup.js';
 import { cardActionsFor } from './card.js';
 import type { WorkItemDeps } from './deps.js';
@@ -62,9 +64,18 @@ const saidIn = (place: CardPlace): ChatThread | undefined =>
   place.cardTs !== undefined || place.unfurl ? { channel: place.channel, threadTs: place.threadTs } : undefined;
 
 /** Says what was done in the card's thread (ephemeral cards: to the clicker), then edits the card to the item now. */
-async function tellAndRefresh(client: WebClient, deps: WorkItemDeps, place: CardPlace, line: string, item: WorkItemDetails, respond?: (message: object) => Promise<unknown>): Promise<void> {
+/** The line and the card are in the clicker's language `t`: they asked for it. */
+async function tellAndRefresh(
+  client: WebClient,
+  deps: WorkItemDeps,
+  place: CardPlace,
+  line: string,
+  item: WorkItemDetails,
+  t: Translator,
+  respond?: (message: object) => Promise<unknown>,
+): Promise<void> {
   const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
-  const card = buildDetailsCard(item, await cardActionsFor(deps.plane, item, linked));
+  const card = buildDetailsCard(item, t, await cardActionsFor(deps.plane, item, linked));
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
   if (place.unfurl) {
     await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...say(line), unfurl_links: false });
@@ -86,63 +97,68 @@ async function tellPrivately(client: WebClient, place: CardPlace, user: string, 
 
 type ActionArgs = { body: BlockAction; client: WebClient; respond?: (message: object) => Promise<unknown> };
 
-/** Runs a card action as the clicker; Plane's readable refusals are told to them privately. */
-async function asClicker(args: ActionArgs, deps: WorkItemDeps, work: (place: CardPlace, requester: Requester) => Promise<void>): Promise<void> {
+/** Runs a card action as the clicker, in their language; Plane's readable refusals are told to them privately. */
+async function asClicker(
+  args: ActionArgs,
+  deps: WorkItemDeps,
+  work: (place: CardPlace, requester: Requester, who: string, t: Translator) => Promise<void>,
+): Promise<void> {
   const place = placeOf(args.body);
   if (!place) return;
   const requester = await requesterFor(args.client, deps.store, args.body.user.id);
+  const t = translatorFor(requester, deps.locale);
   try {
-    await work(place, requester);
+    await work(place, requester, requester.name ?? t.t('workItem.someone'), t);
   } catch (error) {
     const readable = readableFailure(error);
     if (readable === undefined) deps.logger.error({ err: error }, 'a work item card action failed');
-    await tellPrivately(args.client, place, args.body.user.id, readable ?? 'That did not work; the details are in the bot’s log.');
+    await tellPrivately(args.client, place, args.body.user.id, readable ?? t.t('workItem.failed'));
   }
 }
 
 /** "Assign to me": the clicker joins the assignees, the others stay. */
 export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key: string): Promise<void> {
-  await asClicker(args, deps, async (place, requester) => {
+  await asClicker(args, deps, async (place, requester, who, t) => {
     const api = deps.plane.api();
     const slug = deps.plane.slug();
     const me = await resolveMe(api, slug, requester);
-    const who = requester.name ?? 'Someone';
-    if (!me.isRequester) return tellPrivately(args.client, place, args.body.user.id, `${me.note ?? 'Your Slack e-mail matches no Plane member'} — nobody was assigned.`);
+    if (!me.isRequester) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.nobodyAssigned', { why: me.note ?? t.t('workItem.noMember') }));
     const { item } = await findWorkItem(api, slug, key);
     const current = item.assignees.map((a) => (typeof a === 'string' ? a : a.id));
-    if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, `You are already assigned to ${key}.`);
+    if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.alreadyAssigned', { key }));
     const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, assignees: [...current, me.member.id] }), requester, saidIn(place));
-    await tellAndRefresh(args.client, deps, place, `${who} assigned themselves to ${key}`, updated.item, args.respond);
+    await tellAndRefresh(args.client, deps, place, t.t('workItem.assigned', { who, key }), updated.item, t, args.respond);
   });
 }
 
 /** The state menu: the item moves to the chosen state (a state name of its project, from the menu's options). */
 export async function moveToState(args: ActionArgs, deps: WorkItemDeps, key: string, state: string): Promise<void> {
-  await asClicker(args, deps, async (place, requester) => {
+  await asClicker(args, deps, async (place, requester, who, t) => {
     const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, state }), requester, saidIn(place));
-    const who = requester.name ?? 'Someone';
-    await tellAndRefresh(args.client, deps, place, `${who} moved ${key} to ${updated.item.state?.name ?? 'another state'}`, updated.item, args.respond);
+    const line = t.t('workItem.moved', { who, key, state: updated.item.state?.name ?? t.t('workItem.anotherState') });
+    await tellAndRefresh(args.client, deps, place, line, updated.item, t, args.respond);
   });
 }
 
 /** "Stop syncing": the thread and the work item no longer exchange replies and comments. */
 export async function stopSyncing(args: ActionArgs, deps: WorkItemDeps, key: string): Promise<void> {
-  await asClicker(args, deps, async (place, requester) => {
+  await asClicker(args, deps, async (place, _requester, who, t) => {
     const removed = await deps.links.unlink(place.channel, place.threadTs);
-    if (!removed) return tellPrivately(args.client, place, args.body.user.id, 'This thread is not synced with a work item any more.');
-    const who = requester.name ?? 'Someone';
+    if (!removed) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.notSynced'));
     const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key }));
-    await tellAndRefresh(args.client, deps, place, `${who} stopped syncing this thread with ${removed.key}: replies here no longer become Plane comments, and Plane comments no longer come here.`, item, args.respond);
+    await tellAndRefresh(args.client, deps, place, t.t('workItem.stoppedSync', { who, key: removed.key }), item, t, args.respond);
   });
 }
 
 /** "Comment": a modal for the comment's text (the trigger is used at once, before anything else). */
-export async function openCommentForm(args: ActionArgs & { triggerId: string }, key: string): Promise<void> {
+export async function openCommentForm(args: ActionArgs & { triggerId: string }, deps: WorkItemDeps, key: string): Promise<void> {
   const place = placeOf(args.body);
   if (!place) return;
+  // Only the cache is read: the modal must open within the trigger's three seconds.
+  const t = translatorFor(await knownPerson(deps.store, args.body.user.id), deps.locale);
   await args.client.views.open({
     trigger_id: args.triggerId,
-    view: buildCommentForm({ key, channel: place.channel, threadTs: place.threadTs, ...(place.cardTs !== undefined && { cardTs: place.cardTs }) }),
+    view: buildCommentForm({ key, channel: place.channel, threadTs: place.threadTs, ...(place.cardTs !== undefined && { cardTs: place.cardTs }) }, t),
   });
 }
 
@@ -153,11 +169,15 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
   const { ack, body, view, client } = args;
   const metadata = readCommentMetadata(view.private_metadata);
   const text = ((view.state.values as ViewState)[FORM_FIELDS.comment]?.[FIELD_ACTION]?.value ?? '').trim();
-  if (text === '') return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.comment]: 'Write the comment first.' } }));
+  if (text === '') {
+    const t = translatorFor(await knownPerson(deps.store, body.user.id), deps.locale);
+    return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.comment]: t.t('workItem.writeComment') } }));
+  }
   await ack();
   if (!metadata) return;
   const requester = await requesterFor(client, deps.store, body.user.id);
-  const who = requester.name ?? 'Someone';
+  const t = translatorFor(requester, deps.locale);
+  const who = requester.name ?? t.t('workItem.someone');
   const place: CardPlace = { channel: metadata.channel, threadTs: metadata.threadTs, lead: [] };
   try {
     await commentOnWorkItem(deps.plane, readInput('plane_add_comment', addCommentInput, { key: metadata.key, text }), requester, {
@@ -166,11 +186,11 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
       external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),
       confirmedIn: { channel: metadata.channel, threadTs: metadata.threadTs },
     });
-    await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(`${who} commented on ${metadata.key}: ${oneLine(text)}`), unfurl_links: false });
+    await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), unfurl_links: false });
   } catch (error) {
     const readable = readableFailure(error);
     if (readable === undefined) deps.logger.error({ err: error }, 'a comment from Slack failed');
-    await tellPrivately(client, place, body.user.id, `The comment could not be added: ${readable ?? 'the details are in the bot’s log.'}`);
+    await tellPrivately(client, place, body.user.id, t.t('workItem.commentFailed', { reason: readable ?? t.t('workItem.inTheLog') }));
   }
 }
 

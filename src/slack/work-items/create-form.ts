@@ -20,7 +20,8 @@ import {
   type CreateFormValues,
   type FormMetadata,
 } from '../blocks/work-item-forms.js';
-import { requesterFor } from '../people.js';
+import { translatorFor } from '../locale.js';
+import { knownPerson, requesterFor } from '../people.js';
 import { slackToPlain } from '../render/slack-markup.js';
 import type { WorkItemDeps } from './deps.js';
 import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
@@ -99,7 +100,7 @@ async function prepare(client: WebClient, deps: WorkItemDeps, shortcut: MessageS
     // The person who clicked, when their Slack e-mail is a Plane member's.
     assigneeIds: me.isRequester ? [me.member.id] : [],
   };
-  return buildCreateForm(metadata, lists, values);
+  return buildCreateForm(metadata, lists, values, translatorFor(clicker, deps.locale));
 }
 
 /**
@@ -107,7 +108,9 @@ async function prepare(client: WebClient, deps: WorkItemDeps, shortcut: MessageS
  * when Plane's lists come from the cache in time, else as a loading modal updated when they come.
  */
 export async function openCreateForm(client: WebClient, deps: WorkItemDeps, shortcut: MessageShortcut): Promise<void> {
-  const problem = (error: unknown) => buildFormProblem('Create work item', readableFailure(error) ?? 'Something went wrong; the details are in the bot’s log.');
+  // Only the cache is read: the modal must open within the trigger's three seconds.
+  const t = translatorFor(await knownPerson(deps.store, shortcut.user.id), deps.locale);
+  const problem = (error: unknown) => buildFormProblem(t.t('workItem.form.create'), readableFailure(error) ?? t.t('workItem.failed'), t);
   const ready = prepare(client, deps, shortcut).catch((error: unknown) => {
     if (readableFailure(error) === undefined) deps.logger.error({ err: error }, 'could not prepare the create form');
     return problem(error);
@@ -117,7 +120,7 @@ export async function openCreateForm(client: WebClient, deps: WorkItemDeps, shor
     await client.views.open({ trigger_id: shortcut.trigger_id, view: quick });
     return;
   }
-  const opened = await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLoadingForm({ ...formMetadataOf(shortcut), author: '', permalink: '' }) });
+  const opened = await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLoadingForm({ ...formMetadataOf(shortcut), author: '', permalink: '' }, t) });
   const view = await ready;
   if (opened.view?.id) await client.views.update({ view_id: opened.view.id, ...(opened.view.hash && { hash: opened.view.hash }), view });
 }
@@ -135,7 +138,8 @@ export async function reloadCreateForm(client: WebClient, deps: WorkItemDeps, bo
   const api = deps.plane.api();
   const slug = deps.plane.slug();
   const lists = await formLists(api, slug, selected(state, FORM_FIELDS.project, ACTION_IDS.createFormProject));
-  const me = await resolveMe(api, slug, await requesterFor(client, deps.store, body.user.id));
+  const clicker = await requesterFor(client, deps.store, body.user.id);
+  const me = await resolveMe(api, slug, clicker);
   const values: CreateFormValues = {
     title: typed(state, FORM_FIELDS.title) ?? '',
     description: typed(state, FORM_FIELDS.description) ?? '',
@@ -143,7 +147,7 @@ export async function reloadCreateForm(client: WebClient, deps: WorkItemDeps, bo
     assigneeIds: selectedAll(state, FORM_FIELDS.assignees) ?? (me.isRequester ? [me.member.id] : []),
     labelIds: selectedAll(state, FORM_FIELDS.labels) ?? [],
   };
-  await client.views.update({ view_id: view.id, hash: view.hash, view: buildCreateForm(metadata, lists, values) });
+  await client.views.update({ view_id: view.id, hash: view.hash, view: buildCreateForm(metadata, lists, values, translatorFor(clicker, deps.locale)) });
 }
 
 /** The submitted form as the create action's input, or each field's problem by block_id. */

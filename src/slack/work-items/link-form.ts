@@ -8,7 +8,8 @@ import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
 import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
 import { readInput } from '../../tools/registry.js';
 import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
-import { requesterFor } from '../people.js';
+import { translatorFor } from '../locale.js';
+import { knownPerson, requesterFor } from '../people.js';
 import type { WorkItemDeps } from './deps.js';
 import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
 import { linkAndConfirm } from './linking.js';
@@ -16,6 +17,8 @@ import { linkAndConfirm } from './linking.js';
 /** "Link to a work item": a thread links to one work item, so a linked thread is told which at once. */
 export async function openLinkForm(client: App['client'], deps: WorkItemDeps, shortcut: MessageShortcut): Promise<void> {
   const metadata = { ...formMetadataOf(shortcut), author: '', permalink: '' };
+  // Only the cache is read: the modal must open within the trigger's three seconds.
+  const t = translatorFor(await knownPerson(deps.store, shortcut.user.id), deps.locale);
   const existing = await deps.links.forThread(metadata.channel, metadata.threadTs);
   if (existing) {
     await client.chat.postEphemeral({
@@ -26,7 +29,7 @@ export async function openLinkForm(client: App['client'], deps: WorkItemDeps, sh
     });
     return;
   }
-  await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLinkForm(metadata) });
+  await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLinkForm(metadata, t) });
 }
 
 /** How many search matches the error lists before asking for the key. */

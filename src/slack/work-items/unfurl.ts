@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { translator } from '../../i18n/index.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readableFailure } from '../../tools/index.js';
 import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
@@ -57,6 +58,8 @@ async function keyOf(kit: PlaneKit, found: NonNullable<ReturnType<typeof workIte
 export async function unfurlLinks(client: App['client'], deps: WorkItemDeps, event: LinkSharedEvent): Promise<void> {
   if (!deps.plane.enabled || !deps.plane.workspace) return;
   const unfurls: Record<string, { blocks: unknown[] }> = {};
+  // Everyone in the channel sees an unfurl: it speaks PLANEBOT_LOCALE, as posts nobody asked for do.
+  const t = translator(deps.locale);
   for (const link of event.links.slice(0, UNFURLS_MAX)) {
     const found = workItemOfUrl(deps.plane.appUrl, link.url);
     if (!found || found.slug !== deps.plane.workspace) continue;
@@ -64,7 +67,7 @@ export async function unfurlLinks(client: App['client'], deps: WorkItemDeps, eve
       const key = await keyOf(deps.plane, found);
       if (!key) continue;
       const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key }));
-      unfurls[link.url] = { blocks: buildDetailsCard(item, await cardActionsFor(deps.plane, item)).blocks };
+      unfurls[link.url] = { blocks: buildDetailsCard(item, t, await cardActionsFor(deps.plane, item)).blocks };
     } catch (error) {
       // A link to an item the key cannot read stays a plain link.
       if (readableFailure(error) === undefined) deps.logger.warn({ err: error }, 'could not unfurl a Plane link');

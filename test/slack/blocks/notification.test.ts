@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 import type { FieldChange, ItemSnapshot } from '../../../src/notifications/notices.js';
 import { mergeItemNotices } from '../../../src/notifications/notices.js';
 import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard, describeChange } from '../../../src/slack/blocks/notification.js';
@@ -28,23 +31,23 @@ describe('notification blocks', () => {
       change('assignees', ['alice'], ['alice', 'bob']),
       change('priority', ['medium'], ['high']),
       change('state', ['Todo'], ['In Progress']),
-    ]);
+    ], EN);
     assertWithinSlackLimits(line);
     expect(line.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*alice*: Todo → In Progress · priority high · assigned bob', verbatim: true } }]);
     expect(line.text).toBe('ACME-130: alice: Todo → In Progress · priority high · assigned bob');
   });
 
   it('describes each kind of change in a few words, never with ids', () => {
-    expect(describeChange(change('labels', ['bug'], ['docs']))).toBe('labelled docs · unlabelled bug');
-    expect(describeChange(change('assignees', ['bob'], []))).toBe('unassigned bob');
-    expect(describeChange(change('name', ['Old'], ['New']))).toBe('renamed to “New”');
-    expect(describeChange(change('target_date', ['2026-01-01'], []))).toBe('due date removed');
-    expect(describeChange(change('description_html', [], ['description_html']))).toBe('edited the description');
-    expect(describeChange(change('estimate_point', [], ['estimate_point']))).toBe('changed the estimate point');
+    expect(describeChange(change('labels', ['bug'], ['docs']), EN)).toBe('labelled docs · unlabelled bug');
+    expect(describeChange(change('assignees', ['bob'], []), EN)).toBe('unassigned bob');
+    expect(describeChange(change('name', ['Old'], ['New']), EN)).toBe('renamed to “New”');
+    expect(describeChange(change('target_date', ['2026-01-01'], []), EN)).toBe('due date removed');
+    expect(describeChange(change('description_html', [], ['description_html']), EN)).toBe('edited the description');
+    expect(describeChange(change('estimate_point', [], ['estimate_point']), EN)).toBe('changed the estimate point');
   });
 
   it('two people in one burst: one line, each with their own changes', () => {
-    const line = buildChangeLine(ITEM, [change('state', ['Todo'], ['Done'], 'alice'), change('priority', ['low'], ['high'], 'bob')]);
+    const line = buildChangeLine(ITEM, [change('state', ['Todo'], ['Done'], 'alice'), change('priority', ['low'], ['high'], 'bob')], EN);
     expect(line.blocks[0]).toMatchObject({ text: { text: '*alice*: Todo → Done; *bob*: priority high' } });
   });
 
@@ -62,10 +65,10 @@ describe('notification blocks', () => {
       const item: ItemSnapshot = { ...ITEM, key: hostile.slice(0, 200), title: hostile, state: hostile, assignees: Array(60).fill(hostile), labels: Array(60).fill(hostile) };
       const changes = Array.from({ length: 40 }, (_, i) => change(['state', 'assignees', 'labels', 'name', 'other_field'][i % 5]!, [hostile], Array(30).fill(hostile), `${hostile}${i}`));
       for (const message of [
-        buildChangeLine(item, changes),
-        buildCommentMessage(item, hostile, `${hostile}\n${long(20_000)}`),
-        buildNotificationCard(item, `Created by ${hostile}`),
-        buildDirectNotice(item, `${hostile} assigned you`),
+        buildChangeLine(item, changes, EN),
+        buildCommentMessage(item, hostile, `${hostile}\n${long(20_000)}`, EN),
+        buildNotificationCard(item, EN, hostile),
+        buildDirectNotice(item, `${hostile} assigned you`, EN),
       ]) {
         assertWithinSlackLimits(message);
         assertInert(message);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 import { buildWorkItemCard, type WorkItemView } from '../../../src/slack/blocks/work-item-card.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
@@ -20,7 +23,7 @@ const ITEM: WorkItemView = {
 
 describe('buildWorkItemCard', () => {
   it('shows key, title, fields, description and a link to Plane', () => {
-    const card = buildWorkItemCard(ITEM);
+    const card = buildWorkItemCard(ITEM, EN);
     assertWithinSlackLimits(card);
     expect(card.text).toBe('ACME-130: Login fails on Safari (In Progress)');
     expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'ACME-130 Login fails on Safari' } });
@@ -41,7 +44,7 @@ describe('buildWorkItemCard', () => {
   });
 
   it('leaves out what is absent and shows — for empty lists', () => {
-    const card = buildWorkItemCard({ ...ITEM, assignees: [], labels: [], startDate: undefined, targetDate: undefined, description: '  ' });
+    const card = buildWorkItemCard({ ...ITEM, assignees: [], labels: [], startDate: undefined, targetDate: undefined, description: '  ' }, EN);
     assertWithinSlackLimits(card);
     const fields = card.blocks[1]?.type === 'section' ? card.blocks[1].fields ?? [] : [];
     expect(fields.map((field) => field.text)).toEqual(['*State*\n→ In Progress', '*Priority*\nhigh', '*Assignees*\n—', '*Labels*\n—']);
@@ -50,7 +53,7 @@ describe('buildWorkItemCard', () => {
 
   it('drops the link button for a URL Slack would refuse', () => {
     for (const url of ['javascript:alert(1)', '', `https://x.example/${'a'.repeat(3000)}`, 'https://x.example/a b']) {
-      const card = buildWorkItemCard({ ...ITEM, url });
+      const card = buildWorkItemCard({ ...ITEM, url }, EN);
       assertWithinSlackLimits(card);
       expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
     }
@@ -70,7 +73,7 @@ describe('buildWorkItemCard', () => {
       startDate: hostile,
       targetDate: hostile,
       description: long(100_000, `${PING_ATTEMPTS}\n&<>\n`),
-    });
+    }, EN);
     assertWithinSlackLimits(card);
     assertInert(card);
     const description = card.blocks[2]?.type === 'section' ? card.blocks[2].text?.text ?? '' : '';

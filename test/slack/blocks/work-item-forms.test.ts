@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../src/i18n/index.js';
+
+const EN = translator('en');
 import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
 import {
   buildCommentForm,
@@ -40,6 +43,7 @@ describe('the work item modals and card, with large and hostile input', () => {
           project: { id: 'project-1', states, defaultStateId: 'state-1', members: hostileList('member'), labels: hostileList('label') },
         },
         { title: text, description: `${text}\n${long(20_000)}`, priority: 'urgent', assigneeIds: ['member-1', 'member-2'], labelIds: ['label-3'], stateId: 'state-1' },
+        EN,
       );
       assertModalWithinSlackLimits(view);
       expect(JSON.stringify(view)).not.toContain(long(300, 'id'));
@@ -48,10 +52,10 @@ describe('the work item modals and card, with large and hostile input', () => {
 
   it('the loading, problem, link and comment forms stay within the limits whatever they are given', () => {
     for (const text of [...HOSTILE_TEXTS, EMOJI_RUN]) {
-      assertModalWithinSlackLimits(buildLoadingForm(METADATA, text, text));
-      assertModalWithinSlackLimits(buildFormProblem(text, text));
-      assertModalWithinSlackLimits(buildLinkForm({ ...METADATA, author: text }));
-      assertModalWithinSlackLimits(buildCommentForm({ key: `ACME-${text.length}`, channel: 'C0GENERAL', threadTs: METADATA.threadTs, cardTs: METADATA.messageTs }));
+      assertModalWithinSlackLimits(buildLoadingForm(METADATA, EN, text, text));
+      assertModalWithinSlackLimits(buildFormProblem(text, text, EN));
+      assertModalWithinSlackLimits(buildLinkForm({ ...METADATA, author: text }, EN));
+      assertModalWithinSlackLimits(buildCommentForm({ key: `ACME-${text.length}`, channel: 'C0GENERAL', threadTs: METADATA.threadTs, cardTs: METADATA.messageTs }, EN));
     }
   });
 
@@ -59,6 +63,7 @@ describe('the work item modals and card, with large and hostile input', () => {
     for (const text of HOSTILE_TEXTS) {
       const card = buildWorkItemCard(
         { key: 'ACME-130', title: text, url: 'https://app.plane.so/acme/browse/ACME-130/', state: text, stateGroup: 'started', priority: 'high', assignees: [text, text], labels: [text], description: text },
+        EN,
         { states: hostileList('state', 300).map((s) => s.name), state: text, linked: true },
       );
       assertWithinSlackLimits(card);

@@ -21,7 +21,7 @@ export function registerWorkItemCardActions(app: App, deps: WorkItemDeps): void 
   });
   app.action<BlockAction<ButtonAction>>(ACTION_IDS.workItemComment, async ({ ack, body, action, client }) => {
     await ack();
-    if (action.value) await openCommentForm({ body, client, triggerId: body.trigger_id }, action.value);
+    if (action.value) await openCommentForm({ body, client, triggerId: body.trigger_id }, deps, action.value);
   });
   app.action<BlockAction<ButtonAction>>(ACTION_IDS.workItemStopSync, async ({ ack, body, action, client, respond }) => {
     await ack();
