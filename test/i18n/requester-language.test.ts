@@ -14,6 +14,35 @@ const GENERAL = 'C0GENERAL';
 const CAMILLE = 'U0CAMILLE';
 const WEI = 'U0WEI';
 
+/** What a requester must see of their run, in their language. */
+interface Seen {
+  /** The approval request's notification text. */
+  text: string;
+  /** Texts its blocks hold. */
+  shown: string[];
+  /** The status message while the run waits. */
+  waiting: string;
+  /** The status message once the run is over. */
+  done: RegExp;
+  /** The approval message once decided. */
+  decided: string;
+}
+
+/** `user` asks the bot, sees the approval request and the waiting status, clicks `decision`, and sees the decision and the end. */
+async function throughApproval(h: BotHarness, user: string, ask: string, decision: string, seen: Seen): Promise<string> {
+  const ts = await h.slack.userSays({ user, channel: GENERAL, text: `<@${BOT}> ${ask}` });
+  const request = await approvalMessage(h, ts);
+  expect(request.text).toBe(seen.text);
+  for (const text of seen.shown) expect(shownText(request)).toContain(text);
+  const status = await statusMessage(h, ts);
+  const statusNow = () => shownText(h.slack.workspace.message(GENERAL, status.ts));
+  await eventually(() => statusNow().includes(seen.waiting), 5_000, 'the waiting status');
+  await h.slack.clickButton({ user, channel: GENERAL, messageTs: request.ts, actionId: decision });
+  await eventually(() => seen.done.test(statusNow()), 8_000, 'the final status');
+  expect(shownText(h.slack.workspace.message(GENERAL, request.ts))).toContain(seen.decided);
+  return ts;
+}
+
 describe('the requester’s language', () => {
   it('is read from users.info with include_locale and told to the model, which the system prompt asks to answer in it', async () => {
     harness = await startBotHarness({ model: [textReply('Bonjour !'), textReply('你好！')] });
@@ -38,42 +67,32 @@ describe('the requester’s language', () => {
     const h = harness;
 
     // Camille (fr-FR) approves: the request, the waiting status, the decision and the end are in French.
-    const frenchTs = await h.slack.userSays({ user: CAMILLE, channel: GENERAL, text: `<@${BOT}> commente ACME-1` });
-    const frenchRequest = await approvalMessage(h, frenchTs);
-    expect(frenchRequest.text).toBe(`Approbation requise : <@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\``);
-    expect(shownText(frenchRequest)).toContain('Approbation requise');
-    expect(shownText(frenchRequest)).toContain(`<@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\`. L’appel va :`);
-    expect(shownText(frenchRequest)).toContain('Ajouter un commentaire à ACME-1 au nom de l’utilisateur de la clé d’API (text) : \\"Ça marche\\".');
-    for (const button of ['Approuver', 'Approuver pour ce fil', 'Refuser']) expect(shownText(frenchRequest)).toContain(`"text":"${button}"`);
-    const frenchStatus = await statusMessage(h, frenchTs);
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, frenchStatus.ts)).includes('En attente d’approbation…'), 5_000, 'the French waiting status');
-    await h.slack.clickButton({ user: CAMILLE, channel: GENERAL, messageTs: frenchRequest.ts, actionId: 'approval_approve' });
-    const frenchDone = await eventually(
-      () => (shownText(h.slack.workspace.message(GENERAL, frenchStatus.ts)).includes('Terminé en') ? h.slack.workspace.message(GENERAL, frenchStatus.ts) : undefined),
-      8_000,
-      'the French final status',
-    );
-    expect(shownText(frenchDone)).toMatch(/✓ Terminé en [^"]+ · 1 appel d’outil/);
-    expect(shownText(h.slack.workspace.message(GENERAL, frenchRequest.ts))).toContain(`✓ Approuvé par <@${CAMILLE}>`);
+    const frenchTs = await throughApproval(h, CAMILLE, 'commente ACME-1', 'approval_approve', {
+      text: `Approbation requise\u202f: <@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\``,
+      shown: [
+        'Approbation requise',
+        `<@${CAMILLE}> a demandé d’exécuter \`plane_add_comment\`. L’appel va\u202f:`,
+        'Ajouter un commentaire à ACME-1 au nom de l’utilisateur de la clé d’API (text)\u202f: \\"Ça marche\\".',
+        ...['Approuver', 'Approuver pour ce fil', 'Refuser'].map((button) => `"text":"${button}"`),
+      ],
+      waiting: 'En attente d’approbation…',
+      done: /✓ Terminé en [^"]+ · 1 appel d’outil/,
+      decided: `✓ Approuvé par <@${CAMILLE}>`,
+    });
 
     // Wei (zh-CN) denies: the same in Chinese.
     h.model!.script(comment('可以'), textReply('好的，不评论。'));
-    const chineseTs = await h.slack.userSays({ user: WEI, channel: GENERAL, text: `<@${BOT}> 评论 ACME-1` });
-    const chineseRequest = await approvalMessage(h, chineseTs);
-    expect(chineseRequest.text).toBe(`需要审批：<@${WEI}> 请求运行 \`plane_add_comment\``);
-    expect(shownText(chineseRequest)).toContain(`<@${WEI}> 请求运行 \`plane_add_comment\`。它将：`);
-    expect(shownText(chineseRequest)).toContain('以 API 密钥用户的身份为 ACME-1 添加评论（text）：\\"可以\\"。');
-    for (const button of ['批准', '在此话题中批准', '拒绝']) expect(shownText(chineseRequest)).toContain(`"text":"${button}"`);
-    const chineseStatus = await statusMessage(h, chineseTs);
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, chineseStatus.ts)).includes('等待审批…'), 5_000, 'the Chinese waiting status');
-    await h.slack.clickButton({ user: WEI, channel: GENERAL, messageTs: chineseRequest.ts, actionId: 'approval_deny' });
-    const chineseDone = await eventually(
-      () => (shownText(h.slack.workspace.message(GENERAL, chineseStatus.ts)).includes('完成，用时') ? h.slack.workspace.message(GENERAL, chineseStatus.ts) : undefined),
-      8_000,
-      'the Chinese final status',
-    );
-    expect(shownText(chineseDone)).toMatch(/✓ 完成，用时 [^"]+ · 1 次工具调用/);
-    expect(shownText(h.slack.workspace.message(GENERAL, chineseRequest.ts))).toContain(`✗ 已拒绝，操作人：<@${WEI}>`);
+    await throughApproval(h, WEI, '评论 ACME-1', 'approval_deny', {
+      text: `需要审批：<@${WEI}> 请求运行 \`plane_add_comment\``,
+      shown: [
+        `<@${WEI}> 请求运行 \`plane_add_comment\`。它将：`,
+        '以 API 密钥用户的身份为 ACME-1 添加评论（text）：\\"可以\\"。',
+        ...['批准', '在此话题中批准', '拒绝'].map((button) => `"text":"${button}"`),
+      ],
+      waiting: '等待审批…',
+      done: /✓ 完成，用时 [^"]+ · 1 次工具调用/,
+      decided: `✗ 已拒绝，操作人：<@${WEI}>`,
+    });
 
     // What the model reads stays English: the tools' declarations and the answer to a refused call.
     expect(JSON.stringify(h.model!.requests.at(-1)!.body.messages)).toContain('Operation cancelled by user');

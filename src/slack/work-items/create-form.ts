@@ -22,6 +22,7 @@ import {
 } from '../blocks/work-item-forms.js';
 import { translatorFor } from '../locale.js';
 import { knownPerson, requesterFor } from '../people.js';
+import type { Translator } from '../../i18n/index.js';
 import { slackToPlain } from '../render/slack-markup.js';
 import type { WorkItemDeps } from './deps.js';
 import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
@@ -151,13 +152,13 @@ export async function reloadCreateForm(client: WebClient, deps: WorkItemDeps, bo
 }
 
 /** The submitted form as the create action's input, or each field's problem by block_id. */
-export function readCreateForm(state: ViewState): { errors: Record<string, string> } | { input: Record<string, unknown> } {
+export function readCreateForm(state: ViewState, t: Translator): { errors: Record<string, string> } | { input: Record<string, unknown> } {
   const project = selected(state, FORM_FIELDS.project, ACTION_IDS.createFormProject);
   const title = (typed(state, FORM_FIELDS.title) ?? '').trim();
   const errors: Record<string, string> = {};
-  if (!project) errors[FORM_FIELDS.project] = 'Choose the project the work item goes in.';
-  if (title === '') errors[FORM_FIELDS.title] = 'Give the work item a title.';
-  else if (title.length > TITLE_MAX) errors[FORM_FIELDS.title] = `The title has ${title.length} characters; Plane allows at most ${TITLE_MAX}.`;
+  if (!project) errors[FORM_FIELDS.project] = t.t('workItem.form.chooseTheProject');
+  if (title === '') errors[FORM_FIELDS.title] = t.t('workItem.form.giveTitle');
+  else if (title.length > TITLE_MAX) errors[FORM_FIELDS.title] = t.t('workItem.form.titleTooLong', { length: title.length, max: TITLE_MAX });
   if (Object.keys(errors).length > 0) return { errors };
   const description = typed(state, FORM_FIELDS.description)?.trim();
   const stateId = selected(state, FORM_FIELDS.state);
@@ -188,7 +189,8 @@ type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Promise<void> {
   const { ack, body, view, client } = args;
   const metadata = readFormMetadata(view.private_metadata);
-  const read = readCreateForm(view.state.values as ViewState);
+  // Only the cache is read before the answer: Slack waits three seconds for it.
+  const read = readCreateForm(view.state.values as ViewState, translatorFor(await knownPerson(deps.store, body.user.id), deps.locale));
   if ('errors' in read) {
     await ack({ response_action: 'errors', errors: read.errors });
     return;
@@ -196,6 +198,7 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
   await ack();
   if (!metadata) return;
   const requester = await requesterFor(client, deps.store, body.user.id);
+  const t = translatorFor(requester, deps.locale);
   try {
     const input = readInput('plane_create_issue', createIssueInput, read.input);
     const { created, ref } = await createWorkItemAndRef(deps.plane, input, requester);
@@ -204,13 +207,13 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
       await deps.plane.api().addLink(deps.plane.slug(), ref, metadata.permalink, title.slice(0, TITLE_MAX));
     }
     await deps.links.rememberProject(metadata.channel, created.item.project.identifier);
-    const who = requester.name ?? 'Someone';
-    await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: `${who} created ${created.item.key} from this message`, notes: created.notes });
+    const who = requester.name ?? t.t('workItem.someone');
+    await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: t.t('workItem.created', { who, key: created.item.key }), notes: created.notes });
   } catch (error) {
     const readable = readableFailure(error);
     if (readable === undefined) deps.logger.error({ err: error }, 'could not create a work item from a message');
     await client.chat
-      .postEphemeral({ channel: metadata.channel, user: body.user.id, thread_ts: metadata.threadTs, text: `The work item could not be created: ${readable ?? 'something went wrong; the details are in the bot’s log.'}` })
+      .postEphemeral({ channel: metadata.channel, user: body.user.id, thread_ts: metadata.threadTs, text: t.t('workItem.notCreated', { reason: readable ?? t.t('workItem.inTheLog') }) })
       .catch(() => undefined);
   }
 }

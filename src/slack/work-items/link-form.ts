@@ -8,6 +8,7 @@ import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
 import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
 import { readInput } from '../../tools/registry.js';
 import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
+import type { Translator } from '../../i18n/index.js';
 import { translatorFor } from '../locale.js';
 import { knownPerson, requesterFor } from '../people.js';
 import type { WorkItemDeps } from './deps.js';
@@ -25,7 +26,7 @@ export async function openLinkForm(client: App['client'], deps: WorkItemDeps, sh
       channel: metadata.channel,
       user: shortcut.user.id,
       thread_ts: metadata.threadTs,
-      text: `This thread is already linked to ${existing.key} (by ${existing.linkedBy}); a thread follows one work item. Use Stop syncing on its card first to link another.`,
+      text: t.t('workItem.form.alreadyLinked', { key: existing.key, who: existing.linkedBy }),
     });
     return;
   }
@@ -36,7 +37,13 @@ export async function openLinkForm(client: App['client'], deps: WorkItemDeps, sh
 const MATCHES_SHOWN = 5;
 
 /** The work item the person means: a key, or words matching exactly one title in the channel's project. */
-async function findMeant(deps: WorkItemDeps, channel: string, text: string, requester: Awaited<ReturnType<typeof requesterFor>>): Promise<{ item: WorkItemDetails; ref: KeyedItem } | { error: string }> {
+async function findMeant(
+  deps: WorkItemDeps,
+  channel: string,
+  text: string,
+  requester: Awaited<ReturnType<typeof requesterFor>>,
+  t: Translator,
+): Promise<{ item: WorkItemDetails; ref: KeyedItem } | { error: string }> {
   const api = deps.plane.api();
   const slug = deps.plane.slug();
   let key: string | undefined;
@@ -47,12 +54,12 @@ async function findMeant(deps: WorkItemDeps, channel: string, text: string, requ
   }
   if (key === undefined) {
     const project = (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
-    if (!project) return { error: 'Give the work item’s key, like ACME-3 (this channel has no project to search in yet).' };
+    if (!project) return { error: t.t('workItem.form.noProjectToSearch') };
     const found = await searchWorkItems(deps.plane, readInput('plane_search_issues', searchIssuesInput, { project, query: text, limit: MATCHES_SHOWN }), requester);
-    if (found.found === 0) return { error: `Nothing in ${project} matches “${text}”; give the key, like ${project}-3.` };
+    if (found.found === 0) return { error: t.t('workItem.form.noMatch', { project, text }) };
     if (found.found > 1) {
       const shown = found.items.map((i) => `${i.key} ${i.title}`).join('; ');
-      return { error: `${found.found} work items match: ${shown}${found.found > found.items.length ? '; …' : ''}. Give the key of the one you mean.` };
+      return { error: t.t('workItem.form.manyMatch', { count: found.found, shown: `${shown}${found.found > found.items.length ? '; …' : ''}` }) };
     }
     key = found.items[0]!.key;
   }
@@ -67,18 +74,22 @@ export async function submitLinkForm(args: SubmitArgs, deps: WorkItemDeps): Prom
   const { ack, body, view, client } = args;
   const metadata = readFormMetadata(view.private_metadata);
   const text = ((view.state.values as ViewState)[FORM_FIELDS.item]?.[FIELD_ACTION]?.value ?? '').trim();
-  if (text === '') return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: 'Give a key like ACME-3, or words of its title.' } }));
+  if (text === '') {
+    const t = translatorFor(await knownPerson(deps.store, body.user.id), deps.locale);
+    return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: t.t('workItem.form.giveKey') } }));
+  }
   if (!metadata) return void (await ack());
   const requester = await requesterFor(client, deps.store, body.user.id);
+  const t = translatorFor(requester, deps.locale);
   let meant: Awaited<ReturnType<typeof findMeant>>;
   try {
-    meant = await findMeant(deps, metadata.channel, text, requester);
+    meant = await findMeant(deps, metadata.channel, text, requester, t);
   } catch (error) {
     if (!(error instanceof PlaneError)) throw error;
     meant = { error: readableFailure(error) ?? error.message };
   }
   if ('error' in meant) return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: meant.error.slice(0, 1_900) } }));
   await ack();
-  const who = requester.name ?? 'Someone';
-  await linkAndConfirm(client, deps, { metadata, ...meant, userId: body.user.id, by: who, summary: `${who} linked this thread to ${meant.item.key}` });
+  const who = requester.name ?? t.t('workItem.someone');
+  await linkAndConfirm(client, deps, { metadata, ...meant, userId: body.user.id, by: who, summary: t.t('workItem.linked', { who, key: meant.item.key }) });
 }

@@ -44,11 +44,11 @@ export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, 
     linkedBy: request.by,
     linkedAt: Date.now(),
   });
-  const notes = [...(request.notes ?? [])];
-  if (!outcome.linked && outcome.existing.key !== item.key) notes.push(`This thread stays linked to ${outcome.existing.key}: a thread follows one work item.`);
-  const linked = outcome.linked || outcome.existing.key === item.key;
   // The summary and notes come written; the confirmation's own words and the card are in the language of the person who linked.
   const t = translatorFor(await requesterFor(client, deps.store, request.userId), deps.locale);
+  const notes = [...(request.notes ?? [])];
+  if (!outcome.linked && outcome.existing.key !== item.key) notes.push(t.t('workItem.form.staysLinked', { key: outcome.existing.key }));
+  const linked = outcome.linked || outcome.existing.key === item.key;
   const card = buildDetailsCard(item, t, await cardActionsFor(deps.plane, item, linked));
   const message = withLead(buildConfirmation({ summary: request.summary, notes }, t), card);
   await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
