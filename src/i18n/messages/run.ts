@@ -17,6 +17,8 @@ export const runMessages = defineMessages({
     'run.retry': 'Retry',
     'run.retryGone': 'This run cannot be retried any more: it is already running again, or it was forgotten.',
     'run.retryNotAllowed': 'Only {who}, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.',
+    'run.cannotPost': 'I cannot post in this conversation ({code}), so I did not start on your request. Invite me (/invite @planebot), then ask again.',
+    'run.replyRefused': 'Slack refused my reply here ({code}), so I did not start on your request. Please ask again in a moment.',
   },
   fr: {
     'run.notStarted': 'La demande n’a pas pu démarrer : {error}. Merci de l’envoyer à nouveau.',
@@ -33,6 +35,8 @@ export const runMessages = defineMessages({
     'run.retry': 'Réessayer',
     'run.retryGone': 'Cette exécution ne peut plus être relancée : elle tourne déjà à nouveau, ou elle a été oubliée.',
     'run.retryNotAllowed': 'Seul {who}, qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS peut relancer cette exécution. Rien n’a été modifié.',
+    'run.cannotPost': 'Je ne peux pas écrire dans cette conversation ({code}), je n’ai donc pas commencé votre demande. Invitez-moi (/invite @planebot), puis demandez à nouveau.',
+    'run.replyRefused': 'Slack a refusé ma réponse ici ({code}), je n’ai donc pas commencé votre demande. Merci de redemander dans un instant.',
   },
   'zh-CN': {
     'run.notStarted': '请求无法启动：{error}。请重新发送。',
@@ -49,5 +53,7 @@ export const runMessages = defineMessages({
     'run.retry': '重试',
     'run.retryGone': '此运行无法再重试：它已在重新运行，或已被遗忘。',
     'run.retryNotAllowed': '只有提出请求的 {who} 或 PLANEBOT_APPROVERS 中列出的人员可以重试此运行。未做任何更改。',
+    'run.cannotPost': '我无法在此对话中发帖（{code}），因此没有开始处理你的请求。请邀请我（/invite @planebot），然后再问一次。',
+    'run.replyRefused': 'Slack 拒绝了我在这里的回复（{code}），因此没有开始处理你的请求。请稍后再问一次。',
   },
 });

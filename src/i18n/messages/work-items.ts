@@ -66,6 +66,7 @@ export const workItemMessages = defineMessages({
     'workItem.created': '{who} created {key} from this message',
     'workItem.linked': '{who} linked this thread to {key}',
     'workItem.notCreated': 'The work item could not be created: {reason}',
+    'workItem.replyNotSent': 'Your reply did not reach {key} in Plane: {reason}',
   },
   fr: {
     'workItem.state': 'État',
@@ -131,6 +132,7 @@ export const workItemMessages = defineMessages({
     'workItem.created': '{who} a créé {key} à partir de ce message',
     'workItem.linked': '{who} a lié ce fil à {key}',
     'workItem.notCreated': 'L’élément de travail n’a pas pu être créé : {reason}',
+    'workItem.replyNotSent': 'Votre réponse n’est pas arrivée sur {key} dans Plane : {reason}',
   },
   'zh-CN': {
     'workItem.state': '状态',
@@ -196,5 +198,6 @@ export const workItemMessages = defineMessages({
     'workItem.created': '{who} 根据此消息创建了 {key}',
     'workItem.linked': '{who} 将此话题关联到 {key}',
     'workItem.notCreated': '无法创建工作项：{reason}',
+    'workItem.replyNotSent': '你的回复未能送达 Plane 中的 {key}：{reason}',
   },
 });

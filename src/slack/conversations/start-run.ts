@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import type { Translator } from '../../i18n/index.js';
 import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
 import { channelFilesDir } from '../../tools/files/channel-files.js';
@@ -35,16 +36,16 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
   const { store, logger } = env;
   const { channel, threadTs, messageTs } = input;
   if (!(await claimMessage(store, channel, messageTs))) return;
+  // In their language when they are known already; a first-timer's run speaks it from its first step.
+  const known = translatorFor(input.requester ?? (await knownPerson(store, input.userId)), env.locale);
   let statusTs: string;
   try {
-    // In their language when they are known already; a first-timer's run speaks it from its first step.
-    const t = translatorFor(input.requester ?? (await knownPerson(store, input.userId)), env.locale);
-    statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus(t) })).ts!;
+    statusTs = (await client.chat.postMessage({ channel, thread_ts: threadTs, ...workingStatus(known) })).ts!;
   } catch (error) {
     await releaseMessage(store, channel, messageTs);
     // Without a status message the person would hear nothing at all: they are told privately.
     await client.chat
-      .postEphemeral({ channel, user: input.userId, ...(threadTs !== messageTs && { thread_ts: threadTs }), text: statusRefused(slackErrorCode(error)) })
+      .postEphemeral({ channel, user: input.userId, ...(threadTs !== messageTs && { thread_ts: threadTs }), text: statusRefused(slackErrorCode(error), known) })
       .catch((notice: unknown) => logger.warn({ err: notice, channel }, 'could not tell the requester that the status message was refused'));
     throw error;
   }
@@ -80,10 +81,9 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
   }
 }
 
-function statusRefused(code: string | undefined): string {
-  if (code === 'not_in_channel' || code === 'channel_not_found')
-    return `I cannot post in this conversation (${code}), so I did not start on your request. Invite me (/invite @planebot), then ask again.`;
-  return `Slack refused my reply here${code ? ` (${code})` : ''}, so I did not start on your request. Please ask again in a moment.`;
+function statusRefused(code: string | undefined, t: Translator): string {
+  if (code === 'not_in_channel' || code === 'channel_not_found') return t.t('run.cannotPost', { code });
+  return t.t('run.replyRefused', { code: code ?? 'unknown_error' });
 }
 
 /** How the prompt names the place; channel names would need another scope, and ids are unambiguous. */

@@ -5,6 +5,7 @@ import { readableFailure } from '../../tools/index.js';
 import { addCommentInput, commentOnWorkItem } from '../../tools/plane/add-comment.js';
 import { readInput } from '../../tools/registry.js';
 import type { IncomingEvent } from '../conversations/intake.js';
+import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
 import { slackToHtml, slackToPlain } from '../render/slack-markup.js';
 import { viaSlack } from './card-actions.js';
@@ -46,8 +47,9 @@ export async function syncReply(client: App['client'], deps: WorkItemDeps, event
     if (error instanceof PlaneError && error.status === 409) return;
     const readable = readableFailure(error);
     if (readable === undefined) deps.logger.error({ err: error, key: link.key }, 'a linked thread reply could not become a comment');
+    const t = translatorFor(requester, deps.locale);
     await client.chat
-      .postEphemeral({ channel: event.channel, user: event.user, thread_ts: event.thread_ts, text: `Your reply did not reach ${link.key} in Plane: ${readable ?? 'the details are in the bot’s log.'}` })
+      .postEphemeral({ channel: event.channel, user: event.user, thread_ts: event.thread_ts, text: t.t('workItem.replyNotSent', { key: link.key, reason: readable ?? t.t('workItem.inTheLog') }) })
       .catch(() => undefined);
   }
 }
