@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createAgent, type Agent } from './agent/index.js';
 import type { Config } from './config.js';
+import { translator } from './i18n/index.js';
 import { composeTools } from './compose-tools.js';
 import { healthRoutes } from './http/health.js';
 import { planeWebhookEndpoint } from './http/plane-webhooks.js';
@@ -135,6 +136,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     links,
     recipientFor: (email) => slackUserByEmail(slack.app.client, store, email),
     condenseMs: options.timing?.condenseMs,
+    words: translator(config.locale),
     logger,
   });
   // Plane's changes to work items a task sync made come back to their tasks (docs/tools.md).

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, translator, type Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { PlaneApi } from '../plane/api.js';
 import { viewOne } from '../plane/item-view.js';
@@ -35,6 +36,8 @@ export interface NotifierOptions {
   /** The chat user with this e-mail (Slack: users.lookupByEmail), if any. */
   recipientFor(email: string): Promise<string | undefined>;
   condenseMs?: number;
+  /** The language of the reasons it writes for personal messages (PLANEBOT_LOCALE); English when absent. */
+  words?: Translator;
   logger: Logger;
 }
 
@@ -45,8 +48,10 @@ export interface NotifierOptions {
  */
 export class Notifier {
   private readonly condenseMs: number;
+  private readonly words: Translator;
 
   constructor(private readonly options: NotifierOptions) {
+    this.words = options.words ?? translator(DEFAULT_LOCALE);
     this.condenseMs = options.condenseMs ?? DEFAULT_CONDENSE_MS;
   }
 
@@ -100,7 +105,7 @@ export class Notifier {
       action === 'created' ? assigneeIds(data) : change.field === 'assignees' ? added(change.oldValue, change.newValue) : [];
     if (newlyAssigned.length > 0) {
       const people = data.assignees.filter((a): a is WebhookPerson => typeof a !== 'string' && newlyAssigned.includes(a.id.toLowerCase()));
-      await this.direct(api, slug, item, people.map((p) => ({ id: p.id, email: p.email ?? undefined })), actorPerson?.id, `${actor} assigned you`);
+      await this.direct(api, slug, item, people.map((p) => ({ id: p.id, email: p.email ?? undefined })), actorPerson?.id, this.words.t('notify.assignedYou', { who: actor }));
     }
   }
 
@@ -137,7 +142,7 @@ export class Notifier {
     if (mentioned.length > 0) {
       const members = await api.workspaceMembers(slug);
       const people = mentioned.flatMap((id) => members.filter((m) => m.id === id).map((m) => ({ id: m.id, email: m.email })));
-      await this.direct(api, slug, item, people, authorId, `${author} mentioned you: ${oneLineExcerpt(text)}`);
+      await this.direct(api, slug, item, people, authorId, this.words.t('notify.mentionedYou', { who: author, text: oneLineExcerpt(text) }));
     }
   }
 

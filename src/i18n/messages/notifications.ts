@@ -22,6 +22,8 @@ export const notificationMessages = defineMessages({
     'notify.commented': '*{author}* commented:',
     'notify.commentedText': '{key}: {author} commented: {text}',
     'notify.noText': '(no text)',
+    'notify.assignedYou': '{who} assigned you',
+    'notify.mentionedYou': '{who} mentioned you: {text}',
   },
   fr: {
     'notify.createdBy': 'Créé par {who}',
@@ -43,6 +45,8 @@ export const notificationMessages = defineMessages({
     'notify.commented': '*{author}* a commenté :',
     'notify.commentedText': '{key} : {author} a commenté : {text}',
     'notify.noText': '(sans texte)',
+    'notify.assignedYou': '{who} vous a assigné',
+    'notify.mentionedYou': '{who} vous a mentionné : {text}',
   },
   'zh-CN': {
     'notify.createdBy': '由 {who} 创建',
@@ -64,5 +68,7 @@ export const notificationMessages = defineMessages({
     'notify.commented': '*{author}* 评论：',
     'notify.commentedText': '{key}：{author} 评论：{text}',
     'notify.noText': '（无内容）',
+    'notify.assignedYou': '{who} 将你设为负责人',
+    'notify.mentionedYou': '{who} 提到了你：{text}',
   },
 });
