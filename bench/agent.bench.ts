@@ -16,13 +16,14 @@ import { createTaskTool } from '../src/tools/task/tool.js';
 import { createTodoTool } from '../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../src/tools/webfetch/webfetch-tool.js';
 import type { BenchRow } from './run.js';
+import { FileLocks } from '../src/tools/files/file-lock.js';
 
 export const CHARS_PER_TOKEN = 3.5;
 const TOOLS_TARGET_TOKENS = 8_000;
 
 function allTools(): ToolDefinition[] {
   const kit = createPlaneKit({ baseUrl: 'https://api.plane.so', appUrl: 'https://app.plane.so', workspace: 'acme', cache: new Keyv() });
-  return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool(), createTaskTool(), updatePlanTool, createDelegateTool()];
+  return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool({ locks: new FileLocks() }), createTaskTool({ locks: new FileLocks() }), updatePlanTool, createDelegateTool()];
 }
 
 export const tokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);

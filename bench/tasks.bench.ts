@@ -10,6 +10,7 @@ import { renderTree } from '../src/tools/task/render.js';
 import { TaskStore } from '../src/tools/task/store.js';
 import { TodoStore } from '../src/tools/todo/store.js';
 import type { BenchRow } from './run.js';
+import { FileLocks } from '../src/tools/files/file-lock.js';
 
 const RENDERS = 200;
 const CHANGES = 50;
@@ -70,7 +71,7 @@ export async function bench(): Promise<BenchRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'planebot-bench-tasks-'));
   try {
     await writeFile(join(dir, 'tasks.json'), JSON.stringify({ version: 1, tasks: taskTree(10_000) }, null, 2));
-    const tasks = await TaskStore.open({ dir });
+    const tasks = await TaskStore.open({ locks: new FileLocks(), dir });
     rows.push({
       area: 'tasks',
       measure: `add to a 10,000-task file (${CHANGES} in a row)`,
@@ -94,7 +95,7 @@ export async function bench(): Promise<BenchRow[]> {
       createdAt: '2024-12-01T09:00:00.000Z',
     }));
     await writeFile(join(dir, '.todos.json'), JSON.stringify({ version: 1, items }, null, 2));
-    const todos = await TodoStore.open({ dir });
+    const todos = await TodoStore.open({ locks: new FileLocks(), dir });
     rows.push({
       area: 'tasks',
       measure: `todo add to a 10,000-item file (${CHANGES} in a row)`,

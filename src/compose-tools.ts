@@ -5,6 +5,7 @@ import type { Logger } from './log.js';
 import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
 import type { PlaneWrite } from './plane/kit.js';
 import { createToolRegistry, TaskPlane } from './tools/index.js';
+import type { FileLocks } from './tools/files/file-lock.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventEmitter } from './tools/task/events.js';
 
@@ -19,6 +20,8 @@ export function composeTools(
     cache: Keyv;
     redis?: Redis;
     taskEvents: TaskEventEmitter;
+    /** The process's locks on the channels' files (one per process: writers of a file then take turns). */
+    fileLocks: FileLocks;
     logger: Logger;
     planeWindowMs?: number;
     /** Told of each Plane write the tools make (notifications attribute it to whoever asked). */
@@ -48,6 +51,13 @@ export function composeTools(
     ...(options.onWrite && { onWrite: options.onWrite }),
   });
   const taskPlane = new TaskPlane({ kit: plane, ownWrites: options.taskSyncWrites ?? new Keyv(), logger: options.logger });
-  const registry = createToolRegistry({ plane, webfetchAllow: config.webfetchAllow, taskEvents: options.taskEvents, taskPlane, logger: options.logger });
+  const registry = createToolRegistry({
+    plane,
+    webfetchAllow: config.webfetchAllow,
+    taskEvents: options.taskEvents,
+    fileLocks: options.fileLocks,
+    taskPlane,
+    logger: options.logger,
+  });
   return { plane, registry, limiters, taskPlane };
 }

@@ -20,8 +20,10 @@ import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { slackUserByEmail } from './slack/people.js';
+import { postTaskEvents } from './slack/task-events/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { channelFilesDir } from './tools/files/channel-files.js';
+import { FileLocks } from './tools/files/file-lock.js';
 import { planeMemberOf, TaskFollower } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { TaskEventMap } from './tools/task/events.js';
@@ -63,7 +65,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   // One Redis connection for REDIS_URL: the store uses it, the Plane limiter duplicates it.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger }) : undefined;
   const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
+  // The process's own: the task tree's changes, and the turns its writers take at each channel file.
   const taskEvents = new EventEmitter<TaskEventMap>();
+  const fileLocks = new FileLocks();
   const botWrites = new BotWrites(store);
   const taskSyncWrites = store.keyv('task-sync-writes');
   const { plane, registry, limiters, taskPlane } = composeTools(config, {
@@ -71,6 +75,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     taskSyncWrites,
     redis,
     taskEvents,
+    fileLocks,
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
@@ -99,7 +104,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       maxIterations: config.maxIterations,
       subAgentMaxIterations: config.subAgentMaxIterations,
       subAgentModel: config.anthropic.subAgentModel,
-      delegate: { taskEvents, taskPlane },
+      delegate: { taskEvents, taskPlane, fileLocks },
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
@@ -122,10 +127,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, locale: config.locale, taskEvents, taskPlane, outbox, conversations, notifications, links, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, logger },
     logger,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
+  // The task tree's changes, by /task, the agent or Plane, shown where the tree was last posted.
+  const stopTaskEvents = postTaskEvents(slack.app.client, { taskEvents, store, outbox, locale: config.locale, logger });
   const notifier = new Notifier({
     plane,
     store,
@@ -145,6 +152,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     ownWrites: taskSyncWrites,
     filesDirOf: (scope) => (/^[CDG][A-Z0-9]+$/.test(scope) ? channelFilesDir(config.dataDir, scope) : undefined),
     events: taskEvents,
+    fileLocks,
     logger,
   });
   const planeWebhooks = planeWebhookEndpoint({
@@ -190,6 +198,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await slack.idle();
         await planeWebhooks.idle();
         await agent?.close();
+        stopTaskEvents();
         // What still waits to be posted stays in the store for the next process.
         await outbox.stop();
       });

@@ -7,6 +7,7 @@ import { composeTools } from './compose-tools.js';
 import { ConfigError, loadConfig, secretValues } from './config.js';
 import { createLogger } from './log.js';
 import { mcpToolsFor, serveStdio } from './mcp/index.js';
+import { FileLocks } from './tools/files/file-lock.js';
 import type { TaskEventMap } from './tools/task/events.js';
 
 /**
@@ -26,7 +27,12 @@ try {
   process.exit(2);
 }
 const logger = createLogger({ level: config.logLevel, secrets: secretValues(process.env), destination: process.stderr });
-const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter<TaskEventMap>(), logger });
+const { registry, limiters } = composeTools(config, {
+  cache: new Keyv(),
+  taskEvents: new EventEmitter<TaskEventMap>(),
+  fileLocks: new FileLocks(),
+  logger,
+});
 let tools;
 try {
   tools = await mcpToolsFor(config, registry, logger);

@@ -140,7 +140,7 @@ export interface Agent {
 }
 
 /** The tools the agent gives the model: the front ends' registry and its own `update_plan` and `delegate`. */
-export function agentTools(registry: ToolRegistry, delegate: DelegateToolOptions = {}): ToolRegistry {
+export function agentTools(registry: ToolRegistry, delegate?: DelegateToolOptions): ToolRegistry {
   return new ToolRegistry([...subAgentTools(registry).list(), createDelegateTool(delegate)]);
 }
 
@@ -151,7 +151,7 @@ function subAgentTools(registry: ToolRegistry): ToolRegistry {
 
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   const client = modelClient(options.model);
-  const tools = agentTools(options.registry, { ...options.delegate, logger: options.logger });
+  const tools = agentTools(options.registry, options.delegate && { ...options.delegate, logger: options.logger });
   const subTools = subAgentTools(options.registry);
   const permissions =
     typeof options.permissions === 'object'

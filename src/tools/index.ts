@@ -1,5 +1,6 @@
 import type { Logger } from '../log.js';
 import type { PlaneKit } from '../plane/index.js';
+import type { FileLocks } from './files/file-lock.js';
 import { createPlaneTools } from './plane/index.js';
 import { ToolRegistry } from './registry.js';
 import type { TaskEventEmitter } from './task/events.js';
@@ -18,6 +19,8 @@ export function createToolRegistry(options: {
   plane: PlaneKit;
   webfetchAllow: readonly string[];
   taskEvents: TaskEventEmitter;
+  /** The process's locks on the channels' files (TodoWrite and Task write there). */
+  fileLocks: FileLocks;
   /** The Task tool's `sync` and the write-through of synced tasks. */
   taskPlane?: TaskPlane;
   logger?: Logger;
@@ -25,7 +28,7 @@ export function createToolRegistry(options: {
   return new ToolRegistry([
     ...createPlaneTools(options.plane),
     createWebFetchTool({ allow: options.webfetchAllow }),
-    createTodoTool({ logger: options.logger }),
-    createTaskTool({ events: options.taskEvents, plane: options.taskPlane, logger: options.logger }),
+    createTodoTool({ locks: options.fileLocks, logger: options.logger }),
+    createTaskTool({ locks: options.fileLocks, events: options.taskEvents, plane: options.taskPlane, logger: options.logger }),
   ]);
 }

@@ -10,14 +10,15 @@ import { createPlaneTools } from '../../src/tools/plane/index.js';
 import { createTaskTool } from '../../src/tools/task/tool.js';
 import { createTodoTool } from '../../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../../src/tools/webfetch/webfetch-tool.js';
+import { FileLocks } from '../../src/tools/files/file-lock.js';
 
 const NAMES = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
 // The defaults come from the tools' own declarations.
 const declared = [
   ...createPlaneTools(createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() })),
   createWebFetchTool({ allow: [] }),
-  createTodoTool(),
-  createTaskTool(),
+  createTodoTool({ locks: new FileLocks() }),
+  createTaskTool({ locks: new FileLocks() }),
   updatePlanTool,
 ];
 const TOOLS = NAMES.map((name) => declared.find((tool) => tool.name === name)!);

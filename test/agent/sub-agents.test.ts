@@ -11,6 +11,7 @@ import { errorReply, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually } from '../harness/bot.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 import { lastResults, routed, systemText, type ModelTurn } from './support/sub-agent-model.js';
+import { FileLocks } from '../../src/tools/files/file-lock.js';
 
 let h: Harness | undefined;
 let dir: string | undefined;
@@ -269,19 +270,19 @@ describe('delegate', () => {
     const taskEvents = new EventEmitter<TaskEventMap>();
     const events: TaskEvent[] = [];
     taskEvents.on('task', (event) => events.push(event));
-    const tree = await TaskStore.open({ dir });
+    const tree = await TaskStore.open({ locks: new FileLocks(), dir });
     await tree.add({ title: 'Audit ACME bugs' });
     await tree.add({ title: 'Audit OPS bugs' });
     const statusSeen: string[] = [];
     const log: ModelTurn[] = [];
     h = await startHarness({
-      delegate: { taskEvents },
+      delegate: { taskEvents, fileLocks: new FileLocks() },
       subAgentMaxIterations: 2,
       script: routed(async ({ title, turn }) => {
         if (title === undefined) {
           return turn === 0 ? delegate([task('ACME audit', { task_id: '1' }), task('OPS audit', { task_id: '[2]' })]) : textReply('Audits reported.');
         }
-        const { tasks } = await (await TaskStore.open({ dir: dir! })).read();
+        const { tasks } = await (await TaskStore.open({ locks: new FileLocks(), dir: dir! })).read();
         statusSeen.push(`${title}: ${tasks.map((t) => t.status).join(',')}`);
         if (title === 'ACME audit') return textReply('ACME has 2 open bugs.');
         // The OPS audit never finishes: it keeps a plan and reads items until its cap.
@@ -343,9 +344,10 @@ describe('delegate', () => {
 
   it('refuses a task_id the tree does not have before any sub-agent starts', async () => {
     dir = await mkdtemp(join(tmpdir(), 'planebot-delegate-'));
-    await (await TaskStore.open({ dir })).add({ title: 'Only task' });
+    await (await TaskStore.open({ locks: new FileLocks(), dir })).add({ title: 'Only task' });
     const log: ModelTurn[] = [];
     h = await startHarness({
+      delegate: { fileLocks: new FileLocks() },
       script: routed(({ title, turn }) => {
         if (title === undefined) return turn === 0 ? delegate([task('Ghost', { task_id: '9' })]) : textReply('No such task.');
         return textReply('should not run');

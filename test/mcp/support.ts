@@ -14,6 +14,7 @@ import { silentLogger } from '../../src/log.js';
 import { createMcpHttp, mcpToolsFor, type McpHttp } from '../../src/mcp/index.js';
 import type { ToolDefinition } from '../../src/tools/registry.js';
 import { TSX_LOADER } from '../harness/process.js';
+import { FileLocks } from '../../src/tools/files/file-lock.js';
 
 /** The stdio server's entry, as `npm run mcp` runs it. */
 export const STDIO_ENTRY = fileURLToPath(new URL('../../src/mcp-stdio.ts', import.meta.url));
@@ -79,7 +80,7 @@ export async function startMcpServer(
   options: { token: string; idleMs?: number },
 ): Promise<{ url: string; mcp: McpHttp; close(): Promise<void> }> {
   const config = loadConfig({ ...env, PLANEBOT_MCP_TOKEN: options.token });
-  const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger });
+  const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), fileLocks: new FileLocks(), logger: silentLogger });
   const tools = await mcpToolsFor(config, registry, silentLogger);
   const mcp = createMcpHttp({ token: options.token, hosts: [], tools, logger: silentLogger, idleMs: options.idleMs });
   const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: mcp.routes });
@@ -97,7 +98,7 @@ export async function startMcpServer(
 /** The registry this environment gives the tool kit, built without MCP: what tools/list must mirror. */
 export function registryFor(env: Record<string, string>): ToolDefinition[] {
   const config = loadConfig(env, 'mcp-stdio');
-  return composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), logger: silentLogger }).registry.list();
+  return composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), fileLocks: new FileLocks(), logger: silentLogger }).registry.list();
 }
 
 /** A declaration as MCP must list it: the model's name, description and JSON Schema. */

@@ -70,6 +70,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     requester: async () => requester,
     t,
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
+    fileLocks: deps.fileLocks,
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

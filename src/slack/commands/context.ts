@@ -1,4 +1,5 @@
 import type { Translator } from '../../i18n/index.js';
+import type { FileLocks } from '../../tools/files/file-lock.js';
 import type { Requester } from '../../tools/registry.js';
 import type { UserRef } from './types.js';
 
@@ -17,6 +18,8 @@ export interface CommandContext {
   t: Translator;
   /** The channel's folder of todo and task files, shared with the agent's tools. */
   filesDir: string;
+  /** The process's locks on those files. */
+  fileLocks: FileLocks;
   /** The person behind `@user` or a plain name. */
   person(ref: UserRef): Promise<Person>;
 }

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { mrkdwn } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { channelFilesDir, type ChannelFolder } from '../../tools/files/channel-files.js';
 import { deliver } from './deliver.js';
 import { errorReply, inChannel } from './reply.js';
 import type { ListenerDeps } from '../deps.js';
@@ -12,7 +12,7 @@ import { requesterFor } from '../people.js';
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** Reads the page that starts at `cursor` (the clicked button's value), afresh from the channel's file. */
-export type PageReader = (filesDir: string, channel: { name: string }, cursor: string, t: Translator) => Promise<SlackMessage>;
+export type PageReader = (folder: ChannelFolder, channel: { name: string }, cursor: string, t: Translator) => Promise<SlackMessage>;
 
 const CLICKS = 'slack:page-clicks';
 const CLICK_MEMORY_MS = 24 * 60 * 60_000;
@@ -34,7 +34,7 @@ export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPag
   // The page is in the language of whoever asked for more.
   const t = translatorFor(await requesterFor(client, deps.store, body.user.id), deps.locale);
   try {
-    const page = await readPage(channelFilesDir(deps.dataDir, channel.id), channel, action.value, t);
+    const page = await readPage({ dir: channelFilesDir(deps.dataDir, channel.id), locks: deps.fileLocks }, channel, action.value, t);
     await deliver(inChannel(page), destination);
     const blocks = Array.isArray(message.blocks) ? withoutButton(message.blocks, action.action_id, t) : undefined;
     await respond({ replace_original: true, text: message.text || page.text, ...(blocks && { blocks }) });

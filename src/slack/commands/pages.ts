@@ -1,4 +1,5 @@
 import type { Translator } from '../../i18n/index.js';
+import type { ChannelFolder } from '../../tools/files/channel-files.js';
 import type { Task } from '../../tools/task/format.js';
 import { TaskStore } from '../../tools/task/store.js';
 import { renderTaskList, renderTree } from '../../tools/task/render.js';
@@ -24,13 +25,13 @@ export function taskViewOfBlock(blockId: string | undefined): TaskView {
 }
 
 export async function taskPage(
-  filesDir: string,
+  folder: ChannelFolder,
   channel: { name: string },
   view: TaskView,
   t: Translator,
   cursor?: string,
 ): Promise<SlackMessage> {
-  const { tasks } = await (await TaskStore.open({ dir: filesDir })).read();
+  const { tasks } = await (await TaskStore.open(folder)).read();
   return taskTreePage(tasks, channel, view, t, cursor);
 }
 
@@ -41,8 +42,8 @@ export function taskTreePage(tasks: Task[], channel: { name: string }, view: Tas
   return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] }, t);
 }
 
-export async function todoPage(filesDir: string, channel: { name: string }, t: Translator, cursor?: string): Promise<SlackMessage> {
-  const { items } = await (await TodoStore.open({ dir: filesDir })).read();
+export async function todoPage(folder: ChannelFolder, channel: { name: string }, t: Translator, cursor?: string): Promise<SlackMessage> {
+  const { items } = await (await TodoStore.open(folder)).read();
   return todoListPage(items, channel, t, cursor);
 }
 

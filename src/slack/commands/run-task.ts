@@ -42,6 +42,7 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
     actor: requester,
     events: env.taskEvents,
     logger: env.logger,
+    locks: context.fileLocks,
   });
   // `/task sync` is the person's own intent: no approval, as for `/plane new`.
   const outcome = await performTask(store, action, { plane: env.taskPlane, requester });

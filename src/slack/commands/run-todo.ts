@@ -16,7 +16,7 @@ import type { TodoCommand } from './types.js';
 export async function executeTodo(command: TodoCommand, context: CommandContext): Promise<Reply> {
   const { t } = context;
   if (command.action === 'help') return ephemeral(buildHelp('todo', t));
-  const store = await TodoStore.open({ dir: context.filesDir });
+  const store = await TodoStore.open({ dir: context.filesDir, locks: context.fileLocks });
   const outcome = await performTodo(store, todoAction(command));
   const where = channelLabel(context.channel, t);
   const confirm = (summary: string, line: string, unchanged = false): Reply => ephemeral(buildConfirmation({ summary, lines: [line], unchanged }, t));

@@ -28,10 +28,10 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
       await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t)), unfurl_links: false });
       return;
     }
-    const filesDir = channelFilesDir(deps.dataDir, show.channel);
+    const folder = { dir: channelFilesDir(deps.dataDir, show.channel), locks: deps.fileLocks };
     const intro = t.t('home.sentTree', { channel: `<#${show.channel}>` });
     await client.chat.postMessage({ channel: userId, text: intro, blocks: [{ type: 'section', text: mrkdwn(intro) }] });
-    await client.chat.postMessage({ channel: userId, ...(await taskPage(filesDir, { name: show.channel }, 'tree', t)) });
+    await client.chat.postMessage({ channel: userId, ...(await taskPage(folder, { name: show.channel }, 'tree', t)) });
   } catch (error) {
     const readable = readableFailure(error);
     if (readable === undefined) deps.logger.error({ err: error, show }, 'a Home tab button failed');

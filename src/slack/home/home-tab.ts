@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '@slack/bolt';
 import { resolveMe } from '../../plane/me.js';
+import type { FileLocks } from '../../tools/files/file-lock.js';
 import { readableFailure } from '../../tools/index.js';
 import { listMyIssuesInput, listMyWorkItems } from '../../tools/plane/list-my-issues.js';
 import { readInput, type Requester } from '../../tools/registry.js';
@@ -15,7 +16,7 @@ import { requesterFor } from '../people.js';
 type WebClient = App['client'];
 
 /** What the Home tab reads: Plane as the person, the agent's waiting approvals, the channels' task files. */
-export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'store' | 'logger' | 'locale'> & ConversationDeps;
+export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale'> & ConversationDeps;
 
 /** Plane answers at most this many items per listing; the tab shows what fits and counts the rest. */
 const ITEMS_READ = 200;
@@ -32,7 +33,7 @@ export async function homeInput(deps: HomeDeps, requester: Requester, now = Date
   const [plane, approvals, tasks] = await Promise.all([
     planeItems(deps, requester),
     deps.conversations.awaiting(requester.id),
-    assignedTasks(deps.dataDir, requester),
+    assignedTasks(deps.dataDir, deps.fileLocks, requester),
   ]);
   return { ...plane, approvals, tasks, now };
 }
@@ -55,12 +56,12 @@ async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<Ho
 }
 
 /** The open tasks of every channel's tree assigned to the person (trees store the name `/task` showed, or the agent wrote). */
-export async function assignedTasks(dataDir: string, requester: Requester): Promise<HomeTask[]> {
+export async function assignedTasks(dataDir: string, locks: FileLocks, requester: Requester): Promise<HomeTask[]> {
   const names = new Set([requester.id, requester.name].filter((name): name is string => !!name).map((name) => name.toLowerCase()));
   const channels = await readdir(join(dataDir, 'channels')).catch(() => [] as string[]);
   const found: HomeTask[] = [];
   for (const channel of channels.filter((name) => /^[CDG][A-Z0-9]+$/.test(name)).sort()) {
-    const { tasks } = await (await TaskStore.open({ dir: join(dataDir, 'channels', channel) })).read().catch(() => ({ tasks: [] }));
+    const { tasks } = await (await TaskStore.open({ dir: join(dataDir, 'channels', channel), locks })).read().catch(() => ({ tasks: [] }));
     for (const { task } of walk(tasks)) {
       if (task.status === 'done' || !task.assignee || !names.has(task.assignee.replace(/^@/, '').toLowerCase())) continue;
       found.push({ channel, id: task.id, title: task.title, status: task.status, priority: task.priority });

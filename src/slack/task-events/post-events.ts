@@ -26,18 +26,14 @@ export interface TaskEventDeps {
 
 const TASK_EVENT = 'task-event';
 
-/** One subscription per emitter, whoever asks: a second call returns the first one's unsubscribe. */
-const subscriptions = new WeakMap<TaskEventEmitter, () => void>();
-
 /**
  * Shows the channel's tasks moving: every change to its tree (by `/task` or by the agent's Task
  * tool) becomes one line in the thread of the tree last posted there, or in the channel when the
- * tree was never posted. Lines go through the outbox, in the order of the changes. Returns the
- * unsubscribe; after it, or once the emitter is dropped with its app, nothing more is posted.
+ * tree was never posted. Lines go through the outbox, in the order of the changes. The composition
+ * subscribes once per process, beside the outbox's other senders; after the unsubscribe it returns
+ * nothing more is posted.
  */
 export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => void {
-  const existing = subscriptions.get(deps.taskEvents);
-  if (existing) return existing;
   deps.outbox.register<SlackMessage>(TASK_EVENT, {
     async send(entry, context) {
       try {
@@ -59,12 +55,7 @@ export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => vo
       .catch((error: unknown) => deps.logger.warn({ err: error, channel, task: event.taskId }, 'could not post a task event'));
   };
   deps.taskEvents.on('task', listener);
-  const unsubscribe = () => {
-    deps.taskEvents.off('task', listener);
-    subscriptions.delete(deps.taskEvents);
-  };
-  subscriptions.set(deps.taskEvents, unsubscribe);
-  return unsubscribe;
+  return () => deps.taskEvents.off('task', listener);
 }
 
 /** Gone threads: the tree message was deleted, so its events go back to the channel. */

@@ -7,6 +7,7 @@ import { performTask, type TaskActionEnv } from '../task/actions.js';
 import { cleanId, unknownId } from '../task/fields.js';
 import type { Task } from '../task/format.js';
 import type { TaskPlane } from '../task/plane/task-plane.js';
+import type { FileLocks } from '../files/file-lock.js';
 import { TaskStore } from '../task/store.js';
 import { indexTasks } from '../task/tree.js';
 import type { DelegatedTask, SubAgentReport } from './types.js';
@@ -43,6 +44,8 @@ Use it when a request splits into parts that each take several steps and need no
 Each task's prompt must say everything its sub-agent needs: it sees neither this conversation nor the other tasks. You get one result with every sub-agent's report, in the order of the tasks (for one that failed or hit its limit: what it got done and why it stopped); the people see only your answer, so say what matters from the reports.`;
 
 export interface DelegateToolOptions {
+  /** The process's locks on the channels' files, for moving `task_id` tasks in their tree. */
+  fileLocks: FileLocks;
   /** Where the moves of `task_id` tasks are announced, as every change of the task tree is. */
   taskEvents?: TaskEventEmitter;
   /** A `task_id` task synced with a Plane work item has its moves written there too, as the Task tool's are. */
@@ -59,8 +62,9 @@ export interface DelegateData {
  * tool checks the tasks, moves the channel-tree tasks they name through the task store, and words the
  * reports for the model.
  */
-export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefinition {
-  const logger = options.logger ?? silentLogger;
+/** Without `options` (a tool list for permissions only) a `task_id` is refused: there is no tree to move it in. */
+export function createDelegateTool(options?: DelegateToolOptions): ToolDefinition {
+  const logger = options?.logger ?? silentLogger;
   return defineTool({
     name: DELEGATE,
     description,
@@ -82,7 +86,7 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
         if (!store || !taskId) return;
         try {
           // The Task tool's own action; idempotent: a run taken up again moves its tasks again without a new event.
-          const env = { plane: options.taskPlane, requester: context.requester };
+          const env = { plane: options?.taskPlane, requester: context.requester };
           const moved = await performTask(store, { action: 'status', id: taskId, status }, env);
           if (reason && moved.action === 'status') {
             await noteReason(store, moved.task, `Blocked: ${delegated[index]!.title} stopped: ${reason}`, env);
@@ -102,8 +106,10 @@ export function createDelegateTool(options: DelegateToolOptions = {}): ToolDefin
   });
 }
 
-function openTree(context: ToolContext, options: DelegateToolOptions): Promise<TaskStore> {
-  return TaskStore.open({ dir: context.filesDir, scope: context.scope, actor: context.requester, events: options.taskEvents, logger: options.logger });
+function openTree(context: ToolContext, options: DelegateToolOptions | undefined): Promise<TaskStore> {
+  if (!options) throw new ToolError('task_id needs the channel’s task tree, which this agent was not given; delegate without it.');
+  const { fileLocks: locks, taskEvents: events, logger } = options;
+  return TaskStore.open({ dir: context.filesDir, scope: context.scope, actor: context.requester, events, logger, locks });
 }
 
 /** Every task_id must name a task of the tree before any sub-agent starts. */

@@ -1,4 +1,11 @@
 import { join } from 'node:path';
+import type { FileLocks } from './file-lock.js';
+
+/** Where a store opens a channel's todo or task file: its folder, and the process's locks on the files. */
+export interface ChannelFolder {
+  dir: string;
+  locks: FileLocks;
+}
 
 /** The folder of one channel's todo and task files: the agent's tools and the commands share it. */
 export function channelFilesDir(dataDir: string, channelId: string): string {

@@ -10,23 +10,31 @@ const RETRIES = { retries: 150, factor: 1.2, minTimeout: 5, maxTimeout: 100, ran
 /** A lock not refreshed for this long is taken over: its holder has died. */
 const STALE_MS = 10_000;
 
-const queues = new Map<string, Promise<unknown>>();
-
 /**
- * Runs `work` holding the lock of `path` against this process (a queue per path) and against other
- * processes (a `<path>.lock` directory, refreshed while held and taken over once stale).
+ * The file locks of one process: a queue per path, so that the process's own writers take turns
+ * without polling the lock directory. The composition makes one and hands it to every store that
+ * writes the channels' files; two instances on one file stay correct (the lock directory still
+ * excludes), only slower.
  */
-export function withFileLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
-  const turn = (queues.get(path) ?? Promise.resolve()).then(() => holdLock(path, work));
-  const settled = turn.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(path, settled);
-  void settled.then(() => {
-    if (queues.get(path) === settled) queues.delete(path);
-  });
-  return turn;
+export class FileLocks {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `work` holding the lock of `path` against this process (its queue) and against other
+   * processes (a `<path>.lock` directory, refreshed while held and taken over once stale).
+   */
+  run<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
+    const turn = (this.queues.get(path) ?? Promise.resolve()).then(() => holdLock(path, work));
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(path, settled);
+    void settled.then(() => {
+      if (this.queues.get(path) === settled) this.queues.delete(path);
+    });
+    return turn;
+  }
 }
 
 async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../log.js';
 import { ToolError } from '../registry.js';
 import { fileAccessError } from './access-error.js';
-import { withFileLock } from './file-lock.js';
+import type { FileLocks } from './file-lock.js';
 
 /** The shape of one kind of file: how to validate it and what a missing file stands for. */
 export interface JsonFormat<T> {
@@ -25,6 +25,8 @@ export class CorruptFileError extends ToolError {
 }
 
 export interface JsonFileOptions {
+  /** The process's locks (one instance per process): writers of one file take turns. */
+  locks: FileLocks;
   now?: () => Date;
   logger?: Logger;
 }
@@ -38,23 +40,25 @@ type Loaded<T> = { ok: true; data: T } | { ok: false; reason: string };
 export class JsonFile<T extends { lastModified?: string }> {
   private readonly now: () => Date;
   private readonly logger: Logger;
+  private readonly locks: FileLocks;
 
   constructor(
     readonly path: string,
     /** The name shown in messages (relative to the caller's folder). */
     readonly name: string,
     private readonly format: JsonFormat<T>,
-    options: JsonFileOptions = {},
+    options: JsonFileOptions,
   ) {
     this.now = options.now ?? (() => new Date());
     this.logger = options.logger ?? silentLogger;
+    this.locks = options.locks;
   }
 
   async read(): Promise<T> {
     const loaded = await this.load();
     if (loaded.ok) return loaded.data;
     // Confirm under the lock so that two readers never both move the file aside.
-    return withFileLock(this.path, async () => this.loadOrMoveAside());
+    return this.locks.run(this.path, async () => this.loadOrMoveAside());
   }
 
   /**
@@ -65,7 +69,7 @@ export class JsonFile<T extends { lastModified?: string }> {
   async update<R>(change: (data: T, now: Date) => R, changed: (result: R) => boolean = () => true): Promise<R> {
     try {
       await mkdir(dirname(this.path), { recursive: true });
-      return await withFileLock(this.path, async (assertHeld) => {
+      return await this.locks.run(this.path, async (assertHeld) => {
         const data = await this.loadOrMoveAside();
         const now = this.now();
         const result = change(data, now);

@@ -1,5 +1,5 @@
 import { silentLogger, type Logger } from '../../log.js';
-import { JsonFile } from '../files/json-file.js';
+import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
 import { ToolError, type Requester } from '../registry.js';
 import { addDependency, forgetDependencies, openDependencies } from './dependencies.js';
@@ -30,7 +30,7 @@ import { indexTasks, nextId, walk, withDescendants, type Placement } from './tre
 
 export const DEFAULT_TASK_FILE = 'tasks.json';
 
-export interface TaskStoreOptions {
+export interface TaskStoreOptions extends JsonFileOptions {
   /** The folder the file lives in (one per channel); created if missing. */
   dir: string;
   /** A file name inside `dir`; `tasks.json` when omitted. Anything leading outside `dir` is refused. */
@@ -41,8 +41,6 @@ export interface TaskStoreOptions {
   actor?: Requester;
   /** Receives a `task` event after each change is written. */
   events?: TaskEventEmitter;
-  now?: () => Date;
-  logger?: Logger;
 }
 
 export interface NewTask {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
+import type { FileLocks } from '../files/file-lock.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { plural } from '../text.js';
 import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
@@ -65,6 +66,8 @@ Actions:
 Dependencies: a task may wait on other tasks (depends: ["2", "1-1"]). A wait that would close a cycle is refused and the cycle named; the tree shows "⏳ waits on [2]" while those tasks are open; marking a task done while it still waits says so.`;
 
 export interface TaskToolOptions {
+  /** The process's locks on the channels' files. */
+  locks: FileLocks;
   /** Receives a `task` event after every change (created, status_changed, assigned, updated, removed). */
   events?: TaskEventEmitter;
   /** The action `sync` and the write-through of synced tasks; without it `sync` says it is not available. */
@@ -73,7 +76,7 @@ export interface TaskToolOptions {
   logger?: Logger;
 }
 
-export function createTaskTool(options: TaskToolOptions = {}): ToolDefinition {
+export function createTaskTool(options: TaskToolOptions): ToolDefinition {
   return defineTool({
     name: 'Task',
     description,

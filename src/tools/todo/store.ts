@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, posix } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Logger } from '../../log.js';
-import { JsonFile } from '../files/json-file.js';
+import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
 import { ToolError } from '../registry.js';
 import {
@@ -32,13 +32,11 @@ export const TODO_MARKS = {
 } as const satisfies Record<string, { from?: TodoStatus; to: TodoStatus }>;
 export type TodoMark = keyof typeof TODO_MARKS;
 
-export interface TodoStoreOptions {
+export interface TodoStoreOptions extends JsonFileOptions {
   /** The folder the file lives in (one per channel); created if missing. */
   dir: string;
   /** A file name inside `dir`; `.todos.json` when omitted. Anything leading outside `dir` is refused. */
   file?: string;
-  now?: () => Date;
-  logger?: Logger;
 }
 
 export interface NewTodo {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
+import type { FileLocks } from '../files/file-lock.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
 import { requiredPerAction } from '../task/fields.js';
 import { performTodo, type TodoAction, type TodoOutcome } from './actions.js';
@@ -53,11 +54,13 @@ Actions:
 For hierarchies, priorities, assignees or dependencies use the Task tool.`;
 
 export interface TodoToolOptions {
+  /** The process's locks on the channels' files. */
+  locks: FileLocks;
   now?: () => Date;
   logger?: Logger;
 }
 
-export function createTodoTool(options: TodoToolOptions = {}): ToolDefinition {
+export function createTodoTool(options: TodoToolOptions): ToolDefinition {
   return defineTool({
     name: 'TodoWrite',
     description,

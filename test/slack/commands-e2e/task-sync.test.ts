@@ -16,8 +16,9 @@ import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, type BotHarness } from '../../harness/bot.js';
 import { approvalMessage, BOT, finalStatus, GENERAL, shownText } from '../conversations/support.js';
 import { ALICE, OPS, botForTest, codeLines, confirmation, run, sharedBot, shown } from './support.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
-const store = (h: BotHarness) => TaskStore.open({ dir: channelFilesDir(h.dataDir, OPS) });
+const store = (h: BotHarness) => TaskStore.open({ locks: new FileLocks(), dir: channelFilesDir(h.dataDir, OPS) });
 
 async function allTasks(h: BotHarness): Promise<Map<string, Task>> {
   const file = await (await store(h)).read();
@@ -335,7 +336,7 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
         textReply('Done.'),
       ],
     });
-    const tasks = await TaskStore.open({ dir: channelFilesDir(h.dataDir, GENERAL) });
+    const tasks = await TaskStore.open({ locks: new FileLocks(), dir: channelFilesDir(h.dataDir, GENERAL) });
     await tasks.add({ title: 'Write the newsletter', priority: 'low' });
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> put task 1 in ACME` });
     const approval = await approvalMessage(h, ts);

@@ -4,6 +4,7 @@ import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { ALICE, BOB, OPS, codeLines, confirmation, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
 import { translator } from '../../../src/i18n/index.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const EN = translator('en');
 
@@ -18,7 +19,7 @@ async function change(text: string, user = ALICE): Promise<{ summary: string; li
   return { ...confirmation(ephemeral[0]!), event: shown(channel[0]!) };
 }
 
-const store = () => TaskStore.open({ dir: channelFilesDir(harness().dataDir, OPS) });
+const store = () => TaskStore.open({ locks: new FileLocks(), dir: channelFilesDir(harness().dataDir, OPS) });
 
 async function buildThreeLevels(): Promise<void> {
   await change('add Launch website !high @alice');

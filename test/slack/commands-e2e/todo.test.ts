@@ -6,6 +6,7 @@ import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
 import { OPS, blockTexts, confirmation, errorOf, expectError, run, sharedBot, shown, type Expected } from './support.js';
 import { translator } from '../../../src/i18n/index.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const EN = translator('en');
 
@@ -16,7 +17,7 @@ const todo = (text: string, expected: Expected = { ephemeral: 1 }) => run(harnes
 /** A change: the private confirmation's summary and changed line. */
 const change = async (text: string) => confirmation((await todo(text)).ephemeral[0]!);
 
-const store = () => TodoStore.open({ dir: channelFilesDir(harness().dataDir, OPS) });
+const store = () => TodoStore.open({ locks: new FileLocks(), dir: channelFilesDir(harness().dataDir, OPS) });
 
 describe('/todo', () => {
   it('confirms every change privately with the changed line', async () => {

@@ -8,6 +8,7 @@ import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { OPS, run } from '../commands-e2e/support.js';
 import { ALICE, approvalMessage, BOT, finalStatus, GENERAL, shownText, statusMessage } from './support.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {
@@ -112,7 +113,7 @@ describe('a delegated task of a tree synced with Plane', () => {
       }),
     });
     const h = harness;
-    const tree = await TaskStore.open({ dir: channelFilesDir(h.dataDir, OPS) });
+    const tree = await TaskStore.open({ locks: new FileLocks(), dir: channelFilesDir(h.dataDir, OPS) });
     await tree.add({ title: 'Launch website' });
     await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
     const key = (await tree.read()).tasks[0]!.plane!;

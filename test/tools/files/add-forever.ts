@@ -3,8 +3,9 @@
  * a line after each, until it is killed.
  */
 import { TaskStore } from '../../../src/tools/task/store.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
-const store = await TaskStore.open({ dir: process.argv[2] ?? '' });
+const store = await TaskStore.open({ locks: new FileLocks(), dir: process.argv[2] ?? '' });
 for (let i = 1; i <= 100_000; i++) {
   await store.add({ title: `written before the crash ${i}` });
   process.stdout.write(`${i}\n`);

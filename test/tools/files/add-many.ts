@@ -5,12 +5,13 @@
 import { once } from 'node:events';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const [dir = '', kind = 'todo', count = '50', label = 'child'] = process.argv.slice(2);
 const add =
   kind === 'todo'
-    ? await TodoStore.open({ dir }).then((store) => (title: string) => store.add({ title }))
-    : await TaskStore.open({ dir }).then((store) => (title: string) => store.add({ title }));
+    ? await TodoStore.open({ locks: new FileLocks(), dir }).then((store) => (title: string) => store.add({ title }))
+    : await TaskStore.open({ locks: new FileLocks(), dir }).then((store) => (title: string) => store.add({ title }));
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 await Promise.all(Array.from({ length: Number(count) }, (_, i) => add(`${label} ${i + 1}`)));

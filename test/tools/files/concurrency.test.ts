@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const tempDir = useTempDirs();
@@ -96,7 +97,7 @@ describe('a writer killed while writing', () => {
     expect(file.tasks.length).toBeGreaterThanOrEqual(5_003);
 
     // The dead writer may have held the lock; the next writer waits for it to go stale, then writes.
-    const store = await TaskStore.open({ dir });
+    const store = await TaskStore.open({ locks: new FileLocks(), dir });
     const added = await store.add({ title: 'after the crash' });
     expect(Number(added.id)).toBe(file.tasks.length + 1);
     expect((await store.read()).tasks).toHaveLength(file.tasks.length + 1);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CorruptFileError, JsonFile, type JsonFormat } from '../../../src/tools/files/json-file.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 interface Counter {
   version: 1;
@@ -21,7 +22,7 @@ const tempDir = useTempDirs();
 async function counterFile() {
   const dir = await tempDir();
   const path = join(dir, 'counter.json');
-  return { dir, path, file: new JsonFile(path, 'counter.json', format, { now: steppingClock() }) };
+  return { dir, path, file: new JsonFile(path, 'counter.json', format, { locks: new FileLocks(), now: steppingClock() }) };
 }
 
 describe('JsonFile', () => {
@@ -37,7 +38,7 @@ describe('JsonFile', () => {
 
   it('creates missing parent folders of a nested file', async () => {
     const dir = await tempDir();
-    const file = new JsonFile(join(dir, 'a', 'b', 'c.json'), 'a/b/c.json', format);
+    const file = new JsonFile(join(dir, 'a', 'b', 'c.json'), 'a/b/c.json', format, { locks: new FileLocks() });
     await file.update((data) => (data.count = 5));
     expect((await file.read()).count).toBe(5);
   });
@@ -104,7 +105,7 @@ describe('JsonFile', () => {
     const dir = await tempDir();
     const path = join(dir, 'counter.json');
     const sameInstant = () => new Date('2024-12-01T09:00:00.000Z');
-    const file = new JsonFile(path, 'counter.json', format, { now: sameInstant });
+    const file = new JsonFile(path, 'counter.json', format, { locks: new FileLocks(), now: sameInstant });
     await writeFile(path, 'first');
     await expect(file.read()).rejects.toThrow(CorruptFileError);
     await writeFile(path, 'second');

@@ -3,12 +3,13 @@ import { renderTree } from '../../../src/tools/task/render.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const tempDir = useTempDirs();
 
 /** Tasks 1 (with 1-1 and 1-2), 2 and 3. */
 async function project(): Promise<TaskStore> {
-  const store = await TaskStore.open({ dir: await tempDir(), now: steppingClock() });
+  const store = await TaskStore.open({ locks: new FileLocks(), dir: await tempDir(), now: steppingClock() });
   await store.add({ title: 'Release' });
   await store.addSubtask('1', { title: 'Build' });
   await store.addSubtask('1', { title: 'Notes' });

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { TaskEvent, TaskEventMap } from '../../../src/tools/task/events.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
@@ -18,6 +19,7 @@ async function recording() {
     actor: alice,
     events,
     now: steppingClock(),
+    locks: new FileLocks(),
   });
   return { store, seen, events };
 }

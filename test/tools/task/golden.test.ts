@@ -5,6 +5,7 @@ import { renderTaskList, renderTree } from '../../../src/tools/task/render.js';
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const tempDir = useTempDirs();
 const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url);
@@ -14,7 +15,7 @@ const golden = (name: string) => readFile(fixture(name), 'utf8');
 async function seedFile(): Promise<{ dir: string; store: TaskStore }> {
   const dir = await tempDir();
   await copyFile(fixture('seed-tasks.json'), join(dir, 'tasks.json'));
-  return { dir, store: await TaskStore.open({ dir, now: steppingClock() }) };
+  return { dir, store: await TaskStore.open({ locks: new FileLocks(), dir, now: steppingClock() }) };
 }
 
 describe('the Task file format against golden files', () => {
@@ -52,7 +53,7 @@ describe('the Task file format against golden files', () => {
 
   it('writes a new file with every action (golden)', async () => {
     const dir = await tempDir();
-    const store = await TaskStore.open({ dir, now: steppingClock() });
+    const store = await TaskStore.open({ locks: new FileLocks(), dir, now: steppingClock() });
     await store.add({ title: 'Implémenter WebFetch', priority: 'high', assignee: 'alice', dueAt: '2024-12-15T17:00:00Z' });
     await store.addSubtask('1', { title: 'Configurer authentification', priority: 'high' });
     await store.addSubtask('1', { title: 'Tester API externe', description: 'httpbin et erreurs', tags: ['tests'] });

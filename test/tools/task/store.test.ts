@@ -6,12 +6,13 @@ import { parseTaskPriority, parseTaskStatus, type TaskPriority, type TaskStatus 
 import { TaskStore } from '../../../src/tools/task/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const tempDir = useTempDirs();
 
 async function openStore(file?: string) {
   const dir = await tempDir();
-  return { dir, store: await TaskStore.open({ dir, file, now: steppingClock() }) };
+  return { dir, store: await TaskStore.open({ locks: new FileLocks(), dir, file, now: steppingClock() }) };
 }
 
 describe('TaskStore', () => {
@@ -133,11 +134,11 @@ describe('TaskStore', () => {
 
   it('uses another file of the folder when told, and refuses one outside it', async () => {
     const { dir } = await openStore();
-    const sprint = await TaskStore.open({ dir, file: 'sprint-2/tasks.json' });
+    const sprint = await TaskStore.open({ locks: new FileLocks(), dir, file: 'sprint-2/tasks.json' });
     await sprint.add({ title: 'In the sprint file' });
     expect(JSON.parse(await readFile(join(dir, 'sprint-2', 'tasks.json'), 'utf8')).tasks).toHaveLength(1);
-    await expect(TaskStore.open({ dir, file: '../tasks.json' })).rejects.toThrow(/uses "\.\."/);
-    await expect(TaskStore.open({ dir, file: '/tmp/tasks.json' })).rejects.toThrow(/absolute path/);
+    await expect(TaskStore.open({ locks: new FileLocks(), dir, file: '../tasks.json' })).rejects.toThrow(/uses "\.\."/);
+    await expect(TaskStore.open({ locks: new FileLocks(), dir, file: '/tmp/tasks.json' })).rejects.toThrow(/absolute path/);
   });
 
   describe('says what was wrong and what is valid', () => {

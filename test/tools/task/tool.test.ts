@@ -9,6 +9,7 @@ import { createTaskTool } from '../../../src/tools/task/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
 import { translator } from '../../../src/i18n/index.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const EN = translator('en');
 
@@ -18,7 +19,7 @@ async function setUp() {
   const events = new EventEmitter<TaskEventMap>();
   const seen: TaskEvent[] = [];
   events.on('task', (event) => seen.push(event));
-  const tool = createTaskTool({ events, now: steppingClock() });
+  const tool = createTaskTool({ locks: new FileLocks(), events, now: steppingClock() });
   const registry = new ToolRegistry([tool]);
   const context: ToolContext = { filesDir: await tempDir(), scope: 'C0DEV', requester: { id: 'U0ANN', name: 'ann' } };
   const call = (input: Record<string, unknown>): Promise<ToolCallResult> => registry.call('Task', input, context);

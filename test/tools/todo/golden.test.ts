@@ -5,6 +5,7 @@ import { renderTodoList } from '../../../src/tools/todo/render.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const tempDir = useTempDirs();
 const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url);
@@ -14,7 +15,7 @@ describe('the TodoWrite file format against golden files', () => {
   it("reads a file written by the seed's tool and modifies it with every action", async () => {
     const dir = await tempDir();
     await copyFile(fixture('seed-todos.json'), join(dir, '.todos.json'));
-    const store = await TodoStore.open({ dir, now: steppingClock() });
+    const store = await TodoStore.open({ locks: new FileLocks(), dir, now: steppingClock() });
     expect(renderTodoList((await store.read()).items)).toEqual([
       'To do (1)',
       '  ○ [1] Implement WebFetch #feature #http',
@@ -36,7 +37,7 @@ describe('the TodoWrite file format against golden files', () => {
 
   it('writes a new file with every action, and exports it as Markdown (golden)', async () => {
     const dir = await tempDir();
-    const store = await TodoStore.open({ dir, now: steppingClock() });
+    const store = await TodoStore.open({ locks: new FileLocks(), dir, now: steppingClock() });
     await store.add({ title: 'Implement WebFetch', tags: ['feature', 'http'] });
     await store.add({ title: 'Write the *tests*', description: 'CRUD, statuses\nand the export', dueAt: '2024-12-10' });
     await store.add({ title: 'Publish', dueAt: '2024-12-15T17:00:00Z' });

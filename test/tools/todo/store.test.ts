@@ -5,12 +5,13 @@ import { ToolError } from '../../../src/tools/registry.js';
 import { TodoStore, type TodoMark } from '../../../src/tools/todo/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const tempDir = useTempDirs();
 
 async function openStore() {
   const dir = await tempDir();
-  return { dir, store: await TodoStore.open({ dir, now: steppingClock() }) };
+  return { dir, store: await TodoStore.open({ locks: new FileLocks(), dir, now: steppingClock() }) };
 }
 
 describe('TodoStore', () => {

@@ -7,13 +7,14 @@ import { createTodoTool } from '../../../src/tools/todo/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
 import { translator } from '../../../src/i18n/index.js';
+import { FileLocks } from '../../../src/tools/files/file-lock.js';
 
 const EN = translator('en');
 
 const tempDir = useTempDirs();
 
 async function setUp() {
-  const tool = createTodoTool({ now: steppingClock() });
+  const tool = createTodoTool({ locks: new FileLocks(), now: steppingClock() });
   const registry = new ToolRegistry([tool]);
   const context: ToolContext = { filesDir: await tempDir(), scope: 'C0DEV' };
   const call = (input: Record<string, unknown>) => registry.call('TodoWrite', input, context);

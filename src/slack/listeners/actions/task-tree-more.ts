@@ -8,6 +8,6 @@ import { postNextPage, type ButtonArgs } from '../../commands/next-page.js';
 export function registerTaskTreeMore(app: App, deps: ListenerDeps): void {
   app.action<ButtonArgs['body']>(ACTION_IDS.taskTreeMore, async (args) => {
     const view = taskViewOfBlock(args.action.block_id);
-    await postNextPage(args, deps, (filesDir, channel, cursor, t) => taskPage(filesDir, channel, view, t, cursor));
+    await postNextPage(args, deps, (folder, channel, cursor, t) => taskPage(folder, channel, view, t, cursor));
   });
 }

@@ -7,6 +7,6 @@ import { postNextPage, type ButtonArgs } from '../../commands/next-page.js';
 /** "More" under a page of `/todo list`: the next page. */
 export function registerTodoListMore(app: App, deps: ListenerDeps): void {
   app.action<ButtonArgs['body']>(ACTION_IDS.todoListMore, async (args) => {
-    await postNextPage(args, deps, (filesDir, channel, cursor, t) => todoPage(filesDir, channel, t, cursor));
+    await postNextPage(args, deps, (folder, channel, cursor, t) => todoPage(folder, channel, t, cursor));
   });
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../../../log.js';
 import type { PlaneKit } from '../../../plane/kit.js';
 import { memberName } from '../../../plane/member-names.js';
 import type { PlaneDelivery, WebhookPerson, WebhookWorkItem } from '../../../plane/webhooks.js';
+import type { FileLocks } from '../../files/file-lock.js';
 import type { Requester } from '../../registry.js';
 import type { TaskEventEmitter } from '../events.js';
 import type { Task } from '../format.js';
@@ -19,6 +20,8 @@ export interface TaskFollowerOptions {
   filesDirOf(scope: string): string | undefined;
   /** Where the task changes are announced, as every other change of the tree. */
   events: TaskEventEmitter;
+  /** The process's locks on the channels' files. */
+  fileLocks: FileLocks;
   logger: Logger;
 }
 
@@ -59,6 +62,7 @@ export class TaskFollower {
       actor: planeActor(delivery.actor),
       events: this.options.events,
       logger: this.options.logger,
+      locks: this.options.fileLocks,
     });
     const task = indexTasks((await store.read()).tasks).get(location.taskId)?.task;
     // Removed since, or its id now names another task.
