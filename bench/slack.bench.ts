@@ -1,7 +1,9 @@
 /**
  * Slack ack latency: signed `/todo list` slash commands (each with its own response_url) against
- * the bot as a real process (`src/main.ts`, HTTP mode, its embedded state store) and against a bare
- * Bolt app that only acks (the floor), in its own process. Slack's side (the emulator the bot posts
+ * the bot as a real process (`src/main.ts`, HTTP mode, its embedded state store), against the same
+ * bot on Bolt's own HTTPReceiver (`fixtures/bot-on-bolt-receiver.ts`, which decides whether the
+ * ack-first receiver earns its keep), and against a bare Bolt app that only acks (the floor), each
+ * in its own process. Slack's side (the emulator the bot posts
  * to, which echoes each post back as a `message` event, and the response_url sink) is a third
  * process, so the load client here only sends and times. The server under test gets a core of its
  * own; the client and Slack's side share the other, Slack's side at the lowest priority, so that its
@@ -9,11 +11,11 @@
  * would not if Slack were elsewhere. The client is node:http with kept-alive connections, the
  * lightest there is, so that its own pauses weigh least.
  *
- * Two loads, each in rounds alternating bare / bot after warm-ups: 500 requests at concurrency 20
- * (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady 200 a second, under
- * saturation, for reference. CPU per command says where a gap comes from.
+ * Two loads, each in rounds alternating bare / bot / bot on Bolt's receiver after warm-ups: 500
+ * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady
+ * 200 a second, under saturation. CPU per command says where a gap comes from.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_TEAM, DEFAULT_USERS } from '../s
 import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
-import { startBotProcess } from '../test/harness/process.js';
+import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
 import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
 import { startFixture } from './fixtures/ipc.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
@@ -51,6 +53,14 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 
 type Load = { kind: 'concurrent'; concurrency: number } | { kind: 'steady'; perSecond: number };
 
+const SERVERS = ['bare', 'bot', 'boltReceiver'] as const;
+type ServerName = (typeof SERVERS)[number];
+const LABELS: Record<ServerName, string> = {
+  bare: 'bare Bolt app',
+  bot: 'Planebot process, /todo list',
+  boltReceiver: "Planebot on Bolt's HTTPReceiver, /todo list",
+};
+
 interface Round {
   p50: number;
   p99: number;
@@ -65,32 +75,50 @@ export async function bench(): Promise<BenchRow[]> {
   const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), secrets);
   const stops: (() => Promise<unknown>)[] = [() => slack.stop()];
   try {
-    const bot = await startBotProcess({
-      name: 'bench',
-      env: { ...secrets, SLACK_API_URL: slack.ready.apiUrl, PORT: '0', PLANEBOT_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    });
-    stops.unshift(() => bot.stop());
-    await slack.call('setRequestUrl', bot.requestUrl);
+    const bots = {} as Record<Exclude<ServerName, 'bare'>, BotProcess>;
+    for (const [name, entry] of [
+      ['bot', MAIN_ENTRY],
+      ['boltReceiver', fixture('bot-on-bolt-receiver.ts')],
+    ] as const) {
+      const dir = join(dataDir, name);
+      await mkdir(dir);
+      const env = { ...secrets, SLACK_API_URL: slack.ready.apiUrl, PORT: '0', PLANEBOT_DATA_DIR: dir, LOG_LEVEL: 'info' };
+      bots[name] = await startBotProcess({ name, entry, env });
+      stops.unshift(() => bots[name].stop());
+    }
     const bare = await startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), { ...secrets, SLACK_API_URL: slack.ready.apiUrl });
     stops.unshift(() => bare.stop());
-    const pinned = [pinToCpu(bot.pid, SERVER_CPU), pinToCpu(bare.pid, SERVER_CPU), pinToCpu(slack.pid, HELPERS_CPU), pinToCpu(process.pid, HELPERS_CPU), lowestPriority(slack.pid)];
+    const pids = [bare.pid, bots.bot.pid, bots.boltReceiver.pid];
+    const pinned = [...pids.map((pid) => pinToCpu(pid, SERVER_CPU)), pinToCpu(slack.pid, HELPERS_CPU), pinToCpu(process.pid, HELPERS_CPU), lowestPriority(slack.pid)];
 
     const client = new LoadClient(slack.ready.sinkUrl);
-    const servers = { bare: { url: bare.ready.requestUrl, pid: bare.pid }, bot: { url: bot.requestUrl, pid: bot.pid } };
+    const servers: Record<ServerName, { url: string; pid: number }> = {
+      bare: { url: bare.ready.requestUrl, pid: bare.pid },
+      bot: { url: bots.bot.requestUrl, pid: bots.bot.pid },
+      boltReceiver: { url: bots.boltReceiver.requestUrl, pid: bots.boltReceiver.pid },
+    };
+    // The echoes of a bot's posts go to the bot under load, as Slack sends them to the app that posted.
+    const aimAt = async (name: ServerName) => {
+      if (name !== 'bare') await slack.call('setRequestUrl', servers[name].url);
+    };
     const settled = async () => {
-      // The bot's work after the acks (its posts, their echoes) ends before the next round starts.
-      await settle(() => slack.call<SlackCounts>('counts'), client.sentTo(bot.requestUrl));
+      // The bots' work after the acks (their posts, the echoes) ends before the next round starts.
+      await settle(() => slack.call<SlackCounts>('counts'), client.sentTo(servers.bot.url) + client.sentTo(servers.boltReceiver.url));
       await slack.call('settled');
     };
-    for (const name of ['bare', 'bot'] as const) await client.warmUp(servers[name], FIRST_WARMUP, settled);
+    for (const name of SERVERS) {
+      await aimAt(name);
+      await client.warmUp(servers[name], FIRST_WARMUP, settled);
+    }
     const rows: BenchRow[] = [];
     for (const [load, label, target] of [
       [{ kind: 'concurrent', concurrency: CONCURRENCY }, `c=${CONCURRENCY}`, `≤ ${TARGET_RATIO}`],
       [{ kind: 'steady', perSecond: STEADY_PER_SECOND }, `${STEADY_PER_SECOND}/s steady`, undefined],
     ] as const) {
-      const rounds = { bare: [] as Round[], bot: [] as Round[] };
+      const rounds: Record<ServerName, Round[]> = { bare: [], bot: [], boltReceiver: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const name of ['bare', 'bot'] as const) {
+        for (const name of SERVERS) {
+          await aimAt(name);
           rounds[name].push(await client.round(servers[name], load, settled));
         }
       }
@@ -110,23 +138,27 @@ export async function bench(): Promise<BenchRow[]> {
   }
 }
 
-function rowsOf(label: string, rounds: { bare: Round[]; bot: Round[] }, target: string | undefined): BenchRow[] {
+function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: string | undefined): BenchRow[] {
   const ms = (values: number[]) => `${median(values).toFixed(2)} ms (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
-  const ratios = rounds.bot.map((bot, i) => bot.p99 / rounds.bare[i]!.p99);
+  const ratio = (over: ServerName, under: ServerName) => {
+    const ratios = rounds[over].map((round, i) => round.p99 / rounds[under][i]!.p99);
+    return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`;
+  };
   const cpu = (list: Round[]) => (list.every((r) => r.cpuMs !== undefined) ? `${median(list.map((r) => r.cpuMs!)).toFixed(2)} ms` : 'n/a');
   const tag = `${label}, ${REQUESTS} req, median of ${ROUNDS} rounds (min–max)`;
   return [
-    { area: 'slack', measure: `ack p50, bare Bolt app (${tag})`, value: ms(rounds.bare.map((r) => r.p50)) },
-    { area: 'slack', measure: `ack p99, bare Bolt app (${label})`, value: ms(rounds.bare.map((r) => r.p99)) },
-    { area: 'slack', measure: `ack p50, Planebot process, /todo list (${label})`, value: ms(rounds.bot.map((r) => r.p50)) },
-    { area: 'slack', measure: `ack p99, Planebot process, /todo list (${label})`, value: ms(rounds.bot.map((r) => r.p99)) },
+    ...SERVERS.flatMap((name, i): BenchRow[] => [
+      { area: 'slack', measure: `ack p50, ${LABELS[name]} (${i === 0 ? tag : label})`, value: ms(rounds[name].map((r) => r.p50)) },
+      { area: 'slack', measure: `ack p99, ${LABELS[name]} (${label})`, value: ms(rounds[name].map((r) => r.p99)) },
+    ]),
+    { area: 'slack', measure: `ack p99 ratio Planebot / bare, each round (${label})`, value: ratio('bot', 'bare'), ...(target && { target }) },
+    { area: 'slack', measure: `ack p99 ratio Planebot on Bolt's receiver / bare, each round (${label})`, value: ratio('boltReceiver', 'bare') },
+    { area: 'slack', measure: `ack p99 ratio Planebot on Bolt's receiver / Planebot, each round (${label})`, value: ratio('boltReceiver', 'bot') },
     {
       area: 'slack',
-      measure: `ack p99 ratio Planebot / bare, each round (${label})`,
-      value: `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-      ...(target && { target }),
+      measure: `server CPU per command, bare / Planebot / on Bolt's receiver (${label})`,
+      value: SERVERS.map((name) => cpu(rounds[name])).join(' / '),
     },
-    { area: 'slack', measure: `server CPU per command, bare / Planebot (${label})`, value: `${cpu(rounds.bare)} / ${cpu(rounds.bot)}` },
   ];
 }
 

@@ -13,7 +13,7 @@ import { Notifier } from './notifications/notifier.js';
 import { Outbox } from './notifications/outbox.js';
 import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
 import { ThreadLinks } from './notifications/thread-links.js';
-import { createSlackApp, slackWebClient, type SlackConnection } from './slack/app.js';
+import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
@@ -48,6 +48,8 @@ export interface PlanebotOptions {
     condenseMs?: number;
     postIntervalMs?: number;
   };
+  /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
+  slackReceiver?: HttpReceiverKind;
 }
 
 export interface RunningPlanebot {
@@ -129,6 +131,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     connection,
     { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, logger },
     logger,
+    options.slackReceiver,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
   // The task tree's changes, by /task, the agent or Plane, shown where the tree was last posted.

@@ -8,9 +8,9 @@ import { createLogger } from './log.js';
 /**
  * Start-up only: read the configuration, start the bot, stop it cleanly on SIGTERM/SIGINT (exit 0
  * once work in progress is done or saved). Run as the entry point; a test entry calls it with its
- * shorter clocks.
+ * shorter clocks, the bench's with Bolt's own receiver.
  */
-export async function runPlanebot(testing: Pick<PlanebotOptions, 'timing'> = {}): Promise<void> {
+export async function runPlanebot(testing: Pick<PlanebotOptions, 'timing' | 'slackReceiver'> = {}): Promise<void> {
   let config;
   try {
     config = loadConfig(process.env);

@@ -1,4 +1,4 @@
-import { App, SocketModeReceiver, webApi } from '@slack/bolt';
+import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import { AckFirstReceiver } from './receiver/ack-first-receiver.js';
@@ -18,6 +18,9 @@ export interface SlackConnection {
   apiUrl?: string;
 }
 
+/** HTTP mode's receiver: ours, which acks before any work (the default), or Bolt's own HTTPReceiver, which the bench compares. */
+export type HttpReceiverKind = 'ack-first' | 'bolt';
+
 export interface SlackApp {
   app: App;
   /** HTTP mode: the routes to mount on the process's server (POST /slack/events). Empty in Socket Mode. */
@@ -33,7 +36,12 @@ export interface SlackApp {
  * The Bolt app with every listener. In HTTP mode its receiver is a route of our own server, so health
  * checks and the Slack endpoint share one port and one shutdown, and acks go first (receiver/ack-first-receiver.ts).
  */
-export async function createSlackApp(connection: SlackConnection, deps: SlackDeps, logger: Logger): Promise<SlackApp> {
+export async function createSlackApp(
+  connection: SlackConnection,
+  deps: SlackDeps,
+  logger: Logger,
+  httpReceiver: HttpReceiverKind = 'ack-first',
+): Promise<SlackApp> {
   const clientOptions = webClientOptions(connection);
   const socket = connection.appToken
     ? new SocketModeReceiver({
@@ -44,9 +52,12 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
         installerOptions: { clientOptions: { ...clientOptions } },
       })
     : undefined;
+  const signingSecret = connection.signingSecret ?? '';
   const receiver =
     socket ??
-    new AckFirstReceiver({ signingSecret: connection.signingSecret ?? '', logger });
+    (httpReceiver === 'bolt'
+      ? new HTTPReceiver({ signingSecret, logger: boltLogger(logger), endpoints: SLACK_EVENTS })
+      : new AckFirstReceiver({ signingSecret, logger }));
   const app = new App({
     token: connection.botToken,
     logger: boltLogger(logger),
@@ -66,7 +77,7 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
   });
   return {
     app,
-    routes: receiver instanceof AckFirstReceiver ? [{ method: 'POST', path: '/slack/events', handler: receiver.handler }] : [],
+    routes: receiver instanceof SocketModeReceiver ? [] : [{ method: 'POST', path: SLACK_EVENTS, handler: receiver instanceof AckFirstReceiver ? receiver.handler : receiver.requestListener }],
     start: async () => {
       if (socket) await app.start();
     },
@@ -81,6 +92,8 @@ export async function createSlackApp(connection: SlackConnection, deps: SlackDep
     },
   };
 }
+
+const SLACK_EVENTS = '/slack/events';
 
 /**
  * A Web API client like the app's own (same token, API URL and logging), for what posts outside any
