@@ -11,8 +11,8 @@ import { ackFirst, type AckFirst } from './ack-first.js';
  * carries the answer (`response_action: errors` keeps the modal open with the field named), so it
  * goes to Bolt at once and its listener's ack is the HTTP answer. Slack retries what it has not seen acked within 3 s;
  * here no work of the bot's (and none of Bolt's) stands between a request and its ack. The request
- * then reaches Bolt when the acks still to be sent have gone (ack-first.ts), with an ack() that has
- * nothing left to do.
+ * then reaches Bolt once the acks of the requests read with it have gone (ack-first.ts), with an
+ * ack() that has nothing left to do.
  *
  * Verification, body parsing, `ssl_check`, `url_verification` and the error statuses are Bolt's own
  * functions, as its HTTPReceiver uses them.
@@ -24,9 +24,9 @@ export class AckFirstReceiver implements Receiver {
   /** The route of POST /slack/events on our server. */
   readonly handler: Handler;
 
-  constructor(private readonly options: { signingSecret: string; logger: Logger; starvationMs?: number }) {
-    this.acks = ackFirst(options.starvationMs === undefined ? {} : { starvationMs: options.starvationMs });
-    this.handler = this.acks.track((request, response) => this.receive(request, response));
+  constructor(private readonly options: { signingSecret: string; logger: Logger }) {
+    this.acks = ackFirst();
+    this.handler = (request, response) => this.receive(request, response);
   }
 
   init(app: App): void {

@@ -1,71 +1,88 @@
-import { request as httpRequest, type ClientRequest, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startHttpServer } from '../../../src/http/server.js';
-import { ackFirst, type AckFirst } from '../../../src/slack/receiver/ack-first.js';
+import { ackFirst } from '../../../src/slack/receiver/ack-first.js';
 import { serversClosedAfterEach } from '../../helpers/servers.js';
-
-const LONG_MS = 60_000;
-
-/** A real server on loopback whose Slack route is tracked by `scheduler`; resolves to the route's URL. */
-async function serve(scheduler: AckFirst, onRequest: (response: ServerResponse) => void): Promise<string> {
-  const handler = scheduler.track((_request, response) => onRequest(response));
-  const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [{ method: '*', path: '/slack/events', handler }] });
-  servers.push(server);
-  return `${server.url}/slack/events`;
-}
-
-/** A server that holds every response until the test answers it. */
-async function heldServer(scheduler: AckFirst) {
-  const held: ServerResponse[] = [];
-  const url = await serve(scheduler, (response) => void held.push(response));
-  return {
-    held,
-    /** Sends a request and resolves once the server holds it. */
-    async send(): Promise<ClientRequest> {
-      const count = held.length;
-      const request = httpRequest(url, { method: 'POST', agent: false });
-      request.on('error', () => undefined);
-      request.on('response', (response) => response.resume());
-      request.end('{}');
-      await until(() => held.length > count);
-      return request;
-    },
-  };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
-}
-
-/** Whether `promise` settled within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
-  return settled;
-}
 
 const servers = serversClosedAfterEach();
 
+/** Handles counted by kind: what the scheduler keeps armed shows up here. */
+function armed(): { immediates: number; timers: number } {
+  const resources = process.getActiveResourcesInfo();
+  return { immediates: resources.filter((r) => r === 'Immediate').length, timers: resources.filter((r) => r === 'Timeout').length };
+}
+
+/** Blocks the thread, so that what was written meanwhile waits in the kernel for the next poll. */
+function busyFor(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
 describe('ackFirst', () => {
-  it('releases held work as soon as the event loop has waited for I/O with no request waiting', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
-    const heldAt = performance.now();
-    await scheduler.afterAck();
-    expect(performance.now() - heldAt).toBeLessThan(LONG_MS / 10);
-    expect(scheduler.waiting()).toBe(0);
+  it('starts the work of every request read in one turn of the event loop after all of their acks', async () => {
+    const scheduler = ackFirst();
+    const order: string[] = [];
+    const server = await startHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [
+        {
+          method: 'POST',
+          path: '/slack/events',
+          handler: async (request, response) => {
+            const n = String(request.headers['x-n']);
+            response.writeHead(200, { 'Content-Length': '0' }).end();
+            order.push(`ack ${n}`);
+            await scheduler.afterAck();
+            order.push(`work ${n}`);
+          },
+        },
+      ],
+    });
+    servers.push(server);
+    const COUNT = 8;
+    let accepted = 0;
+    server.server.on('connection', () => accepted++);
+    const sockets: Socket[] = await Promise.all(
+      Array.from({ length: COUNT }, async () => {
+        const socket = connect(server.port, '127.0.0.1');
+        await once(socket, 'connect');
+        return socket;
+      }),
+    );
+    while (accepted < COUNT) await new Promise((resolve) => setImmediate(resolve));
+    const answered = sockets.map((socket) => once(socket, 'data'));
+    // Every request is in the kernel before the server's next poll: one batch, read in one turn.
+    sockets.forEach((socket, n) => socket.write(`POST /slack/events HTTP/1.1\r\nHost: x\r\nX-N: ${n}\r\nContent-Length: 0\r\n\r\n`));
+    busyFor(50);
+    await Promise.all(answered);
+    while (order.length < 2 * COUNT) await new Promise((resolve) => setImmediate(resolve));
+    for (const socket of sockets) socket.destroy();
+
+    const all = Array.from({ length: COUNT }, (_, n) => n);
+    expect(order).toEqual([...all.map((n) => `ack ${n}`), ...all.map((n) => `work ${n}`)]);
   });
 
-  it('holds work while the event loop never waits (a burst keeps it busy), and releases it once it does', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
+  it('keeps one immediate armed while work waits, and no timer, and nothing once it is released', async () => {
+    const scheduler = ackFirst();
+    const before = armed();
+    const released: number[] = [];
+    const work = [0, 1, 2, 3, 4].map((i) => scheduler.afterAck().then(() => void released.push(i)));
+    expect(armed()).toEqual({ immediates: before.immediates + 1, timers: before.timers });
+    await Promise.all(work);
+    expect(released).toEqual([0, 1, 2, 3, 4]);
+    expect(armed()).toEqual(before);
+  });
+
+  it('starts held work in the next turn of the loop however busy the loop is', async () => {
+    const scheduler = ackFirst();
     const order: string[] = [];
-    // 60 ms of back-to-back busy turns: a pending immediate keeps the loop from ever waiting for I/O.
+    // 60 ms of back-to-back busy turns: held work does not wait for the loop to go idle.
     const busyUntil = performance.now() + 60;
     const burst = new Promise<void>((resolve) => {
       const spin = () => {
-        const end = performance.now() + 1;
-        while (performance.now() < end);
+        busyFor(1);
         if (performance.now() < busyUntil) setImmediate(spin);
         else resolve(void order.push('burst over'));
       };
@@ -73,88 +90,20 @@ describe('ackFirst', () => {
     });
     const work = scheduler.afterAck().then(() => void order.push('work'));
     await Promise.all([burst, work]);
-    expect(order).toEqual(['burst over', 'work']);
+    expect(order).toEqual(['work', 'burst over']);
   });
 
-  it('holds work while a request waits for its ack, and releases it once that request is answered', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
-    const server = await heldServer(scheduler);
-    await server.send();
-    expect(scheduler.waiting()).toBe(1);
-
-    const work = scheduler.afterAck();
-    expect(await settlesWithin(work, 30)).toBe(false);
-    server.held[0]!.end('');
-    expect(scheduler.waiting()).toBe(0);
-    expect(await settlesWithin(work, 1_000)).toBe(true);
-  });
-
-  it('releases held work in order, one task at a time', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
-    const server = await heldServer(scheduler);
-    await server.send();
-    const released: number[] = [];
-    /** What had been released when each task's work started, a few microtasks later still. */
-    const seenByTask: number[][] = [];
-    const tasks = [0, 1, 2].map((i) =>
-      scheduler.afterAck().then(async () => {
-        released.push(i);
-        for (let m = 0; m < 10; m++) await Promise.resolve();
-        seenByTask.push([...released]);
-      }),
-    );
-    expect(await settlesWithin(Promise.all(tasks), 30)).toBe(false);
-    expect(released).toEqual([]);
-
-    server.held[0]!.end('');
-    await Promise.all(tasks);
-    expect(released).toEqual([0, 1, 2]);
-    expect(seenByTask).toEqual([[0], [0, 1], [0, 1, 2]]);
-  });
-
-  it('holds work while any request waits, and queues new work behind held work even once none waits', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
-    const server = await heldServer(scheduler);
-    await server.send();
-    await server.send();
+  it('holds work awaited by work already released for the next batch, in the next turn of the loop', async () => {
+    const scheduler = ackFirst();
     const order: string[] = [];
-    const first = scheduler.afterAck().then(() => void order.push('first'));
-    server.held[0]!.end('');
-    expect(await settlesWithin(first, 30)).toBe(false);
-
-    server.held[1]!.end('');
-    const second = scheduler.afterAck().then(() => void order.push('second'));
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first', 'second']);
-  });
-
-  it('releases held work anyway once it has waited for the starvation bound', async () => {
-    const starvationMs = 50;
-    const scheduler = ackFirst({ starvationMs });
-    const server = await heldServer(scheduler);
-    await server.send();
-    const queuedAt = performance.now();
-    await scheduler.afterAck();
-    expect(performance.now() - queuedAt).toBeGreaterThanOrEqual(starvationMs);
-    expect(scheduler.waiting()).toBe(1);
-    server.held[0]!.end('');
-  });
-
-  it('never counts below zero when a request is aborted before its answer', async () => {
-    const scheduler = ackFirst({ starvationMs: LONG_MS });
-    const server = await heldServer(scheduler);
-    const aborted = await server.send();
-    await server.send();
-    expect(scheduler.waiting()).toBe(2);
-
-    const work = scheduler.afterAck();
-    aborted.destroy();
-    await until(() => scheduler.waiting() === 1);
-    server.held[0]!.end(''); // the answer to a request already gone changes nothing
-    server.held[1]!.end('');
-    expect(scheduler.waiting()).toBe(0);
-    await work;
-    await until(() => server.held.every((response) => response.closed));
-    expect(scheduler.waiting()).toBe(0);
+    const later = scheduler.afterAck().then(async () => {
+      order.push('first batch');
+      // An ack made by work already released belongs to the next batch.
+      setImmediate(() => order.push('an immediate queued by the first batch'));
+      await scheduler.afterAck();
+      order.push('second batch');
+    });
+    await later;
+    expect(order).toEqual(['first batch', 'an immediate queued by the first batch', 'second batch']);
   });
 });
