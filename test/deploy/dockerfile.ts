@@ -1,8 +1,10 @@
 /**
  * Reads a Dockerfile into stages of instructions, enough to check its rules and replay its steps
- * without a Docker engine: line continuations, comments, flags (`--from=build`), exec (JSON) and
- * shell forms, `ENV` in both spellings.
+ * without a Docker engine. The syntax (continuations, comments, flags such as `--from=build`, `AS`
+ * names, both `ENV` spellings and their quoting) is read by `dockerfile-ast`, the parser of the
+ * Dockerfile language server; this module only groups its instructions by stage.
  */
+import { DockerfileParser, Env, From, ModifiableInstruction, type Instruction as ParsedInstruction } from 'dockerfile-ast';
 
 export interface Instruction {
   /** Upper-cased: FROM, RUN, COPY, ENV… */
@@ -13,6 +15,8 @@ export interface Instruction {
   args: string;
   /** 1-based line of the instruction's first line. */
   line: number;
+  /** The parser's own node, for what it reads better than text (ENV's properties). */
+  parsed: ParsedInstruction;
 }
 
 export interface Stage {
@@ -26,42 +30,27 @@ export interface Stage {
 
 export function parseDockerfile(text: string): Stage[] {
   const stages: Stage[] = [];
-  for (const instruction of logicalInstructions(text)) {
-    if (instruction.keyword === 'FROM') {
-      const match = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
-      if (!match) throw new Error(`line ${instruction.line}: cannot read FROM ${instruction.args}`);
-      stages.push({ from: match[1]!, ...(match[2] && { name: match[2] }), instructions: [] });
+  for (const parsed of DockerfileParser.parse(text).getInstructions()) {
+    const line = parsed.getRange().start.line + 1;
+    if (parsed instanceof From) {
+      const from = parsed.getImage();
+      if (!from) throw new Error(`line ${line}: cannot read FROM ${parsed.getArgumentsContent() ?? ''}`);
+      const name = parsed.getBuildStage();
+      stages.push({ from, ...(name && { name }), instructions: [] });
       continue;
     }
     const stage = stages.at(-1);
-    if (!stage) throw new Error(`line ${instruction.line}: ${instruction.keyword} before any FROM`);
-    stage.instructions.push(instruction);
+    if (!stage) throw new Error(`line ${line}: ${parsed.getKeyword()} before any FROM`);
+    const flags = parsed instanceof ModifiableInstruction ? parsed.getFlags() : [];
+    stage.instructions.push({
+      keyword: parsed.getKeyword().toUpperCase(),
+      flags: Object.fromEntries(flags.map((flag) => [flag.getName(), flag.getValue() ?? ''])),
+      args: (parsed.getArgumentsContent() ?? '').trim(),
+      line,
+      parsed,
+    });
   }
   return stages;
-}
-
-function* logicalInstructions(text: string): Generator<Instruction> {
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const first = lines[i]!.trim();
-    if (first === '' || first.startsWith('#')) continue;
-    const start = i + 1;
-    let joined = first;
-    // A trailing backslash continues the instruction; comment lines inside it are dropped, as Docker does.
-    while (joined.endsWith('\\') && i + 1 < lines.length) {
-      const next = lines[++i]!.trim();
-      if (next.startsWith('#')) continue;
-      joined = `${joined.slice(0, -1)} ${next}`;
-    }
-    const [, keyword = '', rest = ''] = /^(\S+)\s*(.*)$/s.exec(joined) ?? [];
-    const flags: Record<string, string> = {};
-    let args = rest;
-    for (let flag = /^--([a-z-]+)=(\S*)\s*/.exec(args); flag; flag = /^--([a-z-]+)=(\S*)\s*/.exec(args)) {
-      flags[flag[1]!] = flag[2]!;
-      args = args.slice(flag[0].length);
-    }
-    yield { keyword: keyword.toUpperCase(), flags, args: args.trim(), line: start };
-  }
 }
 
 /** A command in exec form (`["node", "x.js"]`) as its argv; shell form as `['/bin/sh', '-c', text]`. */
@@ -74,16 +63,10 @@ export function commandArgv(args: string): string[] {
   return ['/bin/sh', '-c', args];
 }
 
-/** `ENV A=1 B="two words"` or the old `ENV A 1`. */
-export function envValues(args: string): Record<string, string> {
-  const old = /^([A-Za-z_][A-Za-z0-9_]*)\s+([^=]*)$/.exec(args);
-  if (old) return { [old[1]!]: old[2]!.trim() };
-  const values: Record<string, string> = {};
-  for (const pair of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|\S*)/g)) {
-    const raw = pair[2]!;
-    values[pair[1]!] = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
-  }
-  return values;
+/** `ENV A=1 B="two words"` or the old `ENV A 1`, as the parser reads its properties. */
+export function envValues(instruction: Instruction): Record<string, string> {
+  if (!(instruction.parsed instanceof Env)) throw new Error(`line ${instruction.line}: ${instruction.keyword} is no ENV`);
+  return Object.fromEntries(instruction.parsed.getProperties().map((property) => [property.getName(), property.getValue() ?? '']));
 }
 
 /** `VOLUME ["/data"]` or `VOLUME /data /other`. */
@@ -121,5 +104,5 @@ export function all(stage: Stage, keyword: string): Instruction[] {
 
 /** The ENV a stage sets, later values winning. */
 export function stageEnv(stage: Stage): Record<string, string> {
-  return Object.assign({}, ...all(stage, 'ENV').map((instruction) => envValues(instruction.args)));
+  return Object.assign({}, ...all(stage, 'ENV').map(envValues));
 }

@@ -49,7 +49,7 @@ export async function replayStage(stage: Stage, options: ReplayOptions): Promise
         workdirSet = true;
         break;
       case 'ENV':
-        Object.assign(result.env, envValues(instruction.args));
+        Object.assign(result.env, envValues(instruction));
         break;
       case 'COPY':
         await copy(instruction.args, instruction.flags.from, result, options);

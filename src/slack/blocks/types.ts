@@ -1,118 +1,44 @@
 /**
- * The subset of Block Kit this app sends. Kept local (structurally compatible with @slack/types'
- * KnownBlock, checked in test/slack/blocks/compat.test.ts) so that builders need no Slack package.
+ * The subset of Block Kit this app sends, as @slack/types (Slack's own, which Bolt's Web API client
+ * takes) defines it: each type here is Slack's, narrowed to what the builders always give (an
+ * `action_id`, an option's `value`, the elements an actions block may hold here), so that readers of
+ * a built message need no checks and builders' output goes to chat.postMessage without casts.
  */
-export interface PlainTextObject {
-  type: 'plain_text';
-  text: string;
-  emoji?: boolean;
-}
+import type * as Slack from '@slack/types';
 
-export interface MrkdwnObject {
-  type: 'mrkdwn';
-  text: string;
-  /** true: Slack does not auto-link URLs, channel names or mentions in this text. */
-  verbatim?: boolean;
-}
+export type PlainTextObject = Slack.PlainTextElement;
+export type MrkdwnObject = Slack.MrkdwnElement;
+export type TextObject = Slack.TextObject;
 
-export type TextObject = PlainTextObject | MrkdwnObject;
+export type ButtonElement = Slack.Button & { action_id: string };
 
-export interface ButtonElement {
-  type: 'button';
-  text: PlainTextObject;
-  action_id: string;
-  value?: string;
-  url?: string;
-  style?: 'primary' | 'danger';
-}
+export type OptionObject = Slack.PlainTextOption & { value: string };
 
-export interface OptionObject {
-  text: PlainTextObject;
-  value: string;
-}
+export type StaticSelectElement = Slack.StaticSelect & { action_id: string; options: OptionObject[]; initial_option?: OptionObject };
 
-export interface StaticSelectElement {
-  type: 'static_select';
-  action_id: string;
-  placeholder?: PlainTextObject;
-  options: OptionObject[];
-  initial_option?: OptionObject;
-}
+export type MultiStaticSelectElement = Slack.MultiStaticSelect & { action_id: string; options: OptionObject[]; initial_options?: OptionObject[] };
 
-export interface MultiStaticSelectElement {
-  type: 'multi_static_select';
-  action_id: string;
-  placeholder?: PlainTextObject;
-  options: OptionObject[];
-  initial_options?: OptionObject[];
-}
-
-export interface PlainTextInputElement {
-  type: 'plain_text_input';
-  action_id: string;
-  placeholder?: PlainTextObject;
-  initial_value?: string;
-  multiline?: boolean;
-  max_length?: number;
-}
+export type PlainTextInputElement = Slack.PlainTextInput & { action_id: string };
 
 export type InputElement = StaticSelectElement | MultiStaticSelectElement | PlainTextInputElement;
 
-/** A modal's field: a label over one input element. */
-export interface InputBlock {
-  type: 'input';
-  block_id: string;
-  label: PlainTextObject;
-  element: InputElement;
-  hint?: PlainTextObject;
-  optional?: boolean;
-  /** Changing the element sends `block_actions` at once (the project choice reloads the modal's lists). */
-  dispatch_action?: boolean;
-}
+/** A modal's field: a label over one input element; `dispatch_action` makes a change send `block_actions` at once. */
+export type InputBlock = Slack.InputBlock & { block_id: string; element: InputElement };
 
-export interface SectionBlock {
-  type: 'section';
-  block_id?: string;
-  text?: TextObject;
-  fields?: TextObject[];
-  accessory?: ButtonElement;
-}
+export type SectionBlock = Omit<Slack.SectionBlock, 'accessory'> & { accessory?: ButtonElement };
 
-export interface HeaderBlock {
-  type: 'header';
-  block_id?: string;
-  text: PlainTextObject;
-}
+export type HeaderBlock = Slack.HeaderBlock;
 
-export interface ContextBlock {
-  type: 'context';
-  block_id?: string;
-  elements: TextObject[];
-}
+export type ContextBlock = Omit<Slack.ContextBlock, 'elements'> & { elements: TextObject[] };
 
-export interface ActionsBlock {
-  type: 'actions';
-  block_id?: string;
-  elements: (ButtonElement | StaticSelectElement)[];
-}
+export type ActionsBlock = Omit<Slack.ActionsBlock, 'elements'> & { elements: (ButtonElement | StaticSelectElement)[] };
 
-export interface DividerBlock {
-  type: 'divider';
-  block_id?: string;
-}
+export type DividerBlock = Slack.DividerBlock;
 
 export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock;
 
 /** What views.open and views.update take. */
-export interface ModalView {
-  type: 'modal';
-  callback_id: string;
-  title: PlainTextObject;
-  submit?: PlainTextObject;
-  close?: PlainTextObject;
-  blocks: (Block | InputBlock)[];
-  private_metadata?: string;
-}
+export type ModalView = Omit<Slack.ModalView, 'blocks'> & { callback_id: string; blocks: (Block | InputBlock)[] };
 
 /** What chat.postMessage / chat.update / respond() take: `text` is the notification and screen-reader fallback. */
 export interface SlackMessage {
