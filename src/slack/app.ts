@@ -53,11 +53,12 @@ export async function createSlackApp(
       })
     : undefined;
   const signingSecret = connection.signingSecret ?? '';
-  const receiver =
-    socket ??
-    (httpReceiver === 'bolt'
+  const http = socket
+    ? undefined
+    : httpReceiver === 'bolt'
       ? new HTTPReceiver({ signingSecret, logger: boltLogger(logger), endpoints: SLACK_EVENTS })
-      : new AckFirstReceiver({ signingSecret, logger }));
+      : new AckFirstReceiver({ signingSecret, logger });
+  const receiver = socket ?? http!;
   const app = new App({
     token: connection.botToken,
     logger: boltLogger(logger),
@@ -77,13 +78,13 @@ export async function createSlackApp(
   });
   return {
     app,
-    routes: receiver instanceof SocketModeReceiver ? [] : [{ method: 'POST', path: SLACK_EVENTS, handler: receiver instanceof AckFirstReceiver ? receiver.handler : receiver.requestListener }],
+    routes: http ? [{ method: 'POST', path: SLACK_EVENTS, handler: http instanceof AckFirstReceiver ? http.handler : http.requestListener }] : [],
     start: async () => {
       if (socket) await app.start();
     },
     // An acked HTTP request may still be waiting for its turn, before Bolt (and so trackWork) has seen it.
     idle: async () => {
-      if (receiver instanceof AckFirstReceiver) await receiver.idle();
+      if (http instanceof AckFirstReceiver) await http.idle();
       await work.idle();
     },
     // Bolt's stop() only starts the close handshake; the client's disconnect() resolves once it is done.
