@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LOCALE, translator } from '../i18n/index.js';
 import { silentLogger, type Logger } from '../log.js';
+import { pollStore, type StorePoller } from '../state/poller.js';
 import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
 import { createDelegateTool, type DelegateToolOptions } from '../tools/delegate/index.js';
 import { updatePlanTool } from '../tools/plan/index.js';
@@ -201,7 +202,7 @@ class AgentRuntime implements Agent {
   private readonly runs: RunStore;
   private readonly logger: Logger;
   private readonly timer?: NodeJS.Timeout;
-  private readonly sweeper?: NodeJS.Timeout;
+  private readonly sweeper?: StorePoller;
 
   constructor(
     private readonly options: AgentOptions,
@@ -218,12 +219,13 @@ class AgentRuntime implements Agent {
       this.timer.unref();
     }
     if (options.sweepOrphans) {
-      const sweep = () => this.resumeSaved().then(
-        () => undefined,
-        (error: unknown) => this.logger.warn({ err: error }, 'could not look for orphaned runs'),
-      );
-      this.sweeper = setInterval(() => this.spawn(sweep()), this.runs.leaseMs / 2);
-      this.sweeper.unref();
+      // Same pace while the store is away: once it is back, runs stranded meanwhile are taken up soon.
+      this.sweeper = pollStore(() => this.resumeSaved().then(() => undefined), {
+        what: 'look for orphaned runs',
+        everyMs: this.runs.leaseMs / 2,
+        atOnce: false,
+        logger: this.logger,
+      });
     }
   }
 
@@ -314,7 +316,7 @@ class AgentRuntime implements Agent {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    clearInterval(this.sweeper);
+    await this.sweeper?.stop();
     await this.idle();
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log.js';
 import { withLock } from '../state/lock.js';
+import { pollStore, type StorePoller } from '../state/poller.js';
 import type { StateStore } from '../state/store.js';
 
 /**
@@ -97,7 +98,7 @@ export class Outbox {
   private readonly lastPost = new Map<string, number>();
   private readonly intervalMs: number;
   private readonly now: () => number;
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: StorePoller | undefined;
   private stopped = false;
   /** The last store lock this process asked for, per lock name: local callers queue behind it. */
   private readonly localTails = new Map<string, Promise<unknown>>();
@@ -114,15 +115,14 @@ export class Outbox {
   /** Starts draining what earlier processes left, and keeps looking for abandoned queues. */
   start(): void {
     this.stopped = false;
-    void this.sweep();
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs ?? 2_000);
-    this.sweeper.unref();
+    // Same pace while the store is away: what waits is posted as soon as it is back.
+    this.sweeper = pollStore(() => this.sweep(), { what: 'look for outbox queues', everyMs: this.options.sweepMs ?? 2_000, logger: this.options.logger });
   }
 
   /** Stops taking entries; an entry being sent finishes. What waits stays in the store. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.sweeper);
+    await this.sweeper?.stop();
     for (const wake of this.wakers.values()) wake();
     await Promise.allSettled([...this.draining.values()]);
   }
@@ -178,12 +178,8 @@ export class Outbox {
   }
 
   private async sweep(): Promise<void> {
-    try {
-      const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
-      for (const channel of channels) this.kick(channel);
-    } catch (error) {
-      if (!this.stopped) this.options.logger.warn({ err: error }, 'outbox sweep failed');
-    }
+    const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+    for (const channel of channels) this.kick(channel);
   }
 
   private async drain(channel: string): Promise<void> {

@@ -1,0 +1,71 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
+import { captureLogger, type CapturedLine } from '../helpers/logs.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { OPS, run } from '../slack/commands-e2e/support.js';
+import { cards } from '../notifications/support.js';
+
+let harness: BotHarness | undefined;
+let redis: RedisServer | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await redis?.stop();
+  harness = redis = undefined;
+});
+
+/** The orphan sweep runs every half lease: every second here. */
+const RUN_LEASE_MS = 2_000;
+/** The notice waits this long in the outbox, so that the outage comes while it waits. */
+const CONDENSE_MS = 3_000;
+/** Six looks of the orphan sweep and three of the outbox sweep, each of which logged a warning before. */
+const OUTAGE_MS = 6_000;
+
+const WARN = 40;
+const INFO = 30;
+const starting = (prefix: string) => (line: CapturedLine) => line.msg.startsWith(prefix);
+
+describe('the store’s pollers while Redis is away', () => {
+  it('the orphan sweep and the outbox sweep each say once that the store is away and once that it is back, and a notice waiting in the outbox is posted once Redis is back', async () => {
+    redis = await startRedisServer();
+    const { logger, lines } = captureLogger();
+    harness = await startBotHarness({
+      model: [],
+      webhooks: true,
+      env: { REDIS_URL: redis.url },
+      logger,
+      timing: { runLeaseMs: RUN_LEASE_MS, condenseMs: CONDENSE_MS, postIntervalMs: 20 },
+    });
+    const h = harness;
+    await run(h, { command: '/plane', text: 'subscribe ACME' }, { ephemeral: 1 });
+    h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent' }, h.demo.users.dana.id);
+    // Queued, listed and taken by a drainer that waits for it to be due: the enqueue is over.
+    await eventually(
+      async () => ((await h.bot.store.get<unknown[]>('outbox', `queue:${OPS}`))?.length ?? 0) === 1 && (await h.bot.store.get('outbox:leases', OPS)) !== undefined,
+      5_000,
+      'the notice waiting in the outbox',
+    );
+
+    const outage = await redis.interrupt();
+    await sleep(OUTAGE_MS);
+    expect(cards(h, OPS).filter((c) => c.card.text.startsWith('ACME-2:'))).toHaveLength(0);
+    redis = await outage.resume();
+    const posted = await eventually(
+      () => cards(h, OPS).find((c) => c.card.text.startsWith('ACME-2:') && c.replies.length === 1),
+      20_000,
+      'the notice posted after the outage',
+    );
+    expect(posted.replies[0]!.text).toContain('priority urgent');
+
+    const orphansAway = starting('could not look for orphaned runs');
+    const outboxAway = starting('could not look for outbox queues');
+    await eventually(() => lines.filter(starting('the store answers again')).length >= 2, 10_000, 'both sweeps seeing the store back');
+    expect(lines.filter(orphansAway).map((l) => l.level)).toEqual([WARN]);
+    expect(lines.filter(outboxAway).map((l) => l.level)).toEqual([WARN]);
+    const backLines = lines.filter(starting('the store answers again'));
+    expect(backLines.map((l) => [l.level, l.poller]).sort()).toEqual([
+      [INFO, 'look for orphaned runs'],
+      [INFO, 'look for outbox queues'],
+    ]);
+  }, 60_000);
+});
