@@ -85,7 +85,8 @@ const NAMESPACE = 'outbox';
 const LEASES = 'outbox:leases';
 const INDEX_KEY = 'channels';
 const queueKey = (channel: string) => `queue:${channel}`;
-const LEASE_MS = 15_000;
+/** How long a drainer that stops renewing keeps a channel’s queue. */
+export const LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 6;
 /** How often an entry held for a late input looks again (an input may end without an entry). */
 const HELD_RECHECK_MS = 100;
@@ -99,6 +100,8 @@ export class Outbox {
   private readonly intervalMs: number;
   private readonly now: () => number;
   private sweeper: StorePoller | undefined;
+  /** This process's name on the channel leases. */
+  private readonly leaseOwner = randomUUID();
   private stopped = false;
   /** The last store lock this process asked for, per lock name: local callers queue behind it. */
   private readonly localTails = new Map<string, Promise<unknown>>();
@@ -184,8 +187,10 @@ export class Outbox {
 
   private async drain(channel: string): Promise<void> {
     const { store } = this.options;
-    const owner = randomUUID();
-    if (!(await store.claim(LEASES, channel, owner, LEASE_MS))) return;
+    const owner = this.leaseOwner;
+    // A lease already ours was left by a drain of this process that lost the store before releasing
+    // it (one drain per channel at a time here): taken up at once rather than after it lapses.
+    if (!(await store.claim(LEASES, channel, owner, LEASE_MS)) && !(await store.extend(LEASES, channel, owner, LEASE_MS))) return;
     const renew = async () => {
       if ((await store.get<string>(LEASES, channel)) === owner) await store.set(LEASES, channel, owner, LEASE_MS);
     };
