@@ -201,7 +201,7 @@ class AgentRuntime implements Agent {
   private readonly driving = new Map<string, AbortController>();
   private readonly runs: RunStore;
   private readonly logger: Logger;
-  private readonly timer?: NodeJS.Timeout;
+  private readonly expiry?: StorePoller;
   private readonly sweeper?: StorePoller;
 
   constructor(
@@ -214,19 +214,11 @@ class AgentRuntime implements Agent {
   ) {
     this.runs = loopEnv.runs;
     this.logger = loopEnv.logger;
-    if (options.expiryCheckMs) {
-      this.timer = setInterval(() => this.spawn(this.expireDueApprovals().then(() => undefined)), options.expiryCheckMs);
-      this.timer.unref();
-    }
-    if (options.sweepOrphans) {
-      // Same pace while the store is away: once it is back, runs stranded meanwhile are taken up soon.
-      this.sweeper = pollStore(() => this.resumeSaved().then(() => undefined), {
-        what: 'look for orphaned runs',
-        everyMs: this.runs.leaseMs / 2,
-        atOnce: false,
-        logger: this.logger,
-      });
-    }
+    // Both keep their pace while the store is away: once it is back, what came due is seen soon.
+    const every = (what: string, everyMs: number, look: () => Promise<unknown>) =>
+      pollStore(look, { what, everyMs, atOnce: false, logger: this.logger });
+    if (options.expiryCheckMs) this.expiry = every('deny approvals past their deadline', options.expiryCheckMs, () => this.expireDueApprovals());
+    if (options.sweepOrphans) this.sweeper = every('look for orphaned runs', this.runs.leaseMs / 2, () => this.resumeSaved());
   }
 
   async submit(input: SubmitInput): Promise<Submission> {
@@ -315,8 +307,7 @@ class AgentRuntime implements Agent {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeper?.stop();
+    await Promise.all([this.expiry?.stop(), this.sweeper?.stop()]);
     await this.idle();
   }
 

@@ -30,7 +30,7 @@ export interface StorePoller {
  * return logged once: an outage gives two lines per poller, not one per look. Any other failure is
  * logged each time, since it will not go away by itself.
  */
-export function pollStore(look: () => Promise<void>, options: StorePollerOptions): StorePoller {
+export function pollStore(look: () => Promise<unknown>, options: StorePollerOptions): StorePoller {
   const { what, everyMs, awayMs = everyMs, atOnce = true, logger } = options;
   const fields = { ...options.fields, poller: what };
   let awaySince: number | undefined;

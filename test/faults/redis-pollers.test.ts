@@ -17,9 +17,11 @@ afterEach(async () => {
 
 /** The orphan sweep runs every half lease: every second here. */
 const RUN_LEASE_MS = 2_000;
+/** Approvals past their deadline are looked for every tenth of it: every second here too. */
+const APPROVAL_TIMEOUT = '10s';
 /** The notice waits this long in the outbox, so that the outage comes while it waits. */
 const CONDENSE_MS = 3_000;
-/** Six looks of the orphan sweep and three of the outbox sweep, each of which logged a warning before. */
+/** Six looks of the orphan sweep and of the approvals' expiry, three of the outbox sweep: each logged before. */
 const OUTAGE_MS = 6_000;
 
 const WARN = 40;
@@ -27,13 +29,13 @@ const INFO = 30;
 const starting = (prefix: string) => (line: CapturedLine) => line.msg.startsWith(prefix);
 
 describe('the store’s pollers while Redis is away', () => {
-  it('the orphan sweep and the outbox sweep each say once that the store is away and once that it is back, and a notice waiting in the outbox is posted once Redis is back', async () => {
+  it('the orphan sweep, the approvals’ expiry and the outbox sweep each say once that the store is away and once that it is back, and a notice waiting in the outbox is posted once Redis is back', async () => {
     redis = await startRedisServer();
     const { logger, lines } = captureLogger();
     harness = await startBotHarness({
       model: [],
       webhooks: true,
-      env: { REDIS_URL: redis.url },
+      env: { REDIS_URL: redis.url, PLANEBOT_APPROVAL_TIMEOUT: APPROVAL_TIMEOUT },
       logger,
       timing: { runLeaseMs: RUN_LEASE_MS, condenseMs: CONDENSE_MS, postIntervalMs: 20 },
     });
@@ -59,15 +61,13 @@ describe('the store’s pollers while Redis is away', () => {
     );
     expect(posted.replies[0]!.text).toContain('priority urgent');
 
-    const orphansAway = starting('could not look for orphaned runs');
-    const outboxAway = starting('could not look for outbox queues');
-    await eventually(() => lines.filter(starting('the store answers again')).length >= 2, 10_000, 'both sweeps seeing the store back');
-    expect(lines.filter(orphansAway).map((l) => l.level)).toEqual([WARN]);
-    expect(lines.filter(outboxAway).map((l) => l.level)).toEqual([WARN]);
-    const backLines = lines.filter(starting('the store answers again'));
-    expect(backLines.map((l) => [l.level, l.poller]).sort()).toEqual([
-      [INFO, 'look for orphaned runs'],
-      [INFO, 'look for outbox queues'],
-    ]);
+    const pollers = ['look for orphaned runs', 'deny approvals past their deadline', 'look for outbox queues'];
+    const back = starting('the store answers again');
+    await eventually(() => lines.filter(back).length >= pollers.length, 10_000, 'every poller seeing the store back');
+    for (const poller of pollers) {
+      expect(lines.filter(starting(`could not ${poller}`)).map((l) => l.level), poller).toEqual([WARN]);
+      expect(lines.filter((l) => back(l) && l.poller === poller).map((l) => l.level), poller).toEqual([INFO]);
+    }
+    expect(lines.filter(back)).toHaveLength(pollers.length);
   }, 60_000);
 });
