@@ -67,7 +67,7 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     backend = await startBackend(name);
     h = await startHarness({ store: await backend.open() });
     h.api.script(() => new Promise<never>(() => undefined));
-    const other = startAgentProcess(h.api.url, h.threadKey, backend.where);
+    const other = await startAgentProcess(h.api.url, h.threadKey, backend.where);
     try {
       await eventually(() => `the child's model request (child output: ${other.output()})`, () => h!.api.requests.length === 1 || other.child.exitCode !== null, CHILD_START_MS);
       expect(h.api.requests).toHaveLength(1);

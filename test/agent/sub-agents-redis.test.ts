@@ -76,7 +76,7 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
         return turn === 0 ? toolReply([{ name: 'lookup', input: { key: `${title.toUpperCase()}-1` } }]) : textReply(`${title} report`);
       }, log),
     });
-    const other = startAgentProcess(h.api.url, h.threadKey, backend.where, 'Audit the three projects');
+    const other = await startAgentProcess(h.api.url, h.threadKey, backend.where, 'Audit the three projects');
     const runs = new RunStore(store);
     let runId = '';
     try {

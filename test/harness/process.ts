@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiled } from './compiled.js';
 
 /** The product's own entry: what `npm start` and the Docker image run. */
 export const MAIN_ENTRY = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -24,7 +25,8 @@ export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number
   return env;
 }
 
-// Resolved from here, so the child's working folder can be anywhere (a temp folder holds no `.env`).
+// For children that run TypeScript through tsx. Resolved from here, so the child's working folder can
+// be anywhere (a temp folder holds no `.env`).
 export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // Enough for the child to find node and its temp folder; everything else comes from `env`.
 const INHERITED = ['PATH', 'HOME', 'TMPDIR'];
@@ -84,7 +86,7 @@ export interface BotProcess {
 }
 
 /**
- * Runs the bot as a real child process (`node --import tsx <entry>`), with exactly the given variables,
+ * Runs the bot as a real child process (`node <entry>`, transpiled: compiled.ts), with exactly the given variables,
  * and resolves once it logs `planebot is listening`. Fails with the captured output when it exits or
  * stays silent for `startTimeoutMs`. Children are SIGKILLed if the test process exits first.
  *
@@ -102,7 +104,7 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
   const env: Record<string, string> = {};
   for (const key of INHERITED) if (process.env[key] !== undefined) env[key] = process.env[key]!;
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await compiled(entry)], {
     cwd: options.cwd ?? options.env.PLANEBOT_DATA_DIR ?? tmpdir(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compiled } from '../../harness/compiled.js';
 import type { Backend } from './backends.js';
 
-/** A new Node process with tsx takes seconds to start on a loaded machine. */
+/** A new Node process takes seconds to start on a loaded machine. */
 export const CHILD_START_MS = 30_000;
 
 export interface AgentProcess {
@@ -17,9 +18,9 @@ export interface AgentProcess {
  * Another process running an agent (`crashing-agent.ts`) on the backend, which submits `text` in
  * `threadKey` against the fake model at `apiUrl`; the test kills it mid-run.
  */
-export function startAgentProcess(apiUrl: string, threadKey: string, where: Backend['where'], text?: string): AgentProcess {
-  const script = fileURLToPath(new URL('./crashing-agent.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, apiUrl, threadKey, where.dataDir, where.redisUrl ?? '', ...(text ? [text] : [])], {
+export async function startAgentProcess(apiUrl: string, threadKey: string, where: Backend['where'], text?: string): Promise<AgentProcess> {
+  const script = await compiled(fileURLToPath(new URL('./crashing-agent.ts', import.meta.url)));
+  const child = spawn(process.execPath, ['--enable-source-maps', script, apiUrl, threadKey, where.dataDir, where.redisUrl ?? '', ...(text ? [text] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

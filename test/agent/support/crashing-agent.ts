@@ -1,6 +1,6 @@
 /**
  * A process that starts a run and is killed by the test while the model request is in flight (or its
- * sub-agents work): `node --import tsx crashing-agent.ts <apiUrl> <threadKey> <dataDir> [redisUrl] [text]`;
+ * sub-agents work): `node crashing-agent.js <apiUrl> <threadKey> <dataDir> [redisUrl] [text]`;
  * started by `startAgentProcess` (agent-process.ts).
  */
 import Anthropic from '@anthropic-ai/sdk';
