@@ -25,10 +25,10 @@ export interface StorePoller {
 }
 
 /**
- * Runs `look` now (unless `atOnce` is false) and then every `everyMs`, one look at a time (chained, so a store that hangs does
- * not pile looks up). A store that stops answering is logged once, looked at every `awayMs`, and its
- * return logged once: an outage gives two lines per poller, not one per look. Any other failure is
- * logged each time, since it will not go away by itself.
+ * Runs `look` now (unless `atOnce` is false) and then every `everyMs`, one look at a time (chained,
+ * so a store that hangs does not pile looks up). A store that stops answering is logged once, looked
+ * at every `awayMs`, and its return logged once: an outage gives two lines per poller, not one per
+ * look. Any other failure is logged each time, since it will not go away by itself.
  */
 export function pollStore(look: () => Promise<unknown>, options: StorePollerOptions): StorePoller {
   const { what, everyMs, awayMs = everyMs, atOnce = true, logger } = options;
