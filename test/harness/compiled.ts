@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { globSync } from 'node:fs';
-import { chmod, cp, mkdtemp, readFile, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, readdir, rename, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What a child reads besides code: the package (module type, version), the manifest, the sandbox page. */
 const ASSETS = ['package.json', 'manifest.yml', 'src/sandbox/page'];
 const PREFIX = 'planebot-js-';
-/** Trees of older sources are removed once this old (a suite still running on one is long over). */
+/** Trees of other sources are removed once unused this long (a suite still running on one is long over). */
 const STALE_MS = 24 * 60 * 60 * 1000;
 
 let tree: Promise<string> | undefined;
@@ -31,14 +31,16 @@ export async function compiled(file: string): Promise<string> {
 
 async function build(): Promise<string> {
   const sources = globSync(['{src,test}/**/*.ts', ...ASSETS.map((a) => `${a}/**`), ...ASSETS], { cwd: ROOT }).sort();
-  const hash = createHash('sha256');
+  // The checkout too: the tree's node_modules is a link into it.
+  const hash = createHash('sha256').update(ROOT);
   for (const source of sources) {
     const path = join(ROOT, source);
     if ((await stat(path)).isFile()) hash.update(source).update(await readFile(path));
   }
   const dir = join(tmpdir(), PREFIX + hash.digest('hex').slice(0, 16));
-  // The folder appears whole (a rename), so one that exists is complete.
-  if (await stat(dir).then(() => true, () => false)) return dir;
+  // The folder appears whole (a rename), so one that exists is complete; touched, it is not stale.
+  const now = new Date();
+  if (await utimes(dir, now, now).then(() => true, () => false)) return dir;
 
   const work = await mkdtemp(join(tmpdir(), `${PREFIX}building-`));
   const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild') as typeof import('esbuild');
