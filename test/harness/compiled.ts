@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { globSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readFile, readdir, rename, rm, stat, symlink, utimes } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What a child reads besides code: the package (module type, version), the manifest, the sandbox page. */
@@ -17,7 +17,7 @@ let tree: Promise<string> | undefined;
 
 /**
  * The JavaScript a child process runs for `file` (a .ts file under src/ or test/). Both folders are
- * transpiled once, file by file and without type checks, by the esbuild tsx itself uses, into a
+ * transpiled once, file by file and without type checks, by esbuild (the transpiler tsx runs on), into a
  * temporary folder named after the sources, which every test process and later runs share until a
  * source changes. A child then runs plain `node`, as the built image does, instead of going through
  * tsx's hooks for each of the hundreds of modules it loads: a bot process reaches "listening" in
@@ -43,7 +43,6 @@ async function build(): Promise<string> {
   if (await utimes(dir, now, now).then(() => true, () => false)) return dir;
 
   const work = await mkdtemp(join(tmpdir(), `${PREFIX}building-`));
-  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild') as typeof import('esbuild');
   await esbuild.build({
     entryPoints: sources.filter((s) => s.endsWith('.ts') && !s.endsWith('.d.ts')).map((s) => join(ROOT, s)),
     outbase: ROOT,

@@ -31,7 +31,5 @@ function change(event: TaskEvent, t: Translator): string {
       return t.t('taskSync.event.progress', { project: event.project, done: event.done, total: event.total, left: t.duration(event.leftMs) });
     case 'noted':
       return planeNoteLine(event.note, t);
-    case 'noted':
-      return planeNoteLine(event.note, t);
   }
 }
