@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LOCALE, translator } from '../i18n/index.js';
+import { DEFAULT_LOCALE, phrase, translator } from '../i18n/index.js';
 import { silentLogger, type Logger } from '../log.js';
 import { pollStore, type StorePoller } from '../state/poller.js';
 import { isStateUnavailable, type StateStore, type StateUnavailableError } from '../state/store.js';
@@ -23,6 +23,7 @@ import { guardFrontEnd } from './guarded-front-end.js';
 import { closeStoppedRun, drive, planView, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
 import { DEFAULT_MAX_TOKENS, modelClient, type ModelOptions } from './model.js';
 import { createPermissions, loadPermissions, type Permission } from './permissions.js';
+import { errorText, forModel, internalFailure } from './reasons.js';
 import { newRun, runTurns, type IncomingMessage, type SavedRun } from './run.js';
 import { LeaseLost, RunLease } from './run-lease.js';
 import { RunStore, type StopRecord } from './run-store.js';
@@ -419,8 +420,7 @@ class AgentRuntime implements Agent {
       } catch (error) {
         if (error instanceof LeaseLost || isStateUnavailable(error)) throw error;
         this.logger.error({ err: error, runId }, 'run failed unexpectedly');
-        const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
-        end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), message, retryable: true } };
+        end = { kind: 'failed', failure: { ...totals(run, this.loopEnv), reason: internalFailure(error), retryable: true } };
         // What is in memory may be half-done; the last saved state is consistent and is what a retry takes
         // up, whole (a turn pending in memory but never saved must not survive).
         run = (await this.runs.get(runId).catch(() => undefined)) ?? run;
@@ -459,8 +459,7 @@ class AgentRuntime implements Agent {
    */
   private async strandedByStore(run: SavedRun, frontEnd: FrontEnd, error: StateUnavailableError): Promise<void> {
     this.logger.warn({ runId: run.id, reason: error.reason }, 'run stranded: the state store is unreachable');
-    const message = `My state store became unreachable (${error.reason}). This run goes on by itself from its last saved step once the store is back; nothing is needed from you.`;
-    await frontEnd.reporter.failed({ ...totals(run, this.loopEnv), message, retryable: false });
+    await frontEnd.reporter.stranded({ ...totals(run, this.loopEnv), reason: phrase('runEnd.storeUnreachable', { detail: error.reason }) });
   }
 
   /** Pause, finish or fail: what the drive's end means for the run, its lease and its thread. */
@@ -479,9 +478,8 @@ class AgentRuntime implements Agent {
           await frontEnd.reporter.done(end.result);
         } catch (error) {
           // The answer is not lost: the run fails, keeping it, and its Retry shows it again.
-          const reason = error instanceof Error ? error.message : String(error);
           this.logger.warn({ err: error, runId: run.id }, 'the answer could not be shown');
-          const failure = { ...end.result, message: `The answer could not be posted (${reason}). Retry posts it again.`, retryable: true };
+          const failure = { ...end.result, reason: phrase('runEnd.answerNotPosted', { detail: errorText(error) }), retryable: true };
           // What reached people is not posted twice: Retry shows the rest.
           const alreadyShown = error instanceof AnswerPartlyShown ? error.shown : end.result.alreadyShown;
           const unshownAnswer = { ...end.result, ...(alreadyShown && { alreadyShown }) };
@@ -492,7 +490,7 @@ class AgentRuntime implements Agent {
         await lease.release();
         return;
       case 'failed':
-        this.logger.warn({ runId: run.id, failure: end.failure.message }, 'run failed');
+        this.logger.warn({ runId: run.id, failure: forModel(end.failure.reason) }, 'run failed');
         await lease.save({ ...run, status: 'failed' });
         await this.runs.untrack(run.id);
         await lease.release();

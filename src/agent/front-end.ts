@@ -1,4 +1,4 @@
-import type { Translator } from '../i18n/index.js';
+import type { Phrase, Translator } from '../i18n/index.js';
 import type { SubAgentOutcome } from '../tools/delegate/index.js';
 import type { Requester } from '../tools/registry.js';
 import type { PlanItem } from '../tools/plan/index.js';
@@ -82,8 +82,8 @@ export interface RunResult extends RunTotals {
   /** The model's final text (Markdown); may be empty. */
   answer: string;
   stop: RunStop;
-  /** Plain words to show beside the answer when the run did not end ordinarily. */
-  note?: string;
+  /** What to show beside the answer when the run did not end ordinarily (`forModel` writes it for the model). */
+  note?: Phrase;
   /**
    * How many of the answer's messages already reached people, when showing it was refused part-way
    * (`AnswerPartlyShown`): showing it again starts after them.
@@ -103,10 +103,18 @@ export class AnswerPartlyShown extends Error {
 }
 
 export interface RunFailure extends RunTotals {
-  /** What failed, in plain words. */
-  message: string;
+  /** What failed, for the front end to say in its reader's language. */
+  reason: Phrase;
   /** True when `agent.retry(runId)` may continue the run where it stopped. */
   retryable: boolean;
+}
+
+/**
+ * The state store stopped answering mid-run. Not a failure for anyone to act on: the run goes on by
+ * itself from its last saved step once the store is back (in whichever process takes it up).
+ */
+export interface RunStranded extends RunTotals {
+  reason: Phrase;
 }
 
 /** A run a person stopped (a Stop button, or the chat's own stop control). */
@@ -130,6 +138,8 @@ export interface Reporter {
   /** Shows the answer; throws when it could not be shown (the run then fails and its retry shows it again). */
   done(result: RunResult): Promise<void>;
   failed(failure: RunFailure): Promise<void>;
+  /** The run cannot go on for now, and goes on by itself later: nothing is asked of people. */
+  stranded(stranded: RunStranded): Promise<void>;
   /** The run was stopped: nothing more comes from it (a new message in the thread goes on from its history). */
   stopped(stopped: RunStopped): Promise<void>;
 }

@@ -27,6 +27,7 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
     toolFinished: guard('toolFinished', r.toolFinished.bind(r)),
     done: r.done.bind(r),
     failed: guard('failed', r.failed.bind(r)),
+    stranded: guard('stranded', r.stranded.bind(r)),
     stopped: guard('stopped', r.stopped.bind(r)),
   };
   const approver: Approver = {

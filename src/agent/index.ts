@@ -14,6 +14,7 @@ export type {
   RunResult,
   RunStopped,
   RunStop,
+  RunStranded,
   RunTotals,
   SubAgentPhase,
   SubAgentView,
@@ -22,6 +23,7 @@ export type {
 } from './front-end.js';
 export { AnswerPartlyShown } from './front-end.js';
 export type { ModelOptions } from './model.js';
+export { forModel } from './reasons.js';
 export { createPermissions, deniedCallText, loadPermissions, permissionOfCall, PermissionsError, type Permission, type Permissions } from './permissions.js';
 export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { phrase, type Phrase } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { planProgress } from '../tools/plan/index.js';
 import { approvalRequest, earliestDeadline, undecidedCalls } from './approvals.js';
@@ -6,6 +7,7 @@ import { cachedMessages } from './cache.js';
 import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
 import { fitHistory } from './history-budget.js';
 import { describeModelError, MAX_TOKENS_CEILING, REQUEST_TIMEOUT_MS } from './model.js';
+import { forModel } from './reasons.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { RunLease } from './run-lease.js';
 import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
@@ -97,7 +99,12 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
   for (;;) {
     if (signal.aborted) return stopped();
     if (run.iterations >= env.maxIterations) {
-      const note = `Stopped after ${env.maxIterations} model requests, the limit set by ${env.maxIterationsVariable}, before the work was finished.${runEnv.subAgent ? '' : ' Ask again to go on from here.'}`;
+      const note = phrase('runEnd.iterationLimit', {
+        count: env.maxIterations,
+        variable: env.maxIterationsVariable,
+        // A sub-agent's report goes to its run, which asks nobody again.
+        who: runEnv.subAgent ? 'subAgent' : 'requester',
+      });
       return finish(run, env, 'iteration_limit', [], note);
     }
     fitRunHistory(run, env);
@@ -116,9 +123,9 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     } catch (error) {
       // Aborted by a stop: the request's answer is not wanted, and nothing of it is kept.
       if (signal.aborted) return stopped();
-      const { message, retryable } = describeModelError(error);
+      const { reason, retryable } = describeModelError(error);
       env.logger.warn({ err: error, runId: run.id }, 'model request failed');
-      return { kind: 'failed', failure: { ...totals(run, env), message, retryable } };
+      return { kind: 'failed', failure: { ...totals(run, env), reason, retryable } };
     }
     run.iterations += 1;
     run.usage = addUsage(run.usage, response.usage);
@@ -243,11 +250,11 @@ export function closeStoppedRun(run: SavedRun, stop: StopRecord): void {
 }
 
 /** Ends the run; the history always ends with an assistant turn, so the next message can follow it. */
-function finish(run: SavedRun, env: LoopEnv, stop: RunStop, content: Anthropic.ContentBlock[], note?: string): LoopEnd {
+function finish(run: SavedRun, env: LoopEnv, stop: RunStop, content: Anthropic.ContentBlock[], note?: Phrase): LoopEnd {
   const answer = textOf(content);
   run.messages.push({
     role: 'assistant',
-    content: content.length > 0 ? content : [{ type: 'text', text: note ? `(${note})` : '(no reply)' }],
+    content: content.length > 0 ? content : [{ type: 'text', text: note ? `(${forModel(note)})` : '(no reply)' }],
   });
   return { kind: 'done', result: { ...totals(run, env), answer, stop, ...(note ? { note } : {}) } };
 }

@@ -1,4 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { phrase, type Phrase } from '../i18n/index.js';
+import { errorText, NONE } from './reasons.js';
 
 /** How the agent reaches the model: a ready client (tests, proxies) or a key and base URL. */
 export interface ModelOptions {
@@ -24,17 +26,17 @@ export function modelClient(options: ModelOptions): Anthropic {
   return new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL });
 }
 
-/** A failed model request in plain words, and whether trying again later may help. */
-export function describeModelError(error: unknown): { message: string; retryable: boolean } {
+/** Why a model request failed, with the API's own words as a detail, and whether trying again later may help. */
+export function describeModelError(error: unknown): { reason: Phrase; retryable: boolean } {
   if (error instanceof Anthropic.APIConnectionError) {
-    return { message: `The model API could not be reached (${error.message}).`, retryable: true };
+    return { reason: phrase('runEnd.modelUnreachable', { detail: error.message }), retryable: true };
   }
   if (error instanceof Anthropic.APIError) {
     const status = error.status;
     const detail = error.apiMessage ?? error.message;
     const retryable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
-    const what = status === 401 || status === 403 ? 'refused the bot’s key' : status === 429 ? 'is rate-limiting the bot' : 'failed';
-    return { message: `The model API ${what}${status ? ` (${status})` : ''}: ${detail}`, retryable };
+    const problem = status === 401 || status === 403 ? 'key' : status === 429 ? 'rateLimit' : 'failed';
+    return { reason: phrase('runEnd.modelApi', { problem, status: status ? String(status) : NONE, detail }), retryable };
   }
-  return { message: `The model request failed: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+  return { reason: phrase('runEnd.modelRequest', { detail: errorText(error) }), retryable: false };
 }

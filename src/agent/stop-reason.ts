@@ -1,5 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { phrase, type Phrase } from '../i18n/index.js';
 import type { RunStop } from './front-end.js';
+import { NONE } from './reasons.js';
 
 /** What the loop does with one model response. */
 export type NextStep =
@@ -11,7 +13,7 @@ export type NextStep =
   /** An empty end_turn: ask the model to continue instead of resending the empty reply. */
   | { kind: 'nudge' }
   /** The run ends. `keep` is false when the content must not enter the history (refused, or a cut-off call). */
-  | { kind: 'finish'; stop: RunStop; keep: boolean; note?: string };
+  | { kind: 'finish'; stop: RunStop; keep: boolean; note?: Phrase };
 
 /** How often the loop already took each corrective step in this run; each is capped. */
 export interface Retries {
@@ -25,10 +27,10 @@ export const MAX_NUDGES = 1;
 export const MAX_LONGER = 1;
 
 export const NOTES = {
-  truncated: 'The answer was cut off at the length limit.',
-  contextFull: 'This conversation no longer fits in the model’s context; start a new thread to go on.',
-  tooManyPauses: 'The model paused its turn too many times in a row.',
-  cutToolCall: 'The model’s request to use a tool was cut off at the length limit, even with more room.',
+  truncated: phrase('runEnd.truncated'),
+  contextFull: phrase('runEnd.contextFull'),
+  tooManyPauses: phrase('runEnd.tooManyPauses'),
+  cutToolCall: phrase('runEnd.cutToolCall'),
 } as const;
 
 export function nextStep(message: Anthropic.Message, retries: Retries): NextStep {
@@ -63,15 +65,16 @@ export function nextStep(message: Anthropic.Message, retries: Retries): NextStep
         kind: 'finish',
         stop: 'unexpected_stop',
         keep: false,
-        note: `The model stopped for a reason this bot does not know (${String(message.stop_reason)}).`,
+        note: phrase('runEnd.unknownStop', { reason: String(message.stop_reason) }),
       };
   }
 }
 
-function refusalNote(message: Anthropic.Message): string {
+function refusalNote(message: Anthropic.Message): Phrase {
   // Optional at runtime although typed: responses from older servers and fakes leave it out.
   const details = message.stop_details ?? undefined;
-  const why = details?.category ? ` (category: ${details.category.replace(/_/g, ' ')})` : '';
-  const explanation = details?.explanation ? ` ${details.explanation}` : '';
-  return `The model declined this request${why}.${explanation}`;
+  return phrase('runEnd.refused', {
+    category: details?.category ? details.category.replace(/_/g, ' ') : NONE,
+    explanation: details?.explanation || NONE,
+  });
 }

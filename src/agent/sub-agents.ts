@@ -5,6 +5,7 @@ import { RunInterruption, type ToolRegistry } from '../tools/registry.js';
 import { expireOverdue, undecidedCalls, withdrawWaiting } from './approvals.js';
 import type { FrontEnd, Reporter } from './front-end.js';
 import { drive, totals, type LoopEnd, type LoopEnv, type RunEnv } from './loop.js';
+import { forModel, internalFailure } from './reasons.js';
 import { newRun, type PendingCall, type SavedRun, type SubAgentRun } from './run.js';
 import type { StopRecord } from './run-store.js';
 import { subAgentView } from './sub-agent-state.js';
@@ -71,6 +72,7 @@ export async function runDelegation(delegation: Delegation): Promise<SubAgentRep
       subAgentChanged: async () => undefined,
       done: async () => undefined,
       failed: async () => undefined,
+      stranded: async () => undefined,
       stopped: async () => undefined,
       planChanged: () => show(index),
       toolStarted: async (view) => {
@@ -88,8 +90,7 @@ export async function runDelegation(delegation: Delegation): Promise<SubAgentRep
     } catch (error) {
       if (error instanceof RunInterruption || isStateUnavailable(error)) throw error;
       runEnv.logger.error({ err: error, subAgent: subAgent.title }, 'sub-agent failed unexpectedly');
-      const message = `Something went wrong inside the bot: ${error instanceof Error ? error.message : String(error)}`;
-      end = { kind: 'failed', failure: { ...totals(subAgent.run, env.loop), message, retryable: false } };
+      end = { kind: 'failed', failure: { ...totals(subAgent.run, env.loop), reason: internalFailure(error), retryable: false } };
     }
     steps.delete(index);
     if (end.kind === 'waiting') {
@@ -203,14 +204,15 @@ function reportOf(subAgent: SubAgentRun, end: SubAgentEnd): SubAgentReport {
     durationMs: (subAgent.endedAt ?? 0) - (subAgent.startedAt ?? 0),
   };
   if (end.kind === 'done' && end.result.answer && (end.result.stop === 'answered' || end.result.stop === 'truncated')) {
-    return { ...base, outcome: 'done', report: end.result.note ? `${end.result.answer}\n(${end.result.note})` : end.result.answer };
+    return { ...base, outcome: 'done', report: end.result.note ? `${end.result.answer}\n(${forModel(end.result.note)})` : end.result.answer };
   }
   if (end.kind === 'stopped') {
     const by = end.stop.by.name ?? end.stop.by.id;
     const reason = subAgent.startedAt === undefined ? `${by} stopped the run before it started.` : `${by} stopped the run before it finished.`;
     return { ...base, outcome: 'failed', reason, report: whatItGotDone(run) };
   }
-  const reason = end.kind === 'failed' ? end.failure.message : (end.result.note ?? 'It ended without a report.');
+  const why = end.kind === 'failed' ? end.failure.reason : end.result.note;
+  const reason = why ? forModel(why) : 'It ended without a report.';
   const outcome = end.kind === 'done' && end.result.stop === 'iteration_limit' ? 'capped' : 'failed';
   return { ...base, outcome, reason, report: whatItGotDone(run) };
 }

@@ -11,6 +11,7 @@ import { approvalMessages } from './messages/approvals.js';
 import { toolMessages } from './messages/tools.js';
 import { workItemMessages } from './messages/work-items.js';
 import { notificationMessages } from './messages/notifications.js';
+import { runEndMessages } from './messages/run-end.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -30,6 +31,7 @@ const AREAS = [
   toolMessages,
   workItemMessages,
   notificationMessages,
+  runEndMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply, type Reply } from '../fakes/anthropic/index.js';
 import { BOB, startHarness, type Harness } from './support/harness.js';
+import { forModel } from '../../src/agent/index.js';
 
 let h: Harness;
 afterEach(async () => {
@@ -108,7 +109,9 @@ describe('conversations', () => {
     await h.say('two');
     first.release();
     await h.agent.idle();
-    expect(h.ui.of('failed')[0]!.failure).toMatchObject({ runId: failed.runId, retryable: true, message: 'The model API failed (500): Internal error' });
+    const { failure } = h.ui.of('failed')[0]!;
+    expect(failure).toMatchObject({ runId: failed.runId, retryable: true });
+    expect(forModel(failure.reason)).toBe('The model API failed (500): Internal error');
     expect(h.ui.result().answer).toBe('Second works.');
     // The failed run left nothing in the history; what the user wrote stays with the failed run for a retry.
     expect(texts(h.api.requests[1]!.body.messages)).toHaveLength(1);

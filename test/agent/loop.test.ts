@@ -2,6 +2,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorReply, stopReply, textBlock, textReply, toolReply, toolUseBlock } from '../fakes/anthropic/index.js';
 import { ALICE, startHarness, type Harness } from './support/harness.js';
+import { forModel } from '../../src/agent/index.js';
+import { phrase, translator } from '../../src/i18n/index.js';
 
 let h: Harness;
 afterEach(async () => {
@@ -104,8 +106,8 @@ describe('the agent loop', () => {
     expect(h.api.requests).toHaveLength(3);
     const result = h.ui.result();
     expect(result.stop).toBe('iteration_limit');
-    expect(result.note).toContain('Stopped after 3 model requests');
-    expect(result.note).toContain('PLANEBOT_MAX_ITERATIONS');
+    expect(result.note).toEqual(phrase('runEnd.iterationLimit', { count: 3, variable: 'PLANEBOT_MAX_ITERATIONS', who: 'requester' }));
+    expect(forModel(result.note!)).toBe('Stopped after 3 model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.');
   });
 
   it('fails in plain words when the model API fails, and a retry continues where it stopped', async () => {
@@ -116,7 +118,8 @@ describe('the agent loop', () => {
     await h.agent.idle();
     const [failed] = h.ui.of('failed');
     expect(failed!.failure).toMatchObject({ runId, retryable: true, toolCalls: 1 });
-    expect(failed!.failure.message).toBe('The model API failed (529): Overloaded');
+    expect(failed!.failure.reason).toEqual(phrase('runEnd.modelApi', { problem: 'failed', status: '529', detail: 'Overloaded' }));
+    expect(forModel(failed!.failure.reason)).toBe('The model API failed (529): Overloaded');
 
     h.api.script(textReply('Here it is.'));
     expect(await h.agent.retry({ runId, retriedBy: ALICE.id })).toMatchObject({ status: 'started', runId });
@@ -141,7 +144,7 @@ describe('stop reasons', () => {
     h = await startHarness({ script: [stopReply('max_tokens', [textBlock('The first half of')])] });
     await h.say('Write a lot');
     await h.agent.idle();
-    expect(h.ui.result()).toMatchObject({ answer: 'The first half of', stop: 'truncated', note: 'The answer was cut off at the length limit.' });
+    expect(h.ui.result()).toMatchObject({ answer: 'The first half of', stop: 'truncated', note: phrase('runEnd.truncated') });
   });
 
   it('never runs a tool call cut by max_tokens; asks again once with twice the room', async () => {
@@ -157,7 +160,7 @@ describe('stop reasons', () => {
     // The cut reply was dropped, not appended.
     expect(h.api.requests[1]!.body.messages).toHaveLength(1);
     expect(h.toolLog.calls).toEqual([]);
-    expect(h.ui.result()).toMatchObject({ stop: 'truncated', note: expect.stringContaining('cut off') });
+    expect(h.ui.result()).toMatchObject({ stop: 'truncated', note: phrase('runEnd.cutToolCall') });
   });
 
   it('resends a pause_turn with the paused content appended as it is', async () => {
@@ -178,7 +181,9 @@ describe('stop reasons', () => {
     });
     await h.say('Something bad');
     await h.agent.idle();
-    expect(h.ui.result()).toMatchObject({ stop: 'refused', note: 'The model declined this request (category: general harms).' });
+    expect(h.ui.result().stop).toBe('refused');
+    expect(forModel(h.ui.result().note!)).toBe('The model declined this request (category: general harms).');
+    expect(translator('fr').say(h.ui.result().note!)).toBe('Le modèle a décliné cette demande (catégorie\u202f: general harms).');
     await h.say('Something fine');
     await h.agent.idle();
     const history = h.api.requests[1]!.body.messages;
@@ -189,14 +194,15 @@ describe('stop reasons', () => {
     h = await startHarness({ script: [stopReply('model_context_window_exceeded', [textBlock('Partial')])] });
     await h.say('Huge');
     await h.agent.idle();
-    expect(h.ui.result()).toMatchObject({ stop: 'context_full', answer: 'Partial', note: expect.stringContaining('new thread') });
+    expect(h.ui.result()).toMatchObject({ stop: 'context_full', answer: 'Partial', note: phrase('runEnd.contextFull') });
   });
 
   it('stops safely on a stop reason it does not know', async () => {
     h = await startHarness({ script: [stopReply('compaction', [textBlock('…')])] });
     await h.say('Hi');
     await h.agent.idle();
-    expect(h.ui.result()).toMatchObject({ stop: 'unexpected_stop', note: expect.stringContaining('compaction') });
+    expect(h.ui.result()).toMatchObject({ stop: 'unexpected_stop', note: phrase('runEnd.unknownStop', { reason: 'compaction' }) });
+    expect(forModel(h.ui.result().note!)).toBe('The model stopped for a reason this bot does not know (compaction).');
   });
 
   it('asks the model to continue after an empty end_turn instead of resending it', async () => {

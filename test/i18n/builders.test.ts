@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, translator } from '../../src/i18n/index.js';
+import { LOCALES, phrase, translator } from '../../src/i18n/index.js';
 import { buildApprovalDecided } from '../../src/slack/blocks/approval-decided.js';
 import { buildApprovalExpired } from '../../src/slack/blocks/approval-expired.js';
 import { buildApprovalRequest } from '../../src/slack/blocks/approval-request.js';
@@ -110,13 +110,29 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
         queuedStatus(1_000_000, t),
         buildStatus({ phase: 'done', plan, elapsedMs: 3_600_000 * 30, toolCalls: 1_000_000, subAgents }, t),
         buildStatus({ phase: 'stopped', plan, stoppedById: 'U0BOB', elapsedMs: 83_000, toolCalls: 2, subAgents }, t),
-        buildStatus({ phase: 'failed', plan, failure: `${text}${long(10_000)}`, retryValue: 'r', elapsedMs: 400, toolCalls: 1, subAgents }, t),
+        buildStatus({ phase: 'failed', plan, failure: phrase('runEnd.modelApi', { problem: 'failed', status: '500', detail: `${text}${long(10_000)}` }), retryValue: 'r', elapsedMs: 400, toolCalls: 1, subAgents }, t),
+        buildStatus({ phase: 'failed', plan, failure: phrase('runEnd.internal', { detail: text }), subAgents }, t),
+        buildStatus({ phase: 'stranded', plan, reason: phrase('runEnd.storeUnreachable', { detail: `${text}${long(10_000)}` }), elapsedMs: 400, toolCalls: 1, subAgents }, t),
       ];
       for (const message of messages) {
         assertWithinSlackLimits(message);
         assertInert(message, ['<@U0BOB>']);
       }
     }
+    // A failure is said in the reader's language, the API's own words inside it as they came, with Retry.
+    const failure = phrase('runEnd.modelApi', { problem: 'failed', status: '500', detail: 'Internal error' });
+    const failed = buildStatus({ phase: 'failed', plan: [], failure, retryValue: 'run-1' }, t);
+    expect(failed.text).toBe(t.t('run.failedText', { failure: t.say(failure) }));
+    expect(failed.text).toContain('500');
+    expect(failed.text).toContain('Internal error');
+    expect(failed.blocks.at(-1)).toMatchObject({ type: 'actions', elements: [{ action_id: 'run_retry', text: { text: t.t('run.retry') } }] });
+    // A store that stopped answering is no failure: its own mark and label, and nothing to click.
+    const reason = phrase('runEnd.storeUnreachable', { detail: 'connect ECONNREFUSED 127.0.0.1:6379' });
+    const stranded = buildStatus({ phase: 'stranded', plan: [], reason, elapsedMs: 2000, toolCalls: 1 }, t);
+    expect(stranded.text).toBe(t.t('run.strandedText', { reason: t.say(reason) }));
+    expect(JSON.stringify(stranded.blocks)).toContain(`⏸ ${t.t('run.stranded', { reason: t.say(reason) })}`);
+    expect(JSON.stringify(stranded)).not.toContain(t.t('run.failedText', { failure: '' }).trim());
+    expect(stranded.blocks.some((block) => block.type === 'actions')).toBe(false);
     const waiting = workingStatus(t, { step: t.t('run.waitingForApproval') });
     expect(JSON.stringify(waiting.blocks)).toContain(t.t('run.waitingForApproval'));
     expect(JSON.stringify(workingStatus(t).blocks)).toContain(t.t('run.thinking'));

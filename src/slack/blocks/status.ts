@@ -1,5 +1,5 @@
 import type { PlanItem, PlanStatus, SubAgentView } from '../../agent/index.js';
-import { DEFAULT_LOCALE, translator, type Translator } from '../../i18n/index.js';
+import { DEFAULT_LOCALE, translator, type Phrase, type Translator } from '../../i18n/index.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from './text.js';
@@ -35,12 +35,21 @@ export type RunStatusView =
       phase: 'failed';
       plan: readonly PlanItemView[];
       subAgents?: readonly SubAgentLineView[];
-      /** What failed, in plain words. */
-      failure: string;
+      /** What failed, said in the reader's language. */
+      failure: Phrase;
       /** Opaque reference carried by the Retry button (≤ 2000 characters); no button without it. */
       retryValue?: string;
       elapsedMs?: number;
       toolCalls?: number;
+    }
+  | {
+      /** The state store stopped answering: the run waits for it and goes on by itself, so no Retry. */
+      phase: 'stranded';
+      plan: readonly PlanItemView[];
+      subAgents?: readonly SubAgentLineView[];
+      reason: Phrase;
+      elapsedMs: number;
+      toolCalls: number;
     };
 
 const ICONS: Record<PlanStatus, string> = { pending: '○', in_progress: '→', completed: '✓', cancelled: '✗' };
@@ -113,6 +122,14 @@ function subAgentLines(subAgents: readonly SubAgentLineView[] = [], t: Translato
   return lines;
 }
 
+/** How long the run went and how many tools it called, where known. */
+function facts(status: { elapsedMs?: number; toolCalls?: number }, t: Translator): string[] {
+  return [
+    ...(status.elapsedMs === undefined ? [] : [t.t('runControl.stoppedAfter', { duration: t.duration(status.elapsedMs) })]),
+    ...(status.toolCalls === undefined ? [] : [t.t('runControl.toolCalls', { count: status.toolCalls })]),
+  ];
+}
+
 function context(parts: readonly string[]): Block {
   return { type: 'context', elements: [mrkdwn(parts.join(' · '))] };
 }
@@ -150,15 +167,17 @@ export function buildStatus(status: RunStatusView, t: Translator = translator(DE
       blocks.push(context([`✓ ${summary}`, ...counted]));
       return { text: summary, blocks };
     }
+    case 'stranded': {
+      const reason = escapeTruncated(oneLine(t.say(status.reason)), FAILURE_MAX);
+      blocks.push({ type: 'section', text: mrkdwn(`⏸ ${t.t('run.stranded', { reason })}`) });
+      blocks.push(context([...facts(status, t), ...counted]));
+      return { text: t.t('run.strandedText', { reason }), blocks };
+    }
     case 'failed': {
-      const failure = escapeTruncated(oneLine(status.failure), FAILURE_MAX);
+      const failure = escapeTruncated(oneLine(t.say(status.failure)), FAILURE_MAX);
       blocks.push({ type: 'section', text: mrkdwn(`✗ ${t.t('run.failed', { failure })}`) });
-      const facts = [
-        ...(status.elapsedMs === undefined ? [] : [t.t('runControl.stoppedAfter', { duration: t.duration(status.elapsedMs) })]),
-        ...(status.toolCalls === undefined ? [] : [t.t('runControl.toolCalls', { count: status.toolCalls })]),
-        ...counted,
-      ];
-      if (facts.length > 0) blocks.push(context(facts));
+      const shown = [...facts(status, t), ...counted];
+      if (shown.length > 0) blocks.push(context(shown));
       if (status.retryValue !== undefined) {
         blocks.push({
           type: 'actions',

@@ -27,9 +27,12 @@ export function escapeMrkdwn(text: string): string {
   return defuseFences(defuseBroadcasts(stripControl(text))).replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
 }
 
-/** Whitespace runs (newlines included) become one space: for headers, buttons and one-line items. */
+/**
+ * Whitespace runs (newlines included) become one space: for headers, buttons and one-line items.
+ * No-break spaces stay: French puts a narrow one before its colons so that a line never starts with one.
+ */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/[^\S\u00a0\u2007\u202f]+/g, ' ').trim();
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type SubAgentView, type ToolCallView } from '../../agent/index.js';
+import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type SubAgentView, type ToolCallView } from '../../agent/index.js';
 import { buildStatus } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -100,10 +100,11 @@ export class SlackReporter implements Reporter {
   }
 
   async done(result: RunResult): Promise<void> {
-    const answer = [result.answer, result.note ? `_${result.note}_` : ''].filter(Boolean).join('\n\n');
+    const note = result.note ? `_${this.t.say(result.note)}_` : '';
+    const answer = [result.answer, note].filter(Boolean).join('\n\n');
     const already = result.alreadyShown ?? 0;
     // A retried answer was never written as a stream: it is streamed whole, unless part of it was posted already.
-    const unstreamed = this.streamedTurn ? (result.note ? `\n\n_${result.note}_` : '') : answer;
+    const unstreamed = this.streamedTurn ? (note ? `\n\n${note}` : '') : answer;
     const streamed = already === 0 && this.stream !== undefined && (await this.stream.finish(unstreamed));
     // Not done when Slack refused the answer: the agent then fails the run, and the status says so;
     // its Retry posts only the messages that did not go out.
@@ -128,10 +129,24 @@ export class SlackReporter implements Reporter {
         phase: 'failed',
         plan: failure.plan.items,
         subAgents: failure.subAgents,
-        failure: failure.message,
+        failure: failure.reason,
         ...(failure.retryable && { retryValue: failure.runId }),
         elapsedMs: failure.durationMs,
         toolCalls: failure.toolCalls,
+      }, this.t),
+    );
+  }
+
+  async stranded(stranded: RunStranded): Promise<void> {
+    await this.stream?.close();
+    await this.finish(
+      buildStatus({
+        phase: 'stranded',
+        plan: stranded.plan.items,
+        subAgents: stranded.subAgents,
+        reason: stranded.reason,
+        elapsedMs: stranded.durationMs,
+        toolCalls: stranded.toolCalls,
       }, this.t),
     );
   }

@@ -7,6 +7,7 @@ import type {
   RunInfo,
   RunResult,
   RunStopped,
+  RunStranded,
   SubAgentView,
   ToolCallOutcome,
   ToolCallView,
@@ -20,6 +21,7 @@ export type FrontEndEvent =
   | { type: 'tool_finished'; runId: string; call: ToolCallView; outcome: ToolCallOutcome }
   | { type: 'done'; runId: string; result: RunResult; savedState: unknown }
   | { type: 'failed'; runId: string; failure: RunFailure }
+  | { type: 'stranded'; runId: string; stranded: RunStranded }
   | { type: 'stopped'; runId: string; stopped: RunStopped }
   | { type: 'ask'; runId: string; request: ApprovalRequest; savedState: unknown }
   | { type: 'settled'; runId: string; request: ApprovalRequest; outcome: ApprovalOutcome; shown: unknown };
@@ -45,6 +47,7 @@ export class RecordingFrontEnd {
         toolFinished: (call, outcome) => record({ type: 'tool_finished', runId, call, outcome }),
         done: (result) => record({ type: 'done', runId, result, savedState }),
         failed: (failure) => record({ type: 'failed', runId, failure }),
+        stranded: (stranded) => record({ type: 'stranded', runId, stranded }),
         stopped: (stopped) => record({ type: 'stopped', runId, stopped }),
       },
       approver: {

@@ -5,7 +5,7 @@ import { buildStatus } from '../../../src/slack/blocks/status.js';
 import { buildTaskTree } from '../../../src/slack/blocks/task-tree.js';
 import type { Block, SlackMessage } from '../../../src/slack/blocks/types.js';
 import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
-import { translator } from '../../../src/i18n/index.js';
+import { phrase, translator } from '../../../src/i18n/index.js';
 
 const EN = translator('en');
 
@@ -17,7 +17,7 @@ describe('Block Kit types', () => {
   it('match the Slack SDK types', () => {
     const messages: SlackMessage[] = [
       buildTaskTree({ title: 'T', lines: ['○ [1] a'] }, EN),
-      buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r' }, EN),
+      buildStatus({ phase: 'failed', plan: [], failure: phrase('runEnd.internal', { detail: 'x' }), retryValue: 'r' }, EN),
       buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }, EN),
       buildWorkItemCard({ key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] }, EN),
     ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, translator } from '../../../src/i18n/index.js';
+import { LOCALES, phrase, translator } from '../../../src/i18n/index.js';
 import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
@@ -60,10 +60,12 @@ describe('buildStatus', () => {
   });
 
   it('says what failed and offers Retry', () => {
-    const message = buildStatus({ phase: 'failed', plan: PLAN, failure: 'Plane answered 503', retryValue: 'run:abc', elapsedMs: 2000, toolCalls: 2 });
+    const failure = phrase('runEnd.modelApi', { problem: 'failed', status: '503', detail: 'Overloaded' });
+    const message = buildStatus({ phase: 'failed', plan: PLAN, failure, retryValue: 'run:abc', elapsedMs: 2000, toolCalls: 2 });
     assertWithinSlackLimits(message);
-    expect(message.text).toBe('Failed: Plane answered 503');
-    expect(allText(message)).toContain('✗ *Failed:* Plane answered 503');
+    expect(message.text).toBe('Failed: The model API failed (503): Overloaded');
+    expect(allText(message)).toContain('✗ *Failed:* The model API failed (503): Overloaded');
+    expect(buildStatus({ phase: 'failed', plan: [], failure }, translator('fr')).text).toBe('Échec\u202f: L’API du modèle a échoué (503)\u202f: Overloaded');
     expect(allText(message)).toContain('after 2s · 2 tool calls · 1/4 tasks completed');
     expect(message.blocks.at(-1)).toMatchObject({
       type: 'actions',
@@ -80,7 +82,8 @@ describe('buildStatus', () => {
     for (const message of [
       buildStatus({ phase: 'running', plan, step: long(5000) }),
       buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000 }),
-      buildStatus({ phase: 'failed', plan, failure: long(10_000), retryValue: 'r'.repeat(2000) }),
+      buildStatus({ phase: 'failed', plan, failure: phrase('runEnd.internal', { detail: long(10_000) }), retryValue: 'r'.repeat(2000) }),
+      buildStatus({ phase: 'stranded', plan, reason: phrase('runEnd.storeUnreachable', { detail: long(10_000) }), elapsedMs: 1, toolCalls: 1000 }),
     ]) {
       assertWithinSlackLimits(message);
       assertInert(message);
@@ -170,7 +173,7 @@ describe('buildStatus', () => {
     for (const message of [
       buildStatus({ phase: 'running', plan, step: long(5000), subAgents }),
       buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000, subAgents }),
-      buildStatus({ phase: 'failed', plan, failure: long(10_000), retryValue: 'r', subAgents }),
+      buildStatus({ phase: 'failed', plan, failure: phrase('runEnd.internal', { detail: long(10_000) }), retryValue: 'r', subAgents }),
       buildStatus({ phase: 'running', plan, step: long(5000), subAgents }, translator('fr')),
       buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000, subAgents }, translator('zh-CN')),
     ]) {
@@ -182,6 +185,6 @@ describe('buildStatus', () => {
   });
 
   it('refuses a Retry value Slack would refuse', () => {
-    expect(() => buildStatus({ phase: 'failed', plan: [], failure: 'x', retryValue: 'r'.repeat(2001) })).toThrow(RangeError);
+    expect(() => buildStatus({ phase: 'failed', plan: [], failure: phrase('runEnd.internal', { detail: 'x' }), retryValue: 'r'.repeat(2001) })).toThrow(RangeError);
   });
 });
