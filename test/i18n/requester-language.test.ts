@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { textReply, toolReply } from '../fakes/anthropic/index.js';
+import { modelDown, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { approvalMessage, botMessages, shownText, statusMessage } from '../slack/conversations/support.js';
 
@@ -97,5 +97,24 @@ describe('the requester’s language', () => {
     // What the model reads stays English: the tools' declarations and the answer to a refused call.
     expect(JSON.stringify(h.model!.requests.at(-1)!.body.messages)).toContain('Operation cancelled by user');
     expect(botMessages(h, frenchTs).some((m) => m.text.includes('Commentaire ajouté.'))).toBe(true);
+  });
+
+  it('says why a French requester’s run failed in French, the API’s own words inside, with Retry, which takes it up again', async () => {
+    harness = await startBotHarness({ model: [...modelDown(), textReply('Reprise.')] });
+    const h = harness;
+    const ts = await h.slack.userSays({ user: CAMILLE, channel: GENERAL, text: `<@${BOT}> résume le sprint` });
+    const failed = await eventually(() => {
+      const status = botMessages(h, ts)[0];
+      return status && shownText(status).includes('Échec') ? status : undefined;
+    }, 8_000, 'the failed status');
+    expect(failed.text).toBe('Échec\u202f: L’API du modèle a échoué (500)\u202f: Internal error');
+    expect(shownText(failed)).toContain('✗ *Échec\u202f:* L’API du modèle a échoué (500)\u202f: Internal error');
+    expect(shownText(failed)).toContain('"text":"Réessayer"');
+    expect(shownText(failed)).toContain('run_retry');
+    expect(shownText(failed)).not.toContain('The model API');
+
+    await h.slack.clickButton({ user: CAMILLE, channel: GENERAL, messageTs: failed.ts, actionId: 'run_retry' });
+    await eventually(() => /✓ Terminé en/.test(shownText(h.slack.workspace.message(GENERAL, failed.ts))), 8_000, 'the status after Retry');
+    expect(botMessages(h, ts).some((m) => m.text.includes('Reprise.'))).toBe(true);
   });
 });
