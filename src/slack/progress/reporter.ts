@@ -1,13 +1,16 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type SubAgentView, type ToolCallView } from '../../agent/index.js';
-import { buildStatus } from '../blocks/status.js';
+import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type RunTotals, type SubAgentView, type ToolCallView } from '../../agent/index.js';
+import { buildStatus, type RunStatusView } from '../blocks/status.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
 import { renderReply } from '../render/reply.js';
 import type { AnswerStream } from './answer-stream.js';
 import type { StatusMessages } from './status-messages.js';
 import { workingStatus } from './status-views.js';
+
+/** An end of the run as the status shows it, less what every end takes from the run's totals. */
+type EndView = RunStatusView extends infer V ? (V extends { phase: 'failed' | 'stranded' | 'stopped' } ? Omit<V, 'plan' | 'subAgents' | 'elapsedMs' | 'toolCalls'> : never) : never;
 
 /**
  * Shows one run in its Slack thread: the status message follows the plan and the step under way;
@@ -123,45 +126,22 @@ export class SlackReporter implements Reporter {
   }
 
   async failed(failure: RunFailure): Promise<void> {
-    await this.stream?.close();
-    await this.finish(
-      buildStatus({
-        phase: 'failed',
-        plan: failure.plan.items,
-        subAgents: failure.subAgents,
-        failure: failure.reason,
-        ...(failure.retryable && { retryValue: failure.runId }),
-        elapsedMs: failure.durationMs,
-        toolCalls: failure.toolCalls,
-      }, this.t),
-    );
+    await this.end(failure, { phase: 'failed', failure: failure.reason, ...(failure.retryable && { retryValue: failure.runId }) });
   }
 
   async stranded(stranded: RunStranded): Promise<void> {
-    await this.stream?.close();
-    await this.finish(
-      buildStatus({
-        phase: 'stranded',
-        plan: stranded.plan.items,
-        subAgents: stranded.subAgents,
-        reason: stranded.reason,
-        elapsedMs: stranded.durationMs,
-        toolCalls: stranded.toolCalls,
-      }, this.t),
-    );
+    await this.end(stranded, { phase: 'stranded', reason: stranded.reason });
   }
 
   async stopped(stopped: RunStopped): Promise<void> {
+    await this.end(stopped, { phase: 'stopped', stoppedById: stopped.stoppedBy.id });
+  }
+
+  /** The stream stops where it got to, and the status shows how the run ended with its totals. */
+  private async end(totals: RunTotals, view: EndView): Promise<void> {
     await this.stream?.close();
     await this.finish(
-      buildStatus({
-        phase: 'stopped',
-        plan: stopped.plan.items,
-        stoppedById: stopped.stoppedBy.id,
-        elapsedMs: stopped.durationMs,
-        toolCalls: stopped.toolCalls,
-        subAgents: stopped.subAgents,
-      }, this.t),
+      buildStatus({ ...view, plan: totals.plan.items, subAgents: totals.subAgents, elapsedMs: totals.durationMs, toolCalls: totals.toolCalls }, this.t),
     );
   }
 
