@@ -24,6 +24,7 @@ const readItem = defineTool({
   name: 'read_item',
   description: 'Reads a work item.',
   input: z.object({ key: z.string() }),
+  output: z.object({ key: z.string() }),
   effects: READS_ONLY,
   permission: 'allow',
   progress: ({ key }) => `Reading ${key}…`,

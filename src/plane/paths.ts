@@ -3,7 +3,8 @@
  * routed); attachments are `attachments/` in the first family, `issue-attachments/` in
  * the second. Everything else is the same in both.
  */
-export type PathStyle = 'work-items' | 'issues';
+export const PATH_STYLES = ['work-items', 'issues'] as const;
+export type PathStyle = (typeof PATH_STYLES)[number];
 
 const seg = encodeURIComponent;
 

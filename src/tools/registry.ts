@@ -78,14 +78,26 @@ export interface ToolResult<Data = unknown> {
 }
 
 /**
- * One declaration per tool: everything every front end needs to know about it (the model's
- * description, the input schema, its effects and default permission, the words shown while it runs)
- * comes from the same object, so adding a tool touches only its own folder and the registry list.
+ * The schema of a tool's data. Always an object (a list is a field of one), as MCP's structuredContent
+ * must be; an array schema does not type-check here.
  */
-export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Data = unknown> {
+export type OutputSchema = z.ZodType<{ [key: string]: unknown }>;
+
+/**
+ * One declaration per tool: everything every front end needs to know about it (the model's
+ * description, the input and output schemas, its effects and default permission, the words shown
+ * while it runs) comes from the same object, so adding a tool touches only its own folder and the
+ * registry list.
+ */
+export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Output extends OutputSchema = OutputSchema> {
   name: string;
   description: string;
   input: Schema;
+  /**
+   * What `data` holds. `run` is typed by it, so the data the code builds must fit the schema that MCP
+   * declares as the tool's outputSchema.
+   */
+  output: Output;
   effects: ToolEffects;
   /** The permission when no rule of the permissions file matches the tool. */
   permission: Permission;
@@ -95,14 +107,14 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Data = unk
    */
   writesAs?(input: z.output<Schema>): readonly string[];
   /** Returns text for the model and data for the other front ends; throws ToolError for a failure to report. */
-  run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<Data>>;
+  run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<z.output<Output>>>;
   /** Says in plain words exactly what the call will do, for an approval message, in the language of `t`. */
   describe?(input: z.output<Schema>, t: Translator): string;
   /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs, in the language of `t`. */
   progress(input: z.output<Schema>, t: Translator): string;
 }
 
-export function defineTool<Schema extends z.ZodType, Data>(definition: ToolDefinition<Schema, Data>): ToolDefinition {
+export function defineTool<Schema extends z.ZodType, Output extends OutputSchema>(definition: ToolDefinition<Schema, Output>): ToolDefinition {
   return definition as unknown as ToolDefinition;
 }
 
@@ -120,7 +132,7 @@ export class ToolError extends Error {
  */
 export class RunInterruption extends Error {}
 
-export type ToolCallResult = ({ ok: true } & ToolResult) | { ok: false; error: string };
+export type ToolCallResult = ({ ok: true } & ToolResult<z.output<OutputSchema>>) | { ok: false; error: string };
 
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();

@@ -192,6 +192,7 @@ describe('the history budget in the agent loop', () => {
         name: 'plane_search_issues',
         description: 'Searches work items.',
         input: z.object({ size: z.number().int() }),
+        output: z.object({ size: z.number().int() }),
         effects: READS_ONLY,
         permission: 'allow',
         progress: () => 'Searching…',

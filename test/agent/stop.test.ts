@@ -33,6 +33,7 @@ function registryWithSlowTool(log: { started: number; aborted: number }): ToolRe
     name: 'slow_read',
     description: 'Reads something slowly.',
     input: z.object({}),
+    output: z.object({ aborted: z.boolean() }),
     effects: READS_ONLY,
     permission: 'allow',
     progress: () => 'Reading slowly…',
@@ -40,7 +41,7 @@ function registryWithSlowTool(log: { started: number; aborted: number }): ToolRe
       log.started += 1;
       await new Promise<void>((resolve) => context.signal?.addEventListener('abort', () => resolve(), { once: true }));
       log.aborted += 1;
-      return { text: 'Cancelled: the run was stopped while reading.', data: null };
+      return { text: 'Cancelled: the run was stopped while reading.', data: { aborted: true } };
     },
   });
   return new ToolRegistry([...testRegistry().list(), slow]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { silentLogger, type Logger } from '../../log.js';
-import { defineTool, ToolError, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
+import { defineTool, ToolError, type ToolContext, type ToolDefinition } from '../registry.js';
 import { plural } from '../text.js';
 import type { TaskEventEmitter } from '../task/events.js';
 import { performTask, type TaskActionEnv } from '../task/actions.js';
@@ -53,9 +53,19 @@ export interface DelegateToolOptions {
   logger?: Logger;
 }
 
-export interface DelegateData {
-  reports: SubAgentReport[];
-}
+const reportSchema = z.object({
+  title: z.string(),
+  taskId: z.string().optional(),
+  outcome: z.enum(['done', 'capped', 'failed']),
+  report: z.string(),
+  reason: z.string().optional(),
+  toolCalls: z.number(),
+  iterations: z.number(),
+  durationMs: z.number(),
+});
+/** The sub-agents' reports, in the tasks' order. */
+const output = z.object({ reports: z.array(reportSchema) });
+export type DelegateData = z.infer<typeof output>;
 
 /**
  * The agent's `delegate` tool. The sub-agents themselves are the run's (ToolContext.delegate); the
@@ -69,12 +79,13 @@ export function createDelegateTool(options?: DelegateToolOptions): ToolDefinitio
     name: DELEGATE,
     description,
     input,
+    output,
     // What the sub-agents do is checked call by call, each under its own tool's permission.
     effects: { readOnly: false, destructive: true, openWorld: true },
     permission: 'allow',
     progress: ({ tasks }: Input, t) => t.t('tool.step.delegate', { count: tasks.length }),
     describe: ({ tasks }: Input, t) => t.t('tool.does.delegate', { count: tasks.length, titles: tasks.map((task) => task.title).join(t.t('tool.field.separator')) }),
-    async run({ tasks }: Input, context: ToolContext): Promise<ToolResult<DelegateData>> {
+    async run({ tasks }: Input, context: ToolContext) {
       if (!context.delegate) throw new ToolError('delegate works only in the agent’s own run: a sub-agent cannot delegate further.');
       const delegated: DelegatedTask[] = tasks.map((task) => ({ title: task.title, prompt: task.prompt, ...(task.task_id && { taskId: cleanId(task.task_id) }) }));
       const linked = delegated.some((task) => task.taskId);

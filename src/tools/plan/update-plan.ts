@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, READS_ONLY } from '../registry.js';
-import { planProgress, planSchema } from './plan.js';
+import { planItemSchema, planProgress, planSchema } from './plan.js';
 
 export const UPDATE_PLAN = 'update_plan';
 
@@ -18,6 +18,7 @@ export const updatePlanTool = defineTool({
     'previous one). Mark a step in_progress before starting it (at most one at a time) and completed as ' +
     'soon as it is done; mark steps that no longer apply cancelled.',
   input: updatePlanInput,
+  output: z.object({ items: z.array(planItemSchema), progress: z.string() }),
   effects: READS_ONLY,
   permission: 'allow',
   async run({ items }, context) {

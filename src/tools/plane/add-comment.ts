@@ -17,11 +17,8 @@ export const addCommentInput = z.object({
   format: z.enum(['text', 'markdown']).default('text'),
 });
 
-export interface AddedComment {
-  key: string;
-  author: string;
-  url: string;
-}
+export const addedCommentSchema = z.object({ key: z.string(), author: z.string(), url: z.string() });
+export type AddedComment = z.infer<typeof addedCommentSchema>;
 
 /**
  * Comments on a work item (the tool, and Slack's Comment button and linked threads). `html` given
@@ -50,6 +47,7 @@ export function addCommentTool(kit: PlaneKit) {
     description:
       'Comments on a work item as the API key’s user. format "text" (default) makes one paragraph per line; "markdown" renders GitHub-flavoured Markdown (headings, lists, task lists, bold) and shows raw HTML as text.',
     input: addCommentInput,
+    output: addedCommentSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input, t) => t.t('tool.step.comment', { key: input.key.toUpperCase() }),

@@ -9,7 +9,7 @@ import { findProject } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { readHtml } from '../../plane/read-html.js';
 import { ADDS_OR_CHANGES } from '../registry.js';
-import { setNotes, workItemDetails, type WorkItemDetails } from './data.js';
+import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
@@ -29,11 +29,11 @@ export const createIssueInput = z.object({
   target_date: date.optional(),
 });
 
-export interface CreatedWorkItem {
-  item: WorkItemDetails;
-  /** Whose "me" was used, or why nobody could be assigned. */
-  notes: string[];
-}
+export const createdWorkItemSchema = z.object({
+  item: workItemDetailsSchema,
+  notes: z.array(z.string()).describe('Whose "me" was used, or why nobody could be assigned'),
+});
+export type CreatedWorkItem = z.infer<typeof createdWorkItemSchema>;
 
 /**
  * Creates a work item; without assignees it goes to "me" when "me" can be assigned (the tool and
@@ -84,6 +84,7 @@ export function createIssueTool(kit: PlaneKit) {
     description:
       'Creates a work item, with state, labels and assignees by name. Without `assignees` it is assigned to me (the requester’s Plane member, else the API key’s user); [] means nobody.',
     input: createIssueInput,
+    output: createdWorkItemSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input, t) => t.t('tool.step.createItem', { title: input.title, project: input.project }),

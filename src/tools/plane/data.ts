@@ -1,37 +1,50 @@
+import { z } from 'zod';
 import type { ItemView } from '../../plane/item-view.js';
 import type { DescriptionImage } from '../../plane/read-html.js';
+import { PRIORITIES, STATE_GROUPS } from '../../plane/types.js';
 
 /**
  * What the Plane tools answer besides their text for the model: plain JSON, keys and names, never
- * ids, for the front ends that render it (Slack cards and listings, MCP structured content).
+ * ids, for the front ends that render it (Slack cards and listings, MCP structured content). The
+ * types come from the schemas, which MCP declares as the tools' output schemas.
  */
 
-/** The fields of a work item's view that are already plain names and dates, shown as they are. */
-type ShownFields = 'key' | 'title' | 'priority' | 'assignees' | 'labels' | 'startDate' | 'targetDate' | 'created' | 'updated';
+const itemState = z.object({ name: z.string(), group: z.enum(STATE_GROUPS) });
 
-export interface WorkItemData extends Pick<ItemView, ShownFields> {
-  url: string;
-  project: { identifier: string; name: string };
-  state: NonNullable<ItemView['state']> | null;
-}
+export const workItemDataSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  url: z.string(),
+  project: z.object({ identifier: z.string(), name: z.string() }),
+  state: itemState.nullable(),
+  priority: z.enum(PRIORITIES),
+  assignees: z.array(z.string()),
+  labels: z.array(z.string()),
+  startDate: z.string().nullable(),
+  targetDate: z.string().nullable(),
+  created: z.string().optional(),
+  updated: z.string().optional(),
+});
+export type WorkItemData = z.infer<typeof workItemDataSchema>;
 
 /** A work item in full: its description as text, where each image is an `[image n]` marker. */
-export interface WorkItemDetails extends WorkItemData {
-  description: string;
-  images: DescriptionImage[];
-}
+export const workItemDetailsSchema = workItemDataSchema.extend({
+  description: z.string(),
+  images: z
+    .array(z.object({ n: z.number(), src: z.string() }))
+    .describe('The [image n] markers of the description: src is an asset id (uploaded) or an absolute URL'),
+});
+export type WorkItemDetails = z.infer<typeof workItemDetailsSchema>;
 
 /** Work items that matched, cut to the limit. */
-export interface WorkItemList {
-  /** What was asked for, e.g. `Work items of ACME matching "login"`. */
-  heading: string;
-  /** How many matched before the limit cut the list. */
-  found: number;
-  limit: number;
-  items: WorkItemData[];
-  /** What the reader should know about the answer (whose "me" was used, a project that could not be read). */
-  notes: string[];
-}
+export const workItemListSchema = z.object({
+  heading: z.string().describe('What was asked for, e.g. Work items of ACME matching "login"'),
+  found: z.number().describe('How many matched before the limit cut the list'),
+  limit: z.number(),
+  items: z.array(workItemDataSchema),
+  notes: z.array(z.string()).describe('What the reader should know (whose "me" was used, a project that could not be read)'),
+});
+export type WorkItemList = z.infer<typeof workItemListSchema>;
 
 export function workItemData(view: ItemView, url: string): WorkItemData {
   return {

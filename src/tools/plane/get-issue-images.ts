@@ -1,22 +1,26 @@
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, posix } from 'node:path';
 import { z } from 'zod';
-import type { ImageOutcome } from '../../plane/images.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { fileAccessError } from '../files/access-error.js';
 import { resolveFolderInside } from '../files/safe-path.js';
-import { ADDS_OR_CHANGES, ToolError, type ToolContext, type ToolResult } from '../registry.js';
+import { ADDS_OR_CHANGES, ToolError, type ToolContext } from '../registry.js';
 import { definePlaneTool } from './define.js';
 import { key, slug } from './schemas.js';
 
 /** The images saved, each file as the answer names it; `folder` is null when there were none. */
-export interface SavedImages {
-  key: string;
-  folder: string | null;
-  images: ImageOutcome[];
-}
+const savedImagesSchema = z.object({
+  key: z.string(),
+  folder: z.string().nullable(),
+  images: z.array(
+    z.union([
+      z.object({ n: z.number(), ok: z.literal(true), file: z.string(), mime: z.string(), bytes: z.number() }),
+      z.object({ n: z.number(), ok: z.literal(false), error: z.string() }),
+    ]),
+  ),
+});
 
 export function getIssueImagesTool(kit: PlaneKit) {
   return definePlaneTool({
@@ -32,10 +36,11 @@ export function getIssueImagesTool(kit: PlaneKit) {
         .optional()
         .describe('The folder, created when missing: in chat, relative to the channel’s folder; over MCP, an absolute folder'),
     }),
+    output: savedImagesSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'allow',
     progress: (input, t) => t.t('tool.step.downloadImages', { key: input.key.toUpperCase() }),
-    async run(input, context): Promise<ToolResult<SavedImages>> {
+    async run(input, context) {
       if (context.fileWrites === 'anywhere' && input.dir !== undefined && !isAbsolute(input.dir))
         throw new ToolError('Invalid input for plane_get_issue_images:\n- dir: must be an absolute folder path');
       const api = kit.api();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readWorkItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { READS_ONLY } from '../registry.js';
-import { workItemDetails, type WorkItemDetails } from './data.js';
+import { workItemDetails, workItemDetailsSchema, type WorkItemDetails } from './data.js';
 import { definePlaneTool } from './define.js';
 import { itemDetails } from './render.js';
 import { key, slug } from './schemas.js';
@@ -23,6 +23,7 @@ export function getIssueTool(kit: PlaneKit) {
     description:
       'One work item by key: state and group, priority, assignees and labels by name, dates, URL and the description as text, where each image is an [image n] marker (plane_get_issue_images saves them).',
     input: getIssueInput,
+    output: workItemDetailsSchema,
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) => t.t('tool.step.readItem', { key: input.key.toUpperCase() }),

@@ -16,6 +16,10 @@ export function listCommentsTool(kit: PlaneKit) {
     name: 'plane_list_comments',
     description: 'The comments of a work item, oldest first: author, date and text.',
     input: z.object({ slug, key }),
+    output: z.object({
+      key: z.string(),
+      comments: z.array(z.object({ author: z.string(), date: z.string().nullable(), text: z.string() })).describe('Oldest first'),
+    }),
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) => t.t('tool.step.readComments', { key: input.key.toUpperCase() }),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { projectListTool } from './project-list.js';
 import { plural } from '../text.js';
@@ -7,6 +8,7 @@ export function listLabelsTool(kit: PlaneKit) {
     name: 'plane_list_labels',
     description: 'The labels of a project.',
     things: 'labels',
+    entry: z.object({ name: z.string(), parent: z.string().nullable().describe('The parent label') }),
     async list(api, workspace, project) {
       const labels = await api.labels(workspace, project);
       const names = new Map(labels.map((l) => [l.id, l.name]));

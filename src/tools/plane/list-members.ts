@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { assignableMembers } from '../../plane/assignable.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { fullName, memberName } from '../../plane/member-names.js';
@@ -9,6 +10,7 @@ export function listMembersTool(kit: PlaneKit) {
     name: 'plane_list_members',
     description: 'Who can be assigned in a project: display name, full name and e-mail.',
     things: 'members',
+    entry: z.object({ name: z.string(), fullName: z.string().nullable(), email: z.string().nullable() }),
     async list(api, workspace, project) {
       const { members, guestsLeftOut } = await assignableMembers(api, workspace, project);
       const guests = guestsLeftOut ? ' (guests, who cannot be assigned, are left out)' : '';

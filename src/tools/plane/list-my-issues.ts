@@ -8,7 +8,7 @@ import { projectItems } from '../../plane/project-items.js';
 import { findProject } from '../../plane/resolve.js';
 import { PRIORITIES, type StateGroup } from '../../plane/types.js';
 import { READS_ONLY } from '../registry.js';
-import { workItemData, type WorkItemList } from './data.js';
+import { workItemData, workItemListSchema, type WorkItemList } from './data.js';
 import { definePlaneTool } from './define.js';
 import { listText, workItemList } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
@@ -59,6 +59,7 @@ export function listMyIssuesTool(kit: PlaneKit) {
     description:
       'Work items assigned to me (the requester’s Plane member, else the API key’s user), open ones by default, in one project or in all.',
     input: listMyIssuesInput,
+    output: workItemListSchema,
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) => (input.project ? t.t('tool.step.listMineIn', { project: input.project }) : t.t('tool.step.listMine')),

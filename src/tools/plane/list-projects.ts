@@ -10,6 +10,10 @@ export function listProjectsTool(kit: PlaneKit) {
     name: 'plane_list_projects',
     description: 'The projects of the workspace, with the identifier used in work item keys (ACME in ACME-130).',
     input: z.object({ slug }),
+    output: z.object({
+      workspace: z.string(),
+      projects: z.array(z.object({ identifier: z.string(), name: z.string(), archived: z.boolean(), member: z.boolean() })),
+    }),
     effects: READS_ONLY,
     permission: 'allow',
     progress: (_input, t) => t.t('tool.step.listProjects'),

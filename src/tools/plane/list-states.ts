@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
+import { STATE_GROUPS } from '../../plane/types.js';
 import { projectListTool } from './project-list.js';
 import { plural } from '../text.js';
 
@@ -7,6 +9,7 @@ export function listStatesTool(kit: PlaneKit) {
     name: 'plane_list_states',
     description: 'The states of a project in board order, each with its group (backlog, unstarted, started, completed, cancelled).',
     things: 'states',
+    entry: z.object({ name: z.string(), group: z.enum(STATE_GROUPS), default: z.boolean() }),
     async list(api, workspace, project) {
       const states = await api.states(workspace, project);
       return {

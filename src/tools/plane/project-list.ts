@@ -13,9 +13,11 @@ export interface ProjectList<Entry> {
   entries: Entry[];
 }
 
-export interface ProjectListTool<Entry> {
+export interface ProjectListTool<EntrySchema extends z.ZodType, Entry = z.output<EntrySchema>> {
   name: string;
   description: string;
+  /** One entry as the data holds it. */
+  entry: EntrySchema;
   /** What is listed, for the words shown while the call runs. */
   things: 'labels' | 'members' | 'states';
   /** Fetches the things of the project. */
@@ -28,11 +30,12 @@ export interface ProjectListTool<Entry> {
  * A read-only tool that lists one kind of thing of a project: input the workspace and the project;
  * data the project's identifier and the entries.
  */
-export function projectListTool<Entry>(kit: PlaneKit, tool: ProjectListTool<Entry>): ToolDefinition {
+export function projectListTool<EntrySchema extends z.ZodType>(kit: PlaneKit, tool: ProjectListTool<EntrySchema>): ToolDefinition {
   return definePlaneTool({
     name: tool.name,
     description: tool.description,
     input: z.object({ slug, project }),
+    output: z.object({ project: z.string(), items: z.array(tool.entry) }),
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) => t.t('tool.step.projectList', { things: tool.things, project: input.project }),

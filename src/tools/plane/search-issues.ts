@@ -8,7 +8,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findMembers, findProject } from '../../plane/resolve.js';
 import { STATE_GROUPS } from '../../plane/types.js';
 import { READS_ONLY } from '../registry.js';
-import { workItemData, type WorkItemList } from './data.js';
+import { workItemData, workItemListSchema, type WorkItemList } from './data.js';
 import { definePlaneTool } from './define.js';
 import { listText, workItemList } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
@@ -59,6 +59,7 @@ export function searchIssuesTool(kit: PlaneKit) {
     description:
       'Work items of a project by text (in the title, key or description), assignee and state group. Newest first.',
     input: searchIssuesInput,
+    output: workItemListSchema,
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) =>

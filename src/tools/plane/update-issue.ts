@@ -6,7 +6,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { ADDS_OR_CHANGES } from '../registry.js';
-import { setNotes, workItemDetails, type WorkItemDetails } from './data.js';
+import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
@@ -15,12 +15,12 @@ import { writeNote } from './write-note.js';
 
 const FIELDS = ['title', 'description', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date'] as const;
 
-export interface UpdatedWorkItem {
-  item: WorkItemDetails;
-  /** The fields the call set, in the tool's order. */
-  changed: (typeof FIELDS)[number][];
-  notes: string[];
-}
+export const updatedWorkItemSchema = z.object({
+  item: workItemDetailsSchema,
+  changed: z.array(z.enum(FIELDS)).describe('The fields the call set'),
+  notes: z.array(z.string()),
+});
+export type UpdatedWorkItem = z.infer<typeof updatedWorkItemSchema>;
 
 export const updateIssueInput = z
       .object({
@@ -69,6 +69,7 @@ export function updateIssueTool(kit: PlaneKit) {
     description:
       'Changes only the given fields of a work item. assignees and labels replace the whole list, description replaces the whole description, a null date clears it. At least one field is required.',
     input: updateIssueInput,
+    output: updatedWorkItemSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
     progress: (input, t) => t.t('tool.step.updateItem', { key: input.key.toUpperCase() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
+import { PATH_STYLES } from '../../plane/paths.js';
 import { definePlaneTool } from './define.js';
 import { READS_ONLY } from '../registry.js';
 import { slug } from './schemas.js';
@@ -12,6 +13,13 @@ export function whoamiTool(kit: PlaneKit) {
     description:
       "Who the Plane API key acts as, who \"me\" means for this requester, the workspace, the base URL and which API (v1/v2) the instance serves.",
     input: z.object({ slug }),
+    output: z.object({
+      keyUser: z.string().describe("The API key's user"),
+      me: z.object({ member: z.string(), isRequester: z.boolean(), note: z.string().nullable() }).describe('Who "me" means for this requester'),
+      workspace: z.string().nullable(),
+      baseUrl: z.string(),
+      api: z.object({ v2: z.boolean(), version: z.string().nullable(), edition: z.string().nullable(), pathStyle: z.enum(PATH_STYLES) }),
+    }),
     effects: READS_ONLY,
     permission: 'allow',
     progress: (_input, t) => t.t('tool.step.whoami'),

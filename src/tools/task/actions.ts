@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { Requester } from '../registry.js';
-import type { Task, TaskStatus } from './format.js';
-import { noPlane, type LinkedWrite, type SyncOutcome, type TaskPlane } from './plane/task-plane.js';
+import { fieldChangeSchema } from './fields.js';
+import { TASK_STATUSES, taskSchema, type Task, type TaskStatus } from './format.js';
+import { linkedWriteSchema, noPlane, syncOutcomeShape, type LinkedWrite, type SyncOutcome, type TaskPlane } from './plane/task-plane.js';
 import type { NewTask, TaskChanges, TaskStore } from './store.js';
 import type { TaskFieldChange } from './events.js';
 
@@ -39,6 +41,35 @@ export type TaskOutcome = { file: string } & (
   | { action: 'remove'; removed: Task[]; keptInPlane: string[] }
   | ({ action: 'sync' } & SyncOutcome)
 );
+
+/** TaskOutcome as the Task tool declares its data. */
+export const taskOutcomeSchema = z.discriminatedUnion('action', [
+  z.object({ file: z.string(), action: z.enum(['add', 'subtask']), task: taskSchema }),
+  z.object({ file: z.string(), action: z.enum(['list', 'tree']), tasks: z.array(taskSchema) }),
+  z.object({
+    file: z.string(),
+    action: z.literal('status'),
+    task: taskSchema,
+    from: z.enum(TASK_STATUSES),
+    openDependencies: z.array(taskSchema).describe('The tasks it still waits on that are not done'),
+    plane: linkedWriteSchema.optional(),
+  }),
+  z.object({ file: z.string(), action: z.literal('assign'), task: taskSchema, from: z.string().optional(), plane: linkedWriteSchema.optional() }),
+  z.object({
+    file: z.string(),
+    action: z.literal('update'),
+    task: taskSchema,
+    changes: z.array(fieldChangeSchema(['title', 'description', 'priority', 'assignee', 'dueAt', 'tags', 'dependsOn'])),
+    plane: linkedWriteSchema.optional(),
+  }),
+  z.object({
+    file: z.string(),
+    action: z.literal('remove'),
+    removed: z.array(taskSchema).describe('The task removed, then every subtask removed with it'),
+    keptInPlane: z.array(z.string()).describe('Their work items, which stay'),
+  }),
+  z.object({ file: z.string(), action: z.literal('sync'), ...syncOutcomeShape }),
+]);
 
 export async function performTask(store: TaskStore, action: TaskAction, env: TaskActionEnv = {}): Promise<TaskOutcome> {
   const file = store.file;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ToolError } from '../registry.js';
 
 /** Field rules shared by the task tree and the todo list, so both say the same thing about bad input. */
@@ -83,6 +83,12 @@ export interface FieldChange<Field extends string = string> {
   field: Field;
   from?: string | string[];
   to?: string | string[];
+}
+
+/** The schema of a FieldChange of these fields, for the tools' output schemas. */
+export function fieldChangeSchema<const Field extends string>(fields: readonly [Field, ...Field[]]) {
+  const value = z.union([z.string(), z.array(z.string())]).optional().describe('Absent: the field was not set');
+  return z.object({ field: z.enum(fields), from: value, to: value });
 }
 
 /**

@@ -17,7 +17,8 @@ export const taskPrioritySchema = z.enum(TASK_PRIORITIES, {
   error: (issue) => `Unknown priority ${JSON.stringify(issue.input)}; valid priorities: ${TASK_PRIORITIES.join(', ')}`,
 });
 
-export interface Task {
+// A type, not an interface, so that it fits the loose task schema (other writers' fields are kept).
+export type Task = {
   id: string;
   title: string;
   status: TaskStatus;
@@ -36,7 +37,7 @@ export interface Task {
   createdAt?: string;
   updatedAt?: string;
   subtasks?: Task[];
-}
+};
 
 export interface TaskFile {
   version: 1;
@@ -46,7 +47,7 @@ export interface TaskFile {
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
 // Parsing puts known keys in the format's order, so rewritten files keep its layout.
-const taskSchema = z.looseObject({
+export const taskSchema = z.looseObject({
   id: z.string().min(1),
   title: z.string(),
   status: z.enum(TASK_STATUSES),
@@ -64,7 +65,7 @@ const taskSchema = z.looseObject({
   get subtasks(): z.ZodOptional<z.ZodArray<typeof taskSchema>> {
     return z.array(taskSchema).optional();
   },
-});
+}).meta({ id: 'Task' });
 
 export const taskFileFormat: JsonFormat<TaskFile> = {
   schema: z.looseObject({ version: z.literal(1), tasks: z.array(taskSchema), lastModified: z.string().optional() }),

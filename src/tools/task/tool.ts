@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
 import type { FileLocks } from '../files/file-lock.js';
-import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
 import { plural } from '../text.js';
-import { performTask, stillWaitsOn, type TaskAction, type TaskOutcome } from './actions.js';
+import { performTask, stillWaitsOn, taskOutcomeSchema, type TaskAction, type TaskOutcome } from './actions.js';
 import { translator, type Translator } from '../../i18n/index.js';
 import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from './plane/summary.js';
 import type { TaskPlane } from './plane/task-plane.js';
@@ -81,6 +81,7 @@ export function createTaskTool(options: TaskToolOptions): ToolDefinition {
     name: 'Task',
     description,
     input,
+    output: taskOutcomeSchema,
     // Removes and overwrites tasks, but only in the channel's own files: allowed without asking.
     effects: { readOnly: false, destructive: true, openWorld: false },
     permission: 'allow',
@@ -91,7 +92,7 @@ export function createTaskTool(options: TaskToolOptions): ToolDefinition {
       return t.t(call.action === 'list' || call.action === 'tree' ? 'tool.step.readTasks' : 'tool.step.updateTasks');
     },
     describe: describeCall,
-    async run(call: Input, context: ToolContext): Promise<ToolResult<TaskOutcome>> {
+    async run(call: Input, context: ToolContext) {
       const store = await TaskStore.open({
         ...options,
         dir: context.filesDir,

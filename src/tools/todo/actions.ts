@@ -1,5 +1,6 @@
-import type { CommonField, FieldChange } from '../task/fields.js';
-import type { TodoItem, TodoStatus } from './format.js';
+import { z } from 'zod';
+import { fieldChangeSchema, type CommonField, type FieldChange } from '../task/fields.js';
+import { TODO_STATUSES, todoItemSchema, type TodoItem, type TodoStatus } from './format.js';
 import type { NewTodo, TodoChanges, TodoMark, TodoStore } from './store.js';
 
 /**
@@ -26,6 +27,27 @@ export type TodoOutcome = { file: string } & (
   /** `file` is the Markdown file written. */
   | { action: 'export'; markdown: string }
 );
+
+/** TodoOutcome as the TodoWrite tool declares its data. */
+export const todoOutcomeSchema = z.discriminatedUnion('action', [
+  z.object({ file: z.string(), action: z.literal('add'), item: todoItemSchema }),
+  z.object({ file: z.string(), action: z.literal('list'), items: z.array(todoItemSchema) }),
+  z.object({
+    file: z.string(),
+    action: z.enum(['done', 'undone', 'block', 'unblock']),
+    item: todoItemSchema,
+    from: z.enum(TODO_STATUSES),
+    changed: z.boolean().describe('False when the item already had the status, or was not in the one the action applies to'),
+  }),
+  z.object({
+    file: z.string(),
+    action: z.literal('update'),
+    item: todoItemSchema,
+    changes: z.array(fieldChangeSchema(['title', 'description', 'dueAt', 'tags'])),
+  }),
+  z.object({ file: z.string(), action: z.literal('remove'), item: todoItemSchema }),
+  z.object({ file: z.string().describe('The Markdown file written'), action: z.literal('export'), markdown: z.string() }),
+]);
 
 export async function performTodo(store: TodoStore, action: TodoAction): Promise<TodoOutcome> {
   const file = store.file;

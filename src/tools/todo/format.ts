@@ -6,7 +6,8 @@ import type { JsonFormat } from '../files/json-file.js';
 export const TODO_STATUSES = ['todo', 'done', 'blocked'] as const;
 export type TodoStatus = (typeof TODO_STATUSES)[number];
 
-export interface TodoItem {
+// A type, not an interface, so that it fits the loose item schema (other writers' fields are kept).
+export type TodoItem = {
   id: string;
   status: TodoStatus;
   title: string;
@@ -15,7 +16,7 @@ export interface TodoItem {
   createdAt?: string;
   /** ISO 8601: a date (`2024-12-15`) or a date-time (`2024-12-15T17:00:00Z`). */
   dueAt?: string;
-}
+};
 
 export interface TodoFile {
   version: 1;
@@ -24,7 +25,7 @@ export interface TodoFile {
 }
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
-const todoItemSchema = z.looseObject({
+export const todoItemSchema = z.looseObject({
   id: z.string().min(1),
   status: z.enum(TODO_STATUSES),
   title: z.string(),
@@ -32,7 +33,7 @@ const todoItemSchema = z.looseObject({
   tags: z.array(z.string()).optional(),
   createdAt: z.string().optional(),
   dueAt: z.string().optional(),
-});
+}).meta({ id: 'TodoItem' });
 
 export const todoFileFormat: JsonFormat<TodoFile> = {
   schema: z.looseObject({ version: z.literal(1), items: z.array(todoItemSchema), lastModified: z.string().optional() }),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { FileLocks } from '../files/file-lock.js';
-import { defineTool, type ToolContext, type ToolDefinition, type ToolResult } from '../registry.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
 import { requiredPerAction } from '../task/fields.js';
-import { performTodo, type TodoAction, type TodoOutcome } from './actions.js';
+import { performTodo, todoOutcomeSchema, type TodoAction, type TodoOutcome } from './actions.js';
 import { renderTodoList, todoLine } from './render.js';
 import { DEFAULT_TODO_FILE, TODO_MARKS, TodoStore, type TodoMark } from './store.js';
 
@@ -65,12 +65,13 @@ export function createTodoTool(options: TodoToolOptions): ToolDefinition {
     name: 'TodoWrite',
     description,
     input,
+    output: todoOutcomeSchema,
     // Removes and overwrites items, but only in the channel's own files: allowed without asking.
     effects: { readOnly: false, destructive: true, openWorld: false },
     permission: 'allow',
     progress: (call: Input, t) => t.t(call.action === 'list' ? 'tool.step.readTodos' : 'tool.step.updateTodos'),
     describe: describeCall,
-    async run(call: Input, context: ToolContext): Promise<ToolResult<TodoOutcome>> {
+    async run(call: Input, context: ToolContext) {
       const store = await TodoStore.open({ ...options, dir: context.filesDir, file: call.file });
       const outcome = await performTodo(store, todoAction(call));
       return { text: todoText(outcome), data: outcome };

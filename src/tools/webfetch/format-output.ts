@@ -2,8 +2,9 @@
  * The tool's answer: status, response headers and the rendered body, the body capped at `maxBytes`
  * with a visible marker of what was cut. Request headers are never echoed (they may hold tokens).
  */
+import { z } from 'zod';
 import type { CappedBody } from './read-capped.js';
-import { formatBytes, type BodyKind, type RenderedBody } from './render-body.js';
+import { BODY_KINDS, formatBytes, type RenderedBody } from './render-body.js';
 
 export interface ResponseSummary {
   status: number;
@@ -19,15 +20,17 @@ export interface ResponseSummary {
 const HIDDEN_HEADERS = new Set(['set-cookie', 'set-cookie2']);
 
 /** What a fetch answered, as data: the body as shown to the model, with what was cut said in `truncated`. */
-export interface FetchResult {
-  status: number;
-  statusText: string;
-  url: string;
-  redirectedFrom: string[];
-  /** In the order received; a session secret's value is null. */
-  headers: { name: string; value: string | null }[];
-  body: { kind: BodyKind; label: string; text: string; truncated: string[] };
-}
+export const fetchResultSchema = z.object({
+  status: z.number(),
+  statusText: z.string(),
+  url: z.string().describe('The URL that answered, after redirects'),
+  redirectedFrom: z.array(z.string()),
+  headers: z
+    .array(z.object({ name: z.string(), value: z.string().nullable() }))
+    .describe("In the order received; a session secret's value (Set-Cookie) is null"),
+  body: z.object({ kind: z.enum(BODY_KINDS), label: z.string(), text: z.string(), truncated: z.array(z.string()) }),
+});
+export type FetchResult = z.infer<typeof fetchResultSchema>;
 
 /** Cuts text to at most `maxBytes` UTF-8 bytes, never inside a character. */
 function capUtf8(text: string, maxBytes: number): { text: string; bytes: number; cut: boolean } {

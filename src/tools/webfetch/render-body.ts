@@ -7,7 +7,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { convert as htmlToText } from 'html-to-text';
 import type { CappedBody } from './read-capped.js';
 
-export type BodyKind = 'empty' | 'json' | 'html' | 'xml' | 'text' | 'binary';
+export const BODY_KINDS = ['empty', 'json', 'html', 'xml', 'text', 'binary'] as const;
+export type BodyKind = (typeof BODY_KINDS)[number];
 
 export interface RenderedBody {
   kind: BodyKind;

@@ -9,7 +9,7 @@ import { explainFetchFailure, NetError } from '../../net/fetch-errors.js';
 import { guardedFetch } from '../../net/guarded-fetch.js';
 import { createPinnedDispatcher, type Resolve } from '../../net/pinned-dispatcher.js';
 import { defineTool, ToolError, type ToolDefinition } from '../registry.js';
-import { fetchResult, formatOutput } from './format-output.js';
+import { fetchResult, fetchResultSchema, formatOutput } from './format-output.js';
 import { readCapped } from './read-capped.js';
 import { formatBytes, renderBody } from './render-body.js';
 
@@ -100,6 +100,7 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
       `binary content is summarised by type and size. The body is cut at ${formatBytes(maxBytes)}; ` +
       `up to ${WEBFETCH_MAX_REDIRECTS} redirects are followed. Only public addresses can be reached.`,
     input: webFetchInput,
+    output: fetchResultSchema,
     // Any public host: what it answers is outside the bot's reach, so a person approves each call.
     effects: { readOnly: false, destructive: false, openWorld: true },
     permission: 'ask',

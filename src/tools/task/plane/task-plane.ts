@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import { z } from 'zod';
 import type { Logger } from '../../../log.js';
 import type { KeyedItem, PlaneApi } from '../../../plane/api.js';
 import { PlaneError } from '../../../plane/errors.js';
@@ -11,7 +12,7 @@ import { textToHtml } from '../../../plane/write-html.js';
 import { ToolError, type Requester } from '../../registry.js';
 import type { TaskFieldChange } from '../events.js';
 import { cleanId, unknownId } from '../fields.js';
-import type { Task, TaskStatus } from '../format.js';
+import { taskSchema, type Task, type TaskStatus } from '../format.js';
 import type { TaskStore } from '../store.js';
 import { indexTasks, withDescendants } from '../tree.js';
 import { EXTERNAL_SOURCE, externalId, OwnWrites } from './links.js';
@@ -59,6 +60,37 @@ export type SyncNote =
 
 /** The write-through of one task change to its work item. */
 export type LinkedWrite = { key: string; fields: string[]; notes: SyncNote[] } | { key: string; error: string };
+
+/** The schemas of SyncOutcome and LinkedWrite, for the Task tool's output schema. */
+const syncNoteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('unassignable'), name: z.string(), project: z.string() }),
+  z.object({ kind: z.literal('other-project'), taskId: z.string(), key: z.string() }),
+  z.object({ kind: z.literal('gone'), taskId: z.string(), key: z.string(), project: z.string() }),
+  z.object({ kind: z.literal('no-relations'), version: z.string().optional(), waits: z.number() }),
+]).meta({ id: 'SyncNote' });
+
+export const linkedWriteSchema = z
+  .union([
+    z.object({ key: z.string(), fields: z.array(z.string()), notes: z.array(syncNoteSchema) }),
+    z.object({ key: z.string(), error: z.string() }),
+  ])
+  .meta({ id: 'LinkedWrite', description: "The change written to the task's work item, or why it could not be" });
+
+const syncedItemSchema = z.object({ taskId: z.string(), key: z.string() });
+
+export const syncOutcomeShape = {
+  root: taskSchema,
+  total: z.number(),
+  project: z.string(),
+  created: z.array(syncedItemSchema),
+  updated: z.array(syncedItemSchema.extend({ fields: z.array(z.string()) })),
+  unchanged: z.number(),
+  relations: z.object({ sent: z.number(), served: z.boolean() }),
+  notes: z.array(syncNoteSchema),
+  requests: z.number(),
+  elapsedMs: z.number(),
+  rate: z.object({ limit: z.number(), windowMs: z.number() }),
+};
 
 /** What of a task changed, for the write-through. */
 export interface TaskChange {
