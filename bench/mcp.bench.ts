@@ -38,11 +38,14 @@ export async function bench(): Promise<BenchRow[]> {
 
   const stdioEnv = { ...env, PLANE_API_KEY: keyFor('stdio'), PLANEBOT_DATA_DIR: dataDir };
   const stdio = await connectStdio(stdioEnv, dataDir);
-  const listed = JSON.stringify((await stdio.client.listTools()).tools);
+  const { tools } = await stdio.client.listTools();
+  const listed = JSON.stringify(tools);
   const modelTools = toModelTools(agentTools(new ToolRegistry(registryFor(stdioEnv))).list());
   const served = (JSON.parse(listed) as unknown[]).length;
   row(`tools/list (${served} tools), characters`, listed.length);
   row(`tools/list, tokens (chars/${CHARS_PER_TOKEN})`, tokens(listed.length));
+  // The data's schemas serve the client's code: a model is given a tool's name, description and input schema (Anthropic's tool definitions have no field for an output schema).
+  row(`  of which outputSchema, tokens (chars/${CHARS_PER_TOKEN})`, tokens(JSON.stringify(tools.map((tool) => tool.outputSchema)).length));
   const modelChars = JSON.stringify(modelTools).length;
   row(`  beside: the agent's tool definitions (${modelTools.length} tools), characters`, modelChars);
   row(`  beside: the agent's tool definitions, tokens (chars/${CHARS_PER_TOKEN})`, tokens(modelChars));

@@ -29,5 +29,5 @@ export type { IncomingMessage, RunContext } from './run.js';
 export type { PromptSettings } from './system-prompt.js';
 // The agent's own checklist (its update_plan tool), as front ends show it.
 export { planProgress, type PlanItem, type PlanStatus } from '../tools/plan/index.js';
-export { toModelTool, toModelTools } from './tool-schema.js';
+export { toJsonSchema, toModelTool, toModelTools } from './tool-schema.js';
 export type { RunUsage } from './usage.js';

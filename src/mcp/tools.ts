@@ -8,7 +8,7 @@ import {
   type Tool,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
-import { deniedCallText, permissionOfCall, toModelTool, type Permissions } from '../agent/index.js';
+import { deniedCallText, permissionOfCall, toJsonSchema, toModelTool, type Permissions } from '../agent/index.js';
 import type { Logger } from '../log.js';
 import type { ToolContext, ToolDefinition, ToolRegistry } from '../tools/registry.js';
 import { packageVersion } from './package-version.js';
@@ -39,7 +39,8 @@ export interface McpTools {
  * The one adapter from the tool registry to MCP. The SDK's `McpServer` would re-derive each JSON
  * Schema itself (as draft-07) and validate with its own messages, so the low-level `Server` is used:
  * `tools/list` gives the very schema the model sees, and `tools/call` goes through the registry's
- * validation and run, so an MCP client and the model get the same errors and the same outputs.
+ * validation and run, so an MCP client and the model get the same errors and the same outputs. A
+ * result carries the tool's data as structuredContent beside the text, declared by its outputSchema.
  */
 export function createMcpTools(options: McpToolsOptions): McpTools {
   const served = new Map(
@@ -65,7 +66,7 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
     const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });
     options.logger.info({ tool: name, ok: result.ok, ms: Math.round(performance.now() - started) }, 'MCP tool call');
     return result.ok
-      ? { content: [{ type: 'text', text: result.text }] }
+      ? { content: [{ type: 'text', text: result.text }], structuredContent: result.data }
       : { isError: true, content: [{ type: 'text', text: result.error }] };
   };
 
@@ -82,7 +83,22 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
 
 function listed(tool: ToolDefinition): Tool {
   const { input_schema } = toModelTool(tool);
-  return { name: tool.name, description: tool.description, inputSchema: input_schema as Tool['inputSchema'], annotations: annotations(tool) };
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: input_schema as Tool['inputSchema'],
+    outputSchema: outputSchema(tool),
+    annotations: annotations(tool),
+  };
+}
+
+/**
+ * The data's schema as MCP wants it: `"type": "object"` at the root. A tool's data is always an
+ * object (the registry's type refuses any other schema), but a union of objects converts to a bare
+ * `oneOf`, which gets the type here.
+ */
+function outputSchema(tool: ToolDefinition): Tool['outputSchema'] {
+  return { type: 'object', ...toJsonSchema(tool.output) } as Tool['outputSchema'];
 }
 
 /** Hints for the client's confirmation prompts, from the declaration's own effects. */

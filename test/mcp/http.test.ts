@@ -79,23 +79,32 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       PLANE_BASE_URL: harness.plane.url,
       PLANE_WORKSPACE: harness.demo.workspace.slug,
     });
-    expect(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).toEqual(registry.map(asListed));
+    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(registry.map(asListed));
     for (const tool of registry) {
       const { readOnly, destructive, openWorld } = tool.effects;
       expect(tools.find((t) => t.name === tool.name)?.annotations, tool.name).toEqual({ readOnlyHint: readOnly, destructiveHint: destructive, openWorldHint: openWorld });
     }
   });
 
-  it('runs a read, a write and a bad input against the Plane emulator', async () => {
+  it('runs a read, a list, a write and a bad input against the Plane emulator, with the data as structuredContent', async () => {
     const read = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });
     expect(textOf(read)).toContain('Login button unresponsive on Safari');
+    expect(read.structuredContent).toMatchObject({ key: 'ACME-1', title: 'Login button unresponsive on Safari', state: { name: 'In Progress' } });
+    const list = await client.callTool({ name: 'plane_list_states', arguments: { project: 'ACME' } });
+    const states = list.structuredContent as { project: string; items: { name: string; group: string; default: boolean }[] };
+    expect(states.project).toBe('ACME');
+    expect(states.items).toContainEqual({ name: 'In Review', group: 'started', default: false });
+    expect(textOf(list).split('\n').slice(1)).toHaveLength(states.items.length);
     const write = await client.callTool({ name: 'plane_add_comment', arguments: { key: 'ACME-3', text: 'Posted over HTTP' } });
     expect(write.isError, textOf(write)).toBeFalsy();
     const item = harness.plane.db.workItem('ACME-3')!;
     expect([...harness.plane.db.comments.values()].filter((c) => c.issue === item.id).map((c) => c.comment_html).join()).toContain('Posted over HTTP');
+    expect(write.structuredContent).toMatchObject({ key: 'ACME-3', url: expect.stringContaining('ACME-3') });
+    expect(textOf(write)).toBe(`Commented on ACME-3 as ${(write.structuredContent as { author: string }).author}: ${(write.structuredContent as { url: string }).url}`);
     const bad = await client.callTool({ name: 'plane_create_issue', arguments: { project: 'ACME' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/^Invalid input for plane_create_issue:\n- title: /);
+    expect(bad).not.toHaveProperty('structuredContent');
   });
 
   it('answers 401 with a WWW-Authenticate challenge without the token or with a wrong one', async () => {

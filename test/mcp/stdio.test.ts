@@ -4,11 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ToolRegistry } from '../../src/tools/registry.js';
 import { TSX_LOADER } from '../harness/process.js';
 import { asListed, childEnv, connectStdio, registryFor, startDemoPlane, STDIO_ENTRY, textOf, type DemoPlane, type StdioConnection } from './support.js';
 
@@ -34,7 +38,14 @@ describe('stdio server with the official SDK client', () => {
 
   beforeAll(async () => {
     // A shared .env may hold a half Slack configuration: the stdio server must not care.
-    env = { ...demo.env, PLANEBOT_DATA_DIR: dataDir, PLANEBOT_MCP_EMAIL: 'dana@acme.io', SLACK_BOT_TOKEN: 'not-a-bot-token' };
+    env = {
+      ...demo.env,
+      PLANEBOT_DATA_DIR: dataDir,
+      PLANEBOT_MCP_EMAIL: 'dana@acme.io',
+      SLACK_BOT_TOKEN: 'not-a-bot-token',
+      // The JSON site of the every-tool test is on loopback.
+      PLANEBOT_WEBFETCH_ALLOW: '127.0.0.1',
+    };
     mcp = await connectStdio(env, dataDir);
   });
   afterAll(() => mcp.close());
@@ -43,7 +54,7 @@ describe('stdio server with the official SDK client', () => {
     const { tools } = await mcp.client.listTools();
     const registry = registryFor(env);
     expect(tools.map((tool) => tool.name)).toEqual(registry.map((tool) => tool.name));
-    expect(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).toEqual(registry.map(asListed));
+    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(registry.map(asListed));
     for (const tool of registry) {
       const listed = tools.find((t) => t.name === tool.name)!;
       expect(listed.annotations?.readOnlyHint, tool.name).toBe(tool.effects.readOnly);
@@ -66,11 +77,30 @@ describe('stdio server with the official SDK client', () => {
     expect(annotations.WebFetch).toMatchObject({ readOnlyHint: false, openWorldHint: true });
   });
 
-  it('reads a work item from Plane (a read tool)', async () => {
+  it('reads a work item from Plane (a read tool): the registry’s text, and its data as structuredContent', async () => {
     const result = await mcp.client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('Login button unresponsive on Safari');
     expect(textOf(result)).toContain('In Progress');
+    expect(result.structuredContent).toMatchObject({
+      key: 'ACME-1',
+      title: 'Login button unresponsive on Safari',
+      project: { identifier: 'ACME' },
+      state: { name: 'In Progress', group: 'started' },
+      images: [{ n: 1 }],
+    });
+    expect(result).toEqual(await sameCallInProcess('plane_get_issue', { key: 'ACME-1' }));
+  });
+
+  it('lists work items (a list tool): the items as structuredContent, the same as the registry answers', async () => {
+    const args = { project: 'ACME', state_groups: ['started'] };
+    const result = await mcp.client.callTool({ name: 'plane_search_issues', arguments: args });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const list = result.structuredContent as { found: number; items: { key: string; state: { group: string } }[] };
+    expect(list.found).toBeGreaterThan(1);
+    expect(list.items.map((item) => item.key)).toContain('ACME-1');
+    for (const item of list.items) expect(item.state.group).toBe('started');
+    expect(result).toEqual(await sameCallInProcess('plane_search_issues', args));
   });
 
   it('comments on a work item in Plane (a write tool: the client confirms, the server just runs it)', async () => {
@@ -79,12 +109,91 @@ describe('stdio server with the official SDK client', () => {
     const item = demo.plane.db.workItem('ACME-2')!;
     const comments = [...demo.plane.db.comments.values()].filter((c) => c.issue === item.id);
     expect(comments.map((c) => c.comment_html).join()).toContain('Posted over MCP');
+    const added = result.structuredContent as { key: string; author: string; url: string };
+    expect(added).toEqual({ key: 'ACME-2', author: expect.any(String), url: expect.stringContaining('ACME-2') });
+    expect(textOf(result)).toBe(`Commented on ACME-2 as ${added.author}: ${added.url}`);
   });
+
+  it('sends every tool’s data as structuredContent that fits the outputSchema it declares', async () => {
+    const { tools } = await mcp.client.listTools();
+    const declared = new Map(registryFor(env).map((tool) => [tool.name, tool.output]));
+    const validator = new AjvJsonSchemaValidator();
+    const site = await jsonSite();
+    const todo = { file: 'shapes.todos.json' };
+    const task = { file: 'shapes.json' };
+    // Each tool, and each action of the tools whose data is a union of one shape per action.
+    const calls: [string, Record<string, unknown>][] = [
+      ['plane_whoami', {}],
+      ['plane_list_projects', {}],
+      ['plane_list_my_issues', {}],
+      ['plane_search_issues', { project: 'ACME', query: 'login' }],
+      ['plane_get_issue', { key: 'ACME-1' }],
+      ['plane_get_issue_images', { key: 'ACME-1', dir: join(dataDir, 'shapes-images') }],
+      ['plane_get_issue_images', { key: 'ACME-2' }],
+      ['plane_list_comments', { key: 'ACME-1' }],
+      ['plane_add_comment', { key: 'ACME-1', text: 'Checked over MCP' }],
+      ['plane_create_issue', { project: 'ACME', title: 'Made over MCP', labels: [] }],
+      ['plane_update_issue', { key: 'ACME-1', priority: 'high', target_date: null }],
+      ['plane_list_states', { project: 'ACME' }],
+      ['plane_list_labels', { project: 'ACME' }],
+      ['plane_list_members', { project: 'ACME' }],
+      ['WebFetch', { url: `${site.url}/data.json` }],
+      ['TodoWrite', { ...todo, action: 'add', title: 'One', tags: ['a'] }],
+      ['TodoWrite', { ...todo, action: 'list' }],
+      ['TodoWrite', { ...todo, action: 'done', id: '1' }],
+      ['TodoWrite', { ...todo, action: 'undone', id: '1' }],
+      ['TodoWrite', { ...todo, action: 'block', id: '1' }],
+      ['TodoWrite', { ...todo, action: 'unblock', id: '1' }],
+      ['TodoWrite', { ...todo, action: 'update', id: '1', tags: ['b'], dueAt: '2030-01-02' }],
+      ['TodoWrite', { ...todo, action: 'export-markdown' }],
+      ['TodoWrite', { ...todo, action: 'remove', id: '1' }],
+      ['Task', { ...task, action: 'add', title: 'Root', priority: 'high' }],
+      ['Task', { ...task, action: 'subtask', parent: '1', title: 'Leaf', assignee: 'nobody-here' }],
+      ['Task', { ...task, action: 'add', title: 'Other', depends: ['1'] }],
+      ['Task', { ...task, action: 'tree' }],
+      ['Task', { ...task, action: 'sync', id: '1', project: 'ACME' }],
+      ['Task', { ...task, action: 'status', id: '1', status: 'in-progress' }],
+      ['Task', { ...task, action: 'assign', id: '1', assignee: 'dana' }],
+      ['Task', { ...task, action: 'update', id: '1', tags: ['q4'], description: 'Why' }],
+      ['Task', { ...task, action: 'list' }],
+      ['Task', { ...task, action: 'remove', id: '1' }],
+    ];
+    try {
+      for (const [name, args] of calls) {
+        const result = await mcp.client.callTool({ name, arguments: args });
+        const call = `${name} ${JSON.stringify(args)}`;
+        expect(result.isError, `${call}: ${textOf(result)}`).toBeFalsy();
+        expect(result.structuredContent, call).toBeDefined();
+        const listed = tools.find((tool) => tool.name === name)!;
+        const fit = validator.getValidator(listed.outputSchema!)(result.structuredContent);
+        expect(fit.errorMessage, call).toBeUndefined();
+        expect(fit.valid, call).toBe(true);
+        const parsed = declared.get(name)!.safeParse(result.structuredContent);
+        expect(parsed.error, call).toBeUndefined();
+      }
+    } finally {
+      await site.close();
+    }
+    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(tools.map((tool) => tool.name)));
+    for (const union of ['TodoWrite', 'Task']) {
+      const actions = (tools.find((tool) => tool.name === union)!.inputSchema.properties!.action as { enum: string[] }).enum;
+      expect(new Set(calls.filter(([name]) => name === union).map(([, args]) => args.action)), union).toEqual(new Set(actions));
+    }
+  });
+
+  /** The same call through the registry in this process, as MCP must answer it: its text, its data. */
+  async function sameCallInProcess(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const result = await new ToolRegistry(registryFor(env)).call(name, args, { filesDir: dataDir, fileWrites: 'anywhere' });
+    if (!result.ok) throw new Error(result.error);
+    return { content: [{ type: 'text', text: result.text }], structuredContent: JSON.parse(JSON.stringify(result.data)) };
+  }
 
   it('answers bad input with isError and the registry’s readable message', async () => {
     const result = await mcp.client.callTool({ name: 'plane_get_issue', arguments: { key: 42 } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Invalid input for plane_get_issue:\n- key: /);
+    // An error carries no data: the client's check of the outputSchema is skipped for it.
+    expect(result).not.toHaveProperty('structuredContent');
     const missing = await mcp.client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-999' } });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain('ACME-999');
@@ -109,6 +218,17 @@ describe('stdio server with the official SDK client', () => {
   });
 });
 
+/** A loopback site that answers JSON, for WebFetch. */
+async function jsonSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'session=secret' });
+    res.end(JSON.stringify({ ok: true, items: [1, 2] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 describe('stdio server permissions and shared channel files', () => {
   it('does not list or run a denied tool, and works in a channel’s folder with PLANEBOT_MCP_CHANNEL', async () => {
     const permissions = join(dataDir, 'permissions.json');
@@ -125,6 +245,7 @@ describe('stdio server permissions and shared channel files', () => {
       // A Task sync writes as plane_update_issue, which is denied: refused, though Task is served.
       const sync = await mcp.client.callTool({ name: 'Task', arguments: { action: 'sync', id: '1', project: 'ACME' } });
       expect(sync.isError).toBe(true);
+      expect(sync).not.toHaveProperty('structuredContent');
       expect(textOf(sync)).toBe('Operation not permitted: this Task call writes as plane_update_issue, which is switched off for this bot.');
     } finally {
       await mcp.close();

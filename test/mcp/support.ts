@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Keyv from 'keyv';
-import { toModelTool } from '../../src/agent/index.js';
+import { toJsonSchema, toModelTool } from '../../src/agent/index.js';
 import { composeTools } from '../../src/compose-tools.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
@@ -101,10 +101,10 @@ export function registryFor(env: Record<string, string>): ToolDefinition[] {
   return composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), fileLocks: new FileLocks(), logger: silentLogger }).registry.list();
 }
 
-/** A declaration as MCP must list it: the model's name, description and JSON Schema. */
-export function asListed(tool: ToolDefinition): { name: string; description: string; inputSchema: unknown } {
+/** A declaration as MCP must list it: the model's name, description and JSON Schema, and its data's schema. */
+export function asListed(tool: ToolDefinition): { name: string; description: string; inputSchema: unknown; outputSchema: unknown } {
   const model = toModelTool(tool);
-  return { name: model.name, description: model.description!, inputSchema: model.input_schema };
+  return { name: model.name, description: model.description!, inputSchema: model.input_schema, outputSchema: { type: 'object', ...toJsonSchema(tool.output) } };
 }
 
 /** The text of a tool result (the registry's output or error, as it stands). */
