@@ -158,12 +158,14 @@ describe('stdio server with the official SDK client', () => {
       ['Task', { ...task, action: 'list' }],
       ['Task', { ...task, action: 'remove', id: '1' }],
     ];
+    const answers: Record<string, unknown>[] = [];
     try {
       for (const [name, args] of calls) {
         const result = await mcp.client.callTool({ name, arguments: args });
         const call = `${name} ${JSON.stringify(args)}`;
         expect(result.isError, `${call}: ${textOf(result)}`).toBeFalsy();
         expect(result.structuredContent, call).toBeDefined();
+        answers.push(result.structuredContent as Record<string, unknown>);
         const listed = tools.find((tool) => tool.name === name)!;
         const fit = validator.getValidator(listed.outputSchema!)(result.structuredContent);
         expect(fit.errorMessage, call).toBeUndefined();
@@ -174,6 +176,9 @@ describe('stdio server with the official SDK client', () => {
     } finally {
       await site.close();
     }
+    // The optional parts were there too: a synced task's change written to its work item, a hidden cookie.
+    expect(answers.find((data) => data.action === 'status')).toMatchObject({ plane: { key: expect.stringMatching(/^ACME-\d+$/), fields: ['state'] } });
+    expect(answers.find((data) => 'headers' in data)).toMatchObject({ headers: expect.arrayContaining([{ name: 'set-cookie', value: null }]) });
     expect(new Set(calls.map(([name]) => name))).toEqual(new Set(tools.map((tool) => tool.name)));
     for (const union of ['TodoWrite', 'Task']) {
       const actions = (tools.find((tool) => tool.name === union)!.inputSchema.properties!.action as { enum: string[] }).enum;
