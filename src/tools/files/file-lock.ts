@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { ToolError } from '../registry.js';
 
@@ -48,6 +49,9 @@ async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => P
     },
   };
   try {
+    // The lock directory goes beside the file. Made in the turn, not before it, so that writers
+    // take their turns in the order they asked.
+    await mkdir(dirname(path), { recursive: true });
     // Only a lock held by another writer is worth waiting for: proper-lockfile retries on any error,
     // so a folder the bot may not write in would otherwise take every retry (~15 s) to report.
     release = await lock(path, options).catch((error: unknown) => {

@@ -1,5 +1,4 @@
-import { access, mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { access, readFile, rename } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../log.js';
@@ -68,7 +67,6 @@ export class JsonFile<T extends { lastModified?: string }> {
    */
   async update<R>(change: (data: T, now: Date) => R, changed: (result: R) => boolean = () => true): Promise<R> {
     try {
-      await mkdir(dirname(this.path), { recursive: true });
       return await this.locks.run(this.path, async (assertHeld) => {
         const data = await this.loadOrMoveAside();
         const now = this.now();
