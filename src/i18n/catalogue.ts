@@ -12,6 +12,7 @@ import { toolMessages } from './messages/tools.js';
 import { workItemMessages } from './messages/work-items.js';
 import { notificationMessages } from './messages/notifications.js';
 import { runEndMessages } from './messages/run-end.js';
+import { planeErrorMessages } from './messages/plane-errors.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -32,6 +33,7 @@ const AREAS = [
   workItemMessages,
   notificationMessages,
   runEndMessages,
+  planeErrorMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

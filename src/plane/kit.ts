@@ -2,6 +2,7 @@ import type Keyv from 'keyv';
 import { createHash } from 'node:crypto';
 import type { Logger } from '../log.js';
 import type { Resolve } from '../net/pinned-dispatcher.js';
+import { phrase } from '../i18n/index.js';
 import { PlaneApi } from './api.js';
 import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
@@ -77,9 +78,6 @@ export interface PlaneKit {
   noteWrite(write: PlaneWrite): Promise<void>;
 }
 
-export const PLANE_OFF_MESSAGE =
-  'Plane is off: no API key is configured. Set PLANE_API_KEY (a key from Plane → Profile settings → ' +
-  'Personal access tokens / API tokens), and PLANE_BASE_URL for a self-hosted instance, then restart.';
 
 export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -99,12 +97,12 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
     workspace: options.workspace,
     rate: limiters.rate,
     api() {
-      if (!api) throw new PlaneError(PLANE_OFF_MESSAGE);
+      if (!api) throw new PlaneError(phrase('planeError.off'));
       return api;
     },
     slug(given) {
       const slug = given?.trim() || options.workspace;
-      if (!slug) throw new PlaneError('No workspace given: pass `slug` (the workspace slug in Plane URLs) or set PLANE_WORKSPACE.');
+      if (!slug) throw new PlaneError(phrase('planeError.noWorkspace'));
       return slug;
     },
     itemUrl: (slug, key) => `${appUrl}/${encodeURIComponent(slug)}/browse/${encodeURIComponent(key)}/`,

@@ -1,5 +1,6 @@
 import type { Freshness, PlaneApi } from './api.js';
 import { assignableMembers } from './assignable.js';
+import { phrase } from '../i18n/index.js';
 import { PlaneError } from './errors.js';
 import type { Me } from './me.js';
 import { fullName, memberLabel } from './member-names.js';
@@ -23,7 +24,7 @@ export interface ParsedKey {
 
 export function parseKey(text: string): ParsedKey {
   const match = KEY.exec(text.trim());
-  if (!match) throw new PlaneError(`"${text}" is not a work item key; keys look like ACME-130.`);
+  if (!match) throw new PlaneError(phrase('planeError.notAKey', { text }));
   const identifier = match[1]!.toUpperCase();
   return { key: `${identifier}-${Number(match[2])}`, identifier, sequence: Number(match[2]) };
 }
@@ -57,7 +58,7 @@ export function findProject(api: PlaneApi, slug: string, ref: string): Promise<P
   return lookUp(
     (opts) => api.projects(slug, opts),
     (all) => all.find((p) => same(p.identifier, ref)) ?? all.find((p) => same(p.name, ref)) ?? all.find((p) => p.id === ref),
-    (all) => new PlaneError(`No project "${ref}" in workspace ${slug}. Projects: ${optionList(all.map(projectOption))}.`),
+    (all) => new PlaneError(phrase('planeError.noProject', { ref, slug, options: optionList(all.map(projectOption)) })),
   );
 }
 
@@ -68,8 +69,7 @@ function findProjectOfKey(api: PlaneApi, slug: string, key: ParsedKey): Promise<
     (all) => all.find((p) => same(p.identifier, key.identifier)),
     (all) =>
       new PlaneError(
-        `No project with identifier ${key.identifier} (from ${key.key}) in workspace ${slug}. ` +
-          `Projects: ${optionList(all.map(projectOption))}.`,
+        phrase('planeError.noProjectOfKey', { identifier: key.identifier, key: key.key, slug, options: optionList(all.map(projectOption)) }),
       ),
   );
 }
@@ -80,7 +80,7 @@ export function findState(api: PlaneApi, slug: string, project: Project, ref: st
     (all) => all.find((s) => same(s.name, ref)) ?? all.find((s) => s.id === ref),
     (all) =>
       new PlaneError(
-        `No state "${ref}" in project ${project.identifier}. States: ${optionList(all.map((s) => `${s.name} (${s.group})`))}.`,
+        phrase('planeError.noState', { ref, project: project.identifier, options: optionList(all.map((s) => `${s.name} (${s.group})`)) }),
       ),
   );
 }
@@ -97,7 +97,7 @@ export async function findLabels(api: PlaneApi, slug: string, project: Project, 
     (all) => {
       const missing = refs.filter((ref) => !pickOne(all, ref)).map((ref) => `"${ref}"`);
       return new PlaneError(
-        `No ${missing.length > 1 ? 'labels' : 'label'} ${missing.join(', ')} in project ${project.identifier}. Labels: ${optionList(all.map((l) => l.name))}.`,
+        phrase('planeError.noLabels', { count: missing.length, missing: missing.join(', '), project: project.identifier, options: optionList(all.map((l) => l.name)) }),
       );
     },
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatThread } from '../plane/kit.js';
-import type { Translator } from '../i18n/index.js';
+import { PhrasedError, type Phrase, type Translator } from '../i18n/index.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/types.js';
 import type { PlanItem } from './plan/plan.js';
 import { stripControlDeep } from './text.js';
@@ -119,9 +119,9 @@ export function defineTool<Schema extends z.ZodType, Output extends OutputSchema
 }
 
 /** A failure whose message is meant for the caller (model or person) as it stands. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
+export class ToolError extends PhrasedError {
+  constructor(said: string | Phrase) {
+    super(said);
     this.name = 'ToolError';
   }
 }

@@ -57,7 +57,7 @@ export async function answerCommand<C extends { action: string }>(
 }
 
 function failureReply(error: unknown, name: CommandName, action: string | undefined, deps: ListenerDeps, t: Translator): Reply {
-  const readable = readableFailure(error);
+  const readable = readableFailure(error, t);
   if (readable !== undefined) return errorReply({ reason: readable, usage: usageOf(name, action, t) }, t);
   deps.logger.error({ err: error, command: name, action }, 'slash command failed');
   return errorReply({ reason: t.t('commands.error.failed', { command: `/${name}${action ? ` ${action}` : ''}` }) }, t);

@@ -33,7 +33,7 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
     await client.chat.postMessage({ channel: userId, text: intro, blocks: [{ type: 'section', text: mrkdwn(intro) }] });
     await client.chat.postMessage({ channel: userId, ...(await taskPage(folder, { name: show.channel }, 'tree', t)) });
   } catch (error) {
-    const readable = readableFailure(error);
+    const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error, show }, 'a Home tab button failed');
     const reason = t.t('home.couldNotSend', { reason: readable ?? t.t('commands.error.generic') });
     await client.chat.postMessage({ channel: userId, ...buildError({ reason }, t) });

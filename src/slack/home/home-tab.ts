@@ -49,7 +49,7 @@ async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<Ho
     );
     return { items };
   } catch (error) {
-    const readable = readableFailure(error);
+    const readable = readableFailure(error, translatorFor(requester, deps.locale));
     if (readable === undefined) deps.logger.warn({ err: error }, 'the Home tab could not read Plane');
     return { planeProblem: readable ?? String(error) };
   }

@@ -110,7 +110,7 @@ async function asClicker(
   try {
     await work(place, requester, requester.name ?? t.t('workItem.someone'), t);
   } catch (error) {
-    const readable = readableFailure(error);
+    const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'a work item card action failed');
     await tellPrivately(args.client, place, args.body.user.id, readable ?? t.t('workItem.failed'));
   }
@@ -188,7 +188,7 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
     });
     await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), unfurl_links: false });
   } catch (error) {
-    const readable = readableFailure(error);
+    const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'a comment from Slack failed');
     await tellPrivately(client, place, body.user.id, t.t('workItem.commentFailed', { reason: readable ?? t.t('workItem.inTheLog') }));
   }

@@ -111,9 +111,9 @@ async function prepare(client: WebClient, deps: WorkItemDeps, shortcut: MessageS
 export async function openCreateForm(client: WebClient, deps: WorkItemDeps, shortcut: MessageShortcut): Promise<void> {
   // Only the cache is read: the modal must open within the trigger's three seconds.
   const t = translatorFor(await knownPerson(deps.store, shortcut.user.id), deps.locale);
-  const problem = (error: unknown) => buildFormProblem(t.t('workItem.form.create'), readableFailure(error) ?? t.t('workItem.failed'), t);
+  const problem = (error: unknown) => buildFormProblem(t.t('workItem.form.create'), readableFailure(error, t) ?? t.t('workItem.failed'), t);
   const ready = prepare(client, deps, shortcut).catch((error: unknown) => {
-    if (readableFailure(error) === undefined) deps.logger.error({ err: error }, 'could not prepare the create form');
+    if (readableFailure(error, t) === undefined) deps.logger.error({ err: error }, 'could not prepare the create form');
     return problem(error);
   });
   const quick = await Promise.race([ready, sleep(LISTS_WAIT_MS).then(() => undefined)]);
@@ -210,7 +210,7 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
     const who = requester.name ?? t.t('workItem.someone');
     await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: t.t('workItem.created', { who, key: created.item.key }), notes: created.notes });
   } catch (error) {
-    const readable = readableFailure(error);
+    const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'could not create a work item from a message');
     await client.chat
       .postEphemeral({ channel: metadata.channel, user: body.user.id, thread_ts: metadata.threadTs, text: t.t('workItem.notCreated', { reason: readable ?? t.t('workItem.inTheLog') }) })

@@ -86,7 +86,7 @@ export async function submitLinkForm(args: SubmitArgs, deps: WorkItemDeps): Prom
     meant = await findMeant(deps, metadata.channel, text, requester, t);
   } catch (error) {
     if (!(error instanceof PlaneError)) throw error;
-    meant = { error: readableFailure(error) ?? error.message };
+    meant = { error: readableFailure(error, t) ?? error.message };
   }
   if ('error' in meant) return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: meant.error.slice(0, 1_900) } }));
   await ack();

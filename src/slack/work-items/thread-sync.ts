@@ -45,9 +45,9 @@ export async function syncReply(client: App['client'], deps: WorkItemDeps, event
   } catch (error) {
     // Plane already has this one (409 on the same external id).
     if (error instanceof PlaneError && error.status === 409) return;
-    const readable = readableFailure(error);
-    if (readable === undefined) deps.logger.error({ err: error, key: link.key }, 'a linked thread reply could not become a comment');
     const t = translatorFor(requester, deps.locale);
+    const readable = readableFailure(error, t);
+    if (readable === undefined) deps.logger.error({ err: error, key: link.key }, 'a linked thread reply could not become a comment');
     await client.chat
       .postEphemeral({ channel: event.channel, user: event.user, thread_ts: event.thread_ts, text: t.t('workItem.replyNotSent', { key: link.key, reason: readable ?? t.t('workItem.inTheLog') }) })
       .catch(() => undefined);

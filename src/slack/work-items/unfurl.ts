@@ -70,7 +70,7 @@ export async function unfurlLinks(client: App['client'], deps: WorkItemDeps, eve
       unfurls[link.url] = { blocks: buildDetailsCard(item, t, await cardActionsFor(deps.plane, item)).blocks };
     } catch (error) {
       // A link to an item the key cannot read stays a plain link.
-      if (readableFailure(error) === undefined) deps.logger.warn({ err: error }, 'could not unfurl a Plane link');
+      if (readableFailure(error, t) === undefined) deps.logger.warn({ err: error }, 'could not unfurl a Plane link');
     }
   }
   if (Object.keys(unfurls).length === 0) return;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Translator } from '../../i18n/index.js';
 import { PlaneError } from '../../plane/errors.js';
 import { defineTool, ToolError, type OutputSchema, type ToolDefinition } from '../registry.js';
 
@@ -10,7 +11,7 @@ export function definePlaneTool<Schema extends z.ZodType, Output extends OutputS
       try {
         return await definition.run(input, context);
       } catch (error) {
-        if (error instanceof PlaneError) throw new ToolError(error.message);
+        if (error instanceof PlaneError) throw new ToolError(error.phrase ?? error.message);
         throw error;
       }
     },
@@ -18,9 +19,9 @@ export function definePlaneTool<Schema extends z.ZodType, Output extends OutputS
 }
 
 /**
- * The message of a failure written for the person who caused it (a ToolError, or a Plane error a
- * Plane tool would report as one), for a front end to show as it is; undefined for anything else.
+ * A failure written for the person who caused it (a ToolError, or a Plane error a Plane tool would
+ * report as one), in the reader's language when it was written as a phrase; undefined for anything else.
  */
-export function readableFailure(error: unknown): string | undefined {
-  return error instanceof ToolError || error instanceof PlaneError ? error.message : undefined;
+export function readableFailure(error: unknown, t: Translator): string | undefined {
+  return error instanceof ToolError || error instanceof PlaneError ? error.sayTo(t) : undefined;
 }
