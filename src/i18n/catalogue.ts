@@ -13,6 +13,7 @@ import { workItemMessages } from './messages/work-items.js';
 import { notificationMessages } from './messages/notifications.js';
 import { runEndMessages } from './messages/run-end.js';
 import { planeErrorMessages } from './messages/plane-errors.js';
+import { taskErrorMessages } from './messages/task-errors.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -34,6 +35,7 @@ const AREAS = [
   notificationMessages,
   runEndMessages,
   planeErrorMessages,
+  taskErrorMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -1,4 +1,5 @@
 import type { PlaneCache } from './cache.js';
+import { phrase } from '../i18n/index.js';
 import { PlaneError } from './errors.js';
 import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
@@ -100,7 +101,7 @@ export class PlaneApi {
   async workItemByKey(slug: string, key: string): Promise<WorkItem> {
     const paths = await this.paths();
     return this.http.json(
-      { path: paths.byKey(slug, key), query: { expand: 'state,assignees,labels' }, what: `work item ${key} in workspace ${slug}` },
+      { path: paths.byKey(slug, key), query: { expand: 'state,assignees,labels' }, what: `work item ${key} in workspace ${slug}`, missing: phrase('planeError.noItem', { key, slug }) },
       workItemAnswer,
     );
   }

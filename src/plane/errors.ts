@@ -32,8 +32,8 @@ export function planeErrorText(body: unknown): string {
 const INVALID_KEY = /token is not valid|invalid token|api key/i;
 const ROUTE_NOT_FOUND = /page not found/i;
 
-/** Turns an HTTP error status into a readable PlaneError; `what` names the object asked for. */
-export function planeHttpError(status: number, body: unknown, what: string): PlaneError {
+/** Turns an HTTP error status into a readable PlaneError; `what` names the object asked for, `missing` says its 404. */
+export function planeHttpError(status: number, body: unknown, { what, missing }: { what: string; missing?: Phrase }): PlaneError {
   const said = planeErrorText(body);
   const quoted = { quoted: said ? 'yes' : 'no', said };
   if (status === 401) return new PlaneError(phrase('planeError.noKey', { what }), 401);
@@ -43,7 +43,7 @@ export function planeHttpError(status: number, body: unknown, what: string): Pla
   }
   if (status === 404) {
     if (ROUTE_NOT_FOUND.test(said)) return new PlaneError(phrase('planeError.noRoute', { what }), 404);
-    return new PlaneError(phrase('planeError.notFound', { what }), 404);
+    return new PlaneError(missing ?? phrase('planeError.notFound', { what }), 404);
   }
   if (status === 429) return new PlaneError(phrase('planeError.rateLimited'), 429);
   if (status >= 500) return new PlaneError(phrase('planeError.serverError', { status, what, ...quoted }), status);

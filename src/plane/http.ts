@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
+import type { Phrase } from '../i18n/index.js';
 import { PlaneError, planeHttpError } from './errors.js';
 import type { PlaneLimiter } from './limiter.js';
 
@@ -14,6 +15,8 @@ export interface PlaneRequest {
   body?: unknown;
   /** Names what is asked for, for error messages: "work item ACME-130 in workspace acme". */
   what: string;
+  /** What a 404 means for this request, when more than "Plane has no {what}" can be said in every language. */
+  missing?: Phrase;
   /** False for the unauthenticated instance probe: no key, no limiter. */
   auth?: boolean;
 }
@@ -59,7 +62,7 @@ export class PlaneHttp {
    */
   async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
-    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req.what);
+    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req);
     const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
     // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
     const parsed = shape.safeParse(answer.body);
@@ -87,7 +90,7 @@ export class PlaneHttp {
     const location = header(answer.headers, 'location');
     if (answer.status >= 300 && answer.status < 400 && location) return new URL(location, this.baseUrl).href;
     if (answer.status < 300) throw new PlaneError(`Plane answered ${req.what} without a download redirect.`);
-    throw planeHttpError(answer.status, answer.body, req.what);
+    throw planeHttpError(answer.status, answer.body, req);
   }
 
   private async send(req: PlaneRequest): Promise<RawAnswer> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { run, sharedBot } from '../slack/commands-e2e/support.js';
+import { errorOf, run, sharedBot } from '../slack/commands-e2e/support.js';
 import { shownText } from '../slack/conversations/support.js';
+import { translator } from '../../src/i18n/index.js';
+import { usageOf } from '../../src/slack/commands/usage.js';
 
 /**
  * A French and a Chinese requester (their Slack says fr-FR and zh-CN) get the replies of /task,
@@ -46,5 +48,24 @@ describe('command replies in the requester’s language', () => {
     expect(shownText(help.ephemeral[0])).toContain('Plane 工作项，无需智能助手。');
     const english = await run(harness(), { command: '/todo', text: 'done 1', user: 'U0ALICE' }, { ephemeral: 1 });
     expect(english.ephemeral[0]!.text).toBe('Nothing changed: [1] is done');
+  });
+
+  it('says the Plane kit’s and the task tools’ failures in the requester’s language, with the usage', async () => {
+    const failure = async (command: '/plane' | '/task', text: string, user: string) =>
+      errorOf((await run(harness(), { command, text, user }, { ephemeral: 1, channel: 0 })).ephemeral[0]!);
+    await run(harness(), { command: '/task', text: 'add Ship it', user: CAMILLE }, { ephemeral: 1, channel: 1 });
+    expect(await failure('/plane', 'show ACME-999', CAMILLE)).toEqual({
+      reason: 'Plane n’a pas d’élément de travail ACME-999 dans l’espace de travail acme (404).',
+      usage: expect.stringContaining(usageOf('plane', 'show', translator('fr'))),
+    });
+    expect((await failure('/plane', 'show ACME-999', WEI)).reason).toBe('Plane 的工作区 acme 中没有工作项 ACME-999（404）。');
+    expect((await failure('/plane', 'show ACME-999', 'U0ALICE')).reason).toBe('Plane has no work item ACME-999 in workspace acme (404).');
+    expect((await failure('/plane', 'new NOPE Title', CAMILLE)).reason).toBe('Aucun projet «\u202fNOPE\u202f» dans l’espace de travail acme. Projets\u202f: ACME (Website).');
+    expect(await failure('/task', 'status 9 done', CAMILLE)).toEqual({
+      reason: 'Pas de tâche d’identifiant «\u202f9\u202f» dans tasks.json. Identifiants valides\u202f: 1.',
+      usage: expect.stringContaining(usageOf('task', 'status', translator('fr'))),
+    });
+    expect((await failure('/task', 'status 9 done', WEI)).reason).toBe('tasks.json 中没有 id 为“9”的任务。有效的 id：1。');
+    expect((await failure('/task', 'status 9 done', 'U0ALICE')).reason).toBe('No task with id "9" in tasks.json. Valid ids: 1.');
   });
 });

@@ -26,6 +26,15 @@ describe('projects', () => {
     );
   });
 
+  it('answer the model in English whatever the requester’s language, the phrase kept for people', async () => {
+    const t = await startTestbed();
+    const camille = { id: 'U0CAMILLE', name: 'camille', locale: 'fr-FR' };
+    expect(await t.fail('plane_get_issue', { key: 'ACME-999' }, camille)).toBe('Plane has no work item ACME-999 in workspace acme (404).');
+    expect(await t.fail('plane_list_labels', { project: 'WEB' }, camille)).toBe(
+      'No project "WEB" in workspace acme. Projects: ACME (Acme Web), OPS (Operations).',
+    );
+  });
+
   it('find a project created after the list was cached', async () => {
     const t = await startTestbed();
     await t.call('plane_list_projects', {});

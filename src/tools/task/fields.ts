@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { phrase } from '../../i18n/index.js';
 import { ToolError } from '../registry.js';
 
 /** Field rules shared by the task tree and the todo list, so both say the same thing about bad input. */
 
 export function requireTitle(title: string | undefined, kind: 'task' | 'todo'): string {
   const trimmed = title?.trim() ?? '';
-  if (trimmed === '') throw new ToolError(`The title is empty; give the ${kind} a short title.`);
+  if (trimmed === '') throw new ToolError(phrase('taskError.emptyTitle', { kind }));
   return trimmed;
 }
 
@@ -18,7 +19,7 @@ export function normalizeTags(tags: readonly string[] | undefined): string[] | u
 /** A name without a leading `@`, as the task file format stores it (`alice`, shown `@alice`). */
 export function normalizeAssignee(assignee: string): string {
   const name = assignee.trim().replace(/^@+/, '');
-  if (name === '') throw new ToolError('The assignee is empty; give a name such as "alice".');
+  if (name === '') throw new ToolError(phrase('taskError.emptyAssignee'));
   return name;
 }
 
@@ -30,9 +31,7 @@ export function checkDue(due: string): string {
   const text = due.trim();
   const valid = (DATE.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text));
   if (!valid || (DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text)) {
-    throw new ToolError(
-      `"${due}" is not a date; give YYYY-MM-DD (2024-12-15) or an ISO date-time with a zone (2024-12-15T17:00:00Z).`,
-    );
+    throw new ToolError(phrase('taskError.notADate', { due }));
   }
   return text;
 }
@@ -52,10 +51,9 @@ export function cleanId(id: string): string {
 const SHOWN_IDS = 30;
 
 export function unknownId(kind: 'task' | 'todo', id: string, known: readonly string[], file: string): ToolError {
-  if (known.length === 0) return new ToolError(`No ${kind} with id "${id}": ${file} is empty.`);
-  const shown = known.slice(0, SHOWN_IDS).join(', ');
-  const more = known.length > SHOWN_IDS ? ` and ${known.length - SHOWN_IDS} more` : '';
-  return new ToolError(`No ${kind} with id "${id}" in ${file}. Valid ids: ${shown}${more}.`);
+  if (known.length === 0) return new ToolError(phrase('taskError.noIdInEmpty', { kind, id, file }));
+  const ids = known.slice(0, SHOWN_IDS).join(', ');
+  return new ToolError(phrase('taskError.noId', { kind, id, file, ids, more: Math.max(0, known.length - SHOWN_IDS) }));
 }
 
 /** The changes both kinds of item accept; `null` removes an optional field. */
