@@ -6,7 +6,7 @@ import { phrase, PhrasedError, type Phrase } from '../i18n/index.js';
  */
 export class PlaneError extends PhrasedError {
   constructor(
-    said: string | Phrase,
+    said: string | Phrase | readonly Phrase[],
     readonly status?: number,
   ) {
     super(said);

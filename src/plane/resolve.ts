@@ -1,6 +1,6 @@
 import type { Freshness, PlaneApi } from './api.js';
 import { assignableMembers } from './assignable.js';
-import { phrase } from '../i18n/index.js';
+import { phrase, type Phrase } from '../i18n/index.js';
 import { PlaneError } from './errors.js';
 import type { Me } from './me.js';
 import { fullName, memberLabel } from './member-names.js';
@@ -153,15 +153,15 @@ export async function findMembers(
       return found.every((m) => m !== undefined && !('ambiguous' in m)) ? unique(found as Member[]) : undefined;
     },
     (all) => {
-      const problems = matches(all).flatMap(({ ref, match }) => {
+      const problems = matches(all).flatMap(({ ref, match }): Phrase[] => {
         if (match && 'ambiguous' in match)
-          return [`"${ref}" matches several members (${match.ambiguous.map(memberLabel).join('; ')}); use the e-mail`];
+          return [phrase('planeError.ambiguousMember', { ref, matches: match.ambiguous.map(memberLabel).join('; ') })];
         if (match) return [];
-        if (isMe(ref) && me) return [`"me" is ${memberLabel(me.member)}, who cannot be assigned in project ${project.identifier}`];
-        return [`no member "${ref}" can be assigned in project ${project.identifier}`];
+        if (isMe(ref) && me) return [phrase('planeError.meNotAssignable', { me: memberLabel(me.member), project: project.identifier })];
+        return [phrase('planeError.noMember', { ref, project: project.identifier })];
       });
-      const guests = guestsLeftOut ? ' (guests cannot be assigned)' : '';
-      return new PlaneError(`${problems.join('; ')}. Members${guests}: ${optionList(all.map(memberLabel))}.`);
+      const members = phrase('planeError.members', { guests: guestsLeftOut ? 'yes' : 'no', options: optionList(all.map(memberLabel)) });
+      return new PlaneError([...problems, members]);
     },
   );
   return { members, me };

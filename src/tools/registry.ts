@@ -120,7 +120,7 @@ export function defineTool<Schema extends z.ZodType, Output extends OutputSchema
 
 /** A failure whose message is meant for the caller (model or person) as it stands. */
 export class ToolError extends PhrasedError {
-  constructor(said: string | Phrase) {
+  constructor(said: string | Phrase | readonly Phrase[]) {
     super(said);
     this.name = 'ToolError';
   }

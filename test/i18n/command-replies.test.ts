@@ -61,6 +61,8 @@ describe('command replies in the requester’s language', () => {
     expect((await failure('/plane', 'show ACME-999', WEI)).reason).toBe('Plane 的工作区 acme 中没有工作项 ACME-999（404）。');
     expect((await failure('/plane', 'show ACME-999', 'U0ALICE')).reason).toBe('Plane has no work item ACME-999 in workspace acme (404).');
     expect((await failure('/plane', 'new NOPE Title', CAMILLE)).reason).toBe('Aucun projet «\u202fNOPE\u202f» dans l’espace de travail acme. Projets\u202f: ACME (Website).');
+    // The members' error is two phrases, said one after the other.
+    expect((await failure('/plane', 'new ACME Title @zoe', WEI)).reason).toMatch(/^项目 ACME 中没有可指派的成员“zoe”。 成员(（访客不能被指派）)?：.+。$/);
     expect(await failure('/task', 'status 9 done', CAMILLE)).toEqual({
       reason: 'Pas de tâche d’identifiant «\u202f9\u202f» dans tasks.json. Identifiants valides\u202f: 1.',
       usage: expect.stringContaining(usageOf('task', 'status', translator('fr'))),

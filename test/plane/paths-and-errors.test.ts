@@ -49,7 +49,7 @@ describe('Plane error messages', () => {
   it('carries a phrase whose English is the message, said in another language with Plane’s words and the request kept', () => {
     const fr = translator('fr');
     const denied = planeHttpError(403, { detail: 'You do not have permission.' }, { what: 'work item ACME-1' });
-    expect(denied.message).toBe(translator('en').say(denied.phrase!));
+    expect(denied.message).toBe(translator('en').say(denied.phrases![0]!));
     expect(denied.sayTo(fr)).toMatch(/^Plane a refusé l’accès à work item ACME-1 \(403\)\u202f: .*Plane a répondu\u202f: «\u202fYou do not have permission\.\u202f»$/);
     expect(planeHttpError(429, {}, { what: 'p' }).sayTo(translator('zh-CN'))).toMatch(/速率限制/);
     expect(planeHttpError(502, '', { what: 'projects' }).sayTo(fr)).toBe('Plane a échoué sur une erreur serveur (502) pour projects\u202f; réessayez plus tard.');

@@ -112,7 +112,7 @@ describe('plane_search_issues', () => {
 
   it('fails with the options when the assignee matches nobody', async () => {
     const t = await startTestbed();
-    expect(await t.fail('plane_search_issues', { project: 'ACME', assignee: 'zoe' })).toMatch(/no member "zoe" .* Members/);
+    expect(await t.fail('plane_search_issues', { project: 'ACME', assignee: 'zoe' })).toMatch(/No member "zoe" .* Members/);
   });
 });
 

@@ -88,17 +88,17 @@ describe('members', () => {
     const t = await startTestbed();
     t.plane.db.addWorkItem('ACME', { name: 'x' });
     expect(await t.fail('plane_update_issue', { key: 'ACME-1', assignees: ['dana', 'zoe'] })).toBe(
-      'no member "zoe" can be assigned in project ACME. Members (guests cannot be assigned): ' +
+      'No member "zoe" can be assigned in project ACME. Members (guests cannot be assigned): ' +
         'plane-bot (Slack Bot, plane-bot@acme.io), dana (Dana Kim, dana@acme.io), lee (Lee Park, lee@acme.io).',
     );
-    expect(await t.fail('plane_update_issue', { key: 'ACME-1', assignees: ['gus'] })).toMatch(/no member "gus" can be assigned/);
+    expect(await t.fail('plane_update_issue', { key: 'ACME-1', assignees: ['gus'] })).toMatch(/No member "gus" can be assigned/);
   });
 
   it('refuse someone who is not in the project, "me" included', async () => {
     const t = await startTestbed();
     t.plane.db.addWorkItem('OPS', { name: 'x' });
     expect(await t.fail('plane_update_issue', { key: 'OPS-1', assignees: ['lee'] })).toMatch(
-      /^no member "lee" can be assigned in project OPS\. Members: plane-bot .*, dana .*\.$/,
+      /^No member "lee" can be assigned in project OPS\. Members: plane-bot .*, dana .*\.$/,
     );
     const lee = { id: 'U-lee', email: 'lee@acme.io' };
     expect(await t.fail('plane_update_issue', { key: 'OPS-1', assignees: ['me'] }, lee)).toMatch(

@@ -23,6 +23,10 @@ export const planeErrorMessages = defineMessages({
     'planeError.noProjectOfKey': 'No project with identifier {identifier} (from {key}) in workspace {slug}. Projects: {options}.',
     'planeError.noState': 'No state "{ref}" in project {project}. States: {options}.',
     'planeError.noLabels': 'No {count, plural, one {label} other {labels}} {missing} in project {project}. Labels: {options}.',
+    'planeError.ambiguousMember': '"{ref}" matches several members ({matches}); use the e-mail.',
+    'planeError.meNotAssignable': '"me" is {me}, who cannot be assigned in project {project}.',
+    'planeError.noMember': 'No member "{ref}" can be assigned in project {project}.',
+    'planeError.members': 'Members{guests, select, yes { (guests cannot be assigned)} other {}}: {options}.',
     'planeError.off':
       'Plane is off: no API key is configured. Set PLANE_API_KEY (a key from Plane → Profile settings → Personal access tokens / API tokens), and PLANE_BASE_URL for a self-hosted instance, then restart.',
     'planeError.noWorkspace': 'No workspace given: pass `slug` (the workspace slug in Plane URLs) or set PLANE_WORKSPACE.',
@@ -44,6 +48,10 @@ export const planeErrorMessages = defineMessages({
     'planeError.noProjectOfKey': 'Aucun projet d’identifiant {identifier} (d’après {key}) dans l’espace de travail {slug}. Projets : {options}.',
     'planeError.noState': 'Aucun état « {ref} » dans le projet {project}. États : {options}.',
     'planeError.noLabels': '{count, plural, one {Aucune étiquette} other {Aucune des étiquettes}} {missing} dans le projet {project}. Étiquettes : {options}.',
+    'planeError.ambiguousMember': '« {ref} » correspond à plusieurs membres ({matches}) ; utilisez l’e-mail.',
+    'planeError.meNotAssignable': '« me » désigne {me}, qui ne peut pas être assigné dans le projet {project}.',
+    'planeError.noMember': 'Aucun membre « {ref} » ne peut être assigné dans le projet {project}.',
+    'planeError.members': 'Membres{guests, select, yes { (les invités ne peuvent pas être assignés)} other {}} : {options}.',
     'planeError.off':
       'Plane est désactivé : aucune clé d’API n’est configurée. Définissez PLANE_API_KEY (une clé de Plane → Profile settings → Personal access tokens / API tokens), et PLANE_BASE_URL pour une instance auto-hébergée, puis redémarrez.',
     'planeError.noWorkspace': 'Aucun espace de travail indiqué : passez `slug` (le slug de l’espace de travail dans les URL de Plane) ou définissez PLANE_WORKSPACE.',
@@ -64,6 +72,10 @@ export const planeErrorMessages = defineMessages({
     'planeError.noProjectOfKey': '工作区 {slug} 中没有标识符为 {identifier} 的项目（来自 {key}）。项目：{options}。',
     'planeError.noState': '项目 {project} 中没有状态“{ref}”。状态：{options}。',
     'planeError.noLabels': '项目 {project} 中没有标签 {missing}{count, plural, other {}}。标签：{options}。',
+    'planeError.ambiguousMember': '“{ref}”匹配到多个成员（{matches}）；请使用电子邮件。',
+    'planeError.meNotAssignable': '“me”是 {me}，无法在项目 {project} 中被指派。',
+    'planeError.noMember': '项目 {project} 中没有可指派的成员“{ref}”。',
+    'planeError.members': '成员{guests, select, yes {（访客不能被指派）} other {}}：{options}。',
     'planeError.off':
       'Plane 未启用：未配置 API 密钥。请设置 PLANE_API_KEY（在 Plane → Profile settings → Personal access tokens / API tokens 中获取），自托管实例还需设置 PLANE_BASE_URL，然后重启。',
     'planeError.noWorkspace': '未指定工作区：请传入 `slug`（Plane URL 中的工作区 slug）或设置 PLANE_WORKSPACE。',

@@ -11,7 +11,7 @@ export function definePlaneTool<Schema extends z.ZodType, Output extends OutputS
       try {
         return await definition.run(input, context);
       } catch (error) {
-        if (error instanceof PlaneError) throw new ToolError(error.phrase ?? error.message);
+        if (error instanceof PlaneError) throw new ToolError(error.phrases ?? error.message);
         throw error;
       }
     },
