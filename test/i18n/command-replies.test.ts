@@ -67,6 +67,11 @@ describe('command replies in the requester’s language', () => {
       reason: 'Pas de tâche d’identifiant «\u202f9\u202f» dans tasks.json. Identifiants valides\u202f: 1.',
       usage: expect.stringContaining(usageOf('task', 'status', translator('fr'))),
     });
+    // What could not be done, then why: two phrases.
+    expect((await failure('/task', 'sub 9 Title', CAMILLE)).reason).toBe(
+      'Impossible d’ajouter la sous-tâche\u202f: Pas de tâche d’identifiant «\u202f9\u202f» dans tasks.json. Identifiants valides\u202f: 1.',
+    );
+    expect((await failure('/task', 'sub 9 Title', 'U0ALICE')).reason).toBe('Cannot add the subtask: No task with id "9" in tasks.json. Valid ids: 1.');
     expect((await failure('/task', 'status 9 done', WEI)).reason).toBe('tasks.json 中没有 id 为“9”的任务。有效的 id：1。');
     expect((await failure('/task', 'status 9 done', 'U0ALICE')).reason).toBe('No task with id "9" in tasks.json. Valid ids: 1.');
   });

@@ -1,6 +1,7 @@
 import { silentLogger, type Logger } from '../../log.js';
 import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
+import { phrase, type Phrase } from '../../i18n/index.js';
 import { ToolError, type Requester } from '../registry.js';
 import { addDependency, forgetDependencies, openDependencies } from './dependencies.js';
 import type { PlaneNote, TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
@@ -240,10 +241,10 @@ export class TaskStore {
     const tags = normalizeTags(input.tags);
     const [created, at] = await this.write((data, now) => {
       const index = indexTasks(data.tasks);
-      const parent = parentId === undefined ? undefined : this.find(index, parentId, 'Cannot add the subtask: ').task;
+      const parent = parentId === undefined ? undefined : this.find(index, parentId, phrase('taskError.cannotAddSubtask')).task;
       const siblings = parent ? (parent.subtasks ??= []) : data.tasks;
       // Nothing waits on a new task yet, so its own waits cannot close a cycle.
-      const waitedOn = (input.dependsOn ?? []).map((dependencyId) => this.find(index, dependencyId, 'Cannot wait on it: '));
+      const waitedOn = (input.dependsOn ?? []).map((dependencyId) => this.find(index, dependencyId, phrase('taskError.cannotWaitOnIt')));
       const dependsOn = [...new Set(waitedOn.map((placement) => placement.task.id))];
       const task: Task = {
         id: nextId(siblings, parent),
@@ -270,23 +271,24 @@ export class TaskStore {
   private changeDependencies(task: Task, wanted: CheckedChanges, index: Map<string, Placement>): void {
     for (const dependencyId of wanted.undepend) {
       if (!task.dependsOn?.includes(dependencyId)) {
-        const current = task.dependsOn?.length ? `it waits on ${task.dependsOn.join(', ')}` : 'it waits on nothing';
-        throw new ToolError(`Task ${task.id} does not wait on ${dependencyId} (${current}).`);
+        const waits = task.dependsOn ?? [];
+        throw new ToolError(phrase('taskError.doesNotWait', { id: task.id, dependency: dependencyId, count: waits.length, waits: waits.join(', ') }));
       }
       task.dependsOn = task.dependsOn.filter((other) => other !== dependencyId);
       if (task.dependsOn.length === 0) delete task.dependsOn;
     }
     for (const dependencyId of wanted.depends) {
-      addDependency(task, this.find(index, dependencyId, 'Cannot wait on it: ').task.id, index);
+      addDependency(task, this.find(index, dependencyId, phrase('taskError.cannotWaitOnIt')).task.id, index);
     }
   }
 
-  private find(index: Map<string, Placement>, id: string, context = ''): Placement {
+  /** The task with this id, else the error naming the valid ids, after `context` (what could not be done). */
+  private find(index: Map<string, Placement>, id: string, context?: Phrase): Placement {
     const clean = cleanId(id);
     const placement = index.get(clean);
     if (placement) return placement;
     const error = unknownId('task', clean, [...index.keys()], this.file);
-    throw context ? new ToolError(context + error.message) : error;
+    throw context ? new ToolError([context, ...(error.phrases ?? [])]) : error;
   }
 
   /** Runs `change` under the file's lock; returns its result and the instant the change is stamped with. */
@@ -346,9 +348,7 @@ function checkChanges(changes: TaskChanges): CheckedChanges {
   const depends = (changes.depends ?? []).map(cleanId);
   const undepend = (changes.undepend ?? []).map(cleanId);
   if (fields.length === 0 && depends.length === 0 && undepend.length === 0) {
-    throw new ToolError(
-      'Nothing to update: give at least one of title, description, priority, assignee, dueAt, tags, depends, undepend.',
-    );
+    throw new ToolError(phrase('taskError.nothingToUpdate', { fields: 'title, description, priority, assignee, dueAt, tags, depends, undepend' }));
   }
   return { fields, depends, undepend };
 }

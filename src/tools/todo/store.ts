@@ -4,6 +4,7 @@ import writeFileAtomic from 'write-file-atomic';
 import type { Logger } from '../../log.js';
 import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
+import { phrase } from '../../i18n/index.js';
 import { ToolError } from '../registry.js';
 import {
   applyFields,
@@ -104,7 +105,7 @@ export class TodoStore {
   /** Applies one of the status actions (`done`, `undone`, `block`, `unblock`). */
   async mark(id: string, mark: TodoMark): Promise<TodoMarking> {
     const rule: { from?: TodoStatus; to: TodoStatus } = TODO_MARKS[mark];
-    if (!rule) throw new ToolError(`Unknown action "${mark}"; valid: ${Object.keys(TODO_MARKS).join(', ')}.`);
+    if (!rule) throw new ToolError(phrase('taskError.unknownAction', { mark, valid: Object.keys(TODO_MARKS).join(', ') }));
     return this.json.update(
       (data) => {
         const item = this.find(data, id);
@@ -119,7 +120,7 @@ export class TodoStore {
 
   async update(id: string, changes: TodoChanges): Promise<{ item: TodoItem; changes: FieldChange<CommonField>[] }> {
     const fields = checkCommonChanges(changes, 'todo');
-    if (fields.length === 0) throw new ToolError('Nothing to update: give at least one of title, description, dueAt, tags.');
+    if (fields.length === 0) throw new ToolError(phrase('taskError.nothingToUpdate', { fields: 'title, description, dueAt, tags' }));
     return this.json.update(
       (data) => {
         const item = this.find(data, id);
