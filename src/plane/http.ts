@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
-import type { Phrase } from '../i18n/index.js';
+import { phrase, type Phrase } from '../i18n/index.js';
 import { PlaneError, planeHttpError } from './errors.js';
 import type { PlaneLimiter } from './limiter.js';
 
@@ -68,10 +68,12 @@ export class PlaneHttp {
     const parsed = shape.safeParse(answer.body);
     if (parsed.success && (answer.json || answer.body === undefined)) return parsed.data;
     if (!answer.json) {
-      const seen = typeof answer.body === 'string' ? `it starts "${oneLine(answer.body)}"` : 'its body is empty';
-      throw new PlaneError(`Plane answered ${request} with ${answer.status} but not with JSON (${seen}). ${NOT_PLANE}`, answer.status);
+      const start = typeof answer.body === 'string' ? oneLine(answer.body) : '';
+      const notJson = phrase('planeError.notJson', { request, status: answer.status, empty: start ? 'no' : 'yes', start });
+      throw new PlaneError([notJson, phrase('planeError.notPlane')], answer.status);
     }
-    throw new PlaneError(`Plane answered ${request} with JSON of another shape than its API promises (${describeIssues(parsed.error!)}). ${NOT_PLANE}`, answer.status);
+    const otherShape = phrase('planeError.otherShape', { request, issues: describeIssues(parsed.error!) });
+    throw new PlaneError([otherShape, phrase('planeError.notPlane')], answer.status);
   }
 
   /**
@@ -133,7 +135,7 @@ export class PlaneHttp {
       });
     } catch (error) {
       const reason = (error as { code?: string }).code ?? (error as Error).message;
-      throw new PlaneError(`Could not reach Plane at ${this.baseUrl} for ${req.what} (${reason}).`);
+      throw new PlaneError(phrase('planeError.unreachable', { url: this.baseUrl, what: req.what, reason }));
     }
     const text = await response.body.text();
     this.options.logger?.debug({ method, path: req.path, status: response.statusCode }, 'plane request');
@@ -173,7 +175,6 @@ function parseBody(text: string): { body: unknown; json: boolean } {
   }
 }
 
-const NOT_PLANE = 'Something other than Plane’s API may be answering at PLANE_BASE_URL (a proxy or login page), or this Plane release answers differently; try again later or check the URL.';
 
 /** The start of a text on one line, for an error message. */
 function oneLine(text: string): string {

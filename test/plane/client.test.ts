@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Keyv from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { translator } from '../../src/i18n/index.js';
+import type { PlaneError } from '../../src/plane/errors.js';
 import { PlaneHttp } from '../../src/plane/http.js';
 import { PlaneLimiters } from '../../src/plane/limiter.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
@@ -63,6 +65,8 @@ describe('the Plane client against the fake', () => {
   it('says when Plane cannot be reached', async () => {
     const kit = createPlaneKit({ apiKey: 'k-unreachable', baseUrl: 'http://127.0.0.1:1', appUrl: 'http://x', workspace: 'acme', cache: new Keyv() });
     await expect(kit.api().projects('acme')).rejects.toThrow(/Could not reach Plane at http:\/\/127.0.0.1:1 for projects of workspace acme \(ECONNREFUSED\)/);
+    const failure = await kit.api().projects('acme').then(() => undefined, (error: unknown) => error as PlaneError);
+    expect(failure?.sayTo(translator('fr'))).toBe('Impossible de joindre Plane à http://127.0.0.1:1 pour projects of workspace acme (ECONNREFUSED).');
   });
 });
 

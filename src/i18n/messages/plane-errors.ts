@@ -30,6 +30,11 @@ export const planeErrorMessages = defineMessages({
     'planeError.off':
       'Plane is off: no API key is configured. Set PLANE_API_KEY (a key from Plane → Profile settings → Personal access tokens / API tokens), and PLANE_BASE_URL for a self-hosted instance, then restart.',
     'planeError.noWorkspace': 'No workspace given: pass `slug` (the workspace slug in Plane URLs) or set PLANE_WORKSPACE.',
+    'planeError.unreachable': 'Could not reach Plane at {url} for {what} ({reason}).',
+    'planeError.notJson': 'Plane answered {request} with {status} but not with JSON ({empty, select, yes {its body is empty} other {it starts "{start}"}}).',
+    'planeError.otherShape': 'Plane answered {request} with JSON of another shape than its API promises ({issues}).',
+    'planeError.notPlane':
+      'Something other than Plane’s API may be answering at PLANE_BASE_URL (a proxy or login page), or this Plane release answers differently; try again later or check the URL.',
   },
   fr: {
     'planeError.noKey': 'Plane a refusé la requête pour {what} (401) : aucune clé d’API n’a été envoyée. Définissez PLANE_API_KEY.',
@@ -55,6 +60,11 @@ export const planeErrorMessages = defineMessages({
     'planeError.off':
       'Plane est désactivé : aucune clé d’API n’est configurée. Définissez PLANE_API_KEY (une clé de Plane → Profile settings → Personal access tokens / API tokens), et PLANE_BASE_URL pour une instance auto-hébergée, puis redémarrez.',
     'planeError.noWorkspace': 'Aucun espace de travail indiqué : passez `slug` (le slug de l’espace de travail dans les URL de Plane) ou définissez PLANE_WORKSPACE.',
+    'planeError.unreachable': 'Impossible de joindre Plane à {url} pour {what} ({reason}).',
+    'planeError.notJson': 'Plane a répondu à {request} par {status}, mais pas en JSON ({empty, select, yes {le corps est vide} other {il commence par « {start} »}}).',
+    'planeError.otherShape': 'Plane a répondu à {request} par un JSON d’une autre forme que celle que promet son API ({issues}).',
+    'planeError.notPlane':
+      'Autre chose que l’API de Plane répond peut-être à PLANE_BASE_URL (un proxy ou une page de connexion), ou cette version de Plane répond autrement ; réessayez plus tard ou vérifiez l’URL.',
   },
   'zh-CN': {
     'planeError.noKey': 'Plane 拒绝了对 {what} 的请求（401）：未发送 API 密钥。请设置 PLANE_API_KEY。',
@@ -79,5 +89,9 @@ export const planeErrorMessages = defineMessages({
     'planeError.off':
       'Plane 未启用：未配置 API 密钥。请设置 PLANE_API_KEY（在 Plane → Profile settings → Personal access tokens / API tokens 中获取），自托管实例还需设置 PLANE_BASE_URL，然后重启。',
     'planeError.noWorkspace': '未指定工作区：请传入 `slug`（Plane URL 中的工作区 slug）或设置 PLANE_WORKSPACE。',
+    'planeError.unreachable': '无法连接位于 {url} 的 Plane 来处理 {what}（{reason}）。',
+    'planeError.notJson': 'Plane 对 {request} 的回复是 {status}，但不是 JSON（{empty, select, yes {正文为空} other {开头是“{start}”}}）。',
+    'planeError.otherShape': 'Plane 对 {request} 回复的 JSON 与其 API 承诺的结构不同（{issues}）。',
+    'planeError.notPlane': '在 PLANE_BASE_URL 应答的可能不是 Plane 的 API（代理或登录页），或此 Plane 版本的应答方式不同；请稍后再试或检查该 URL。',
   },
 });
