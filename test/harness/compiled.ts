@@ -16,8 +16,8 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 let tree: Promise<string> | undefined;
 
 /**
- * The JavaScript a child process runs for `file` (a .ts file under src/ or test/). Both folders are
- * transpiled once, file by file and without type checks, by esbuild (the transpiler tsx runs on), into a
+ * The JavaScript a child process runs for `file` (a .ts file under src/, test/ or bench/). The three
+ * folders are transpiled once, file by file and without type checks, by esbuild (the transpiler tsx runs on), into a
  * temporary folder named after the sources, which every test process and later runs share until a
  * source changes. A child then runs plain `node`, as the built image does, instead of going through
  * tsx's hooks for each of the hundreds of modules it loads: a bot process reaches "listening" in
@@ -30,7 +30,7 @@ export async function compiled(file: string): Promise<string> {
 }
 
 async function build(): Promise<string> {
-  const sources = globSync(['{src,test}/**/*.ts', ...ASSETS.map((a) => `${a}/**`), ...ASSETS], { cwd: ROOT }).sort();
+  const sources = globSync(['{src,test,bench}/**/*.ts', ...ASSETS.map((a) => `${a}/**`), ...ASSETS], { cwd: ROOT }).sort();
   // The checkout too: the tree's node_modules is a link into it.
   const hash = createHash('sha256').update(ROOT);
   for (const source of sources) {
