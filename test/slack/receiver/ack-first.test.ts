@@ -20,7 +20,7 @@ function busyFor(ms: number): void {
 }
 
 describe('ackFirst', () => {
-  it('starts the work of every request read in one turn of the event loop after all of their acks', async () => {
+  it('starts the work of the requests read in one turn of the event loop after all of their acks, one task per turn', async () => {
     const scheduler = ackFirst();
     const order: string[] = [];
     const server = await startHttpServer({
@@ -62,6 +62,40 @@ describe('ackFirst', () => {
 
     const all = Array.from({ length: COUNT }, (_, n) => n);
     expect(order).toEqual([...all.map((n) => `ack ${n}`), ...all.map((n) => `work ${n}`)]);
+  });
+
+  it('acks a request that came while work waits before the next task: it waits for one task, not the backlog', async () => {
+    const scheduler = ackFirst();
+    const order: string[] = [];
+    const server = await startHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [
+        {
+          method: 'POST',
+          path: '/slack/events',
+          handler: async (_request, response) => {
+            response.writeHead(200, { 'Content-Length': '0' }).end();
+            order.push('ack');
+          },
+        },
+      ],
+    });
+    servers.push(server);
+    const socket = connect(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    const answered = once(socket, 'data');
+    const work = [0, 1, 2].map((n) =>
+      scheduler.afterAck().then(() => {
+        order.push(`work ${n}`);
+        // The request is written while the first task runs: it is in the kernel at the next poll.
+        if (n === 0) socket.write('POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+        busyFor(20);
+      }),
+    );
+    await Promise.all([...work, answered]);
+    socket.destroy();
+    expect(order).toEqual(['work 0', 'ack', 'work 1', 'work 2']);
   });
 
   it('keeps one immediate armed while work waits, and no timer, and nothing once it is released', async () => {
