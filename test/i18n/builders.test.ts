@@ -16,6 +16,8 @@ import { buildTaskEvent } from '../../src/slack/blocks/task-event.js';
 import { buildTaskTree } from '../../src/slack/blocks/task-tree.js';
 import { buildTodoList } from '../../src/slack/blocks/todo-list.js';
 import { buildHelp } from '../../src/slack/commands/help.js';
+import { buildPlaneListing } from '../../src/slack/blocks/plane-listing.js';
+import type { WorkItemData } from '../../src/tools/plane/data.js';
 import type { TodoItem } from '../../src/tools/todo/format.js';
 import { HOSTILE_TEXTS, long, PING_ATTEMPTS } from '../slack/blocks/hostile.js';
 import { assertModalWithinSlackLimits, assertWithinSlackLimits } from '../slack/blocks/limits.js';
@@ -177,6 +179,44 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
     }
     // Slack cuts a modal's title at 24 characters: every one of ours fits whole.
     for (const title of [t.t('workItem.form.create'), t.t('workItem.form.link'), t.t('workItem.form.commentOn', { key: 'ACME-1234' })]) expect(title.length).toBeLessThanOrEqual(24);
+  });
+
+  it('Plane listings, whole and cut by the limit, their head and continued text in the reader’s words', () => {
+    for (const text of HOSTILE_TEXTS) {
+      const hostile = `${text.slice(0, 3000)} ${PING_ATTEMPTS}`;
+      const items = Array.from({ length: 400 }, (_, i): WorkItemData => ({
+        key: `ACME-${i}`,
+        title: hostile,
+        url: `https://app.plane.so/acme/browse/ACME-${i}/`,
+        project: { identifier: 'ACME', name: hostile },
+        state: { name: hostile.slice(0, 100), group: 'started' },
+        priority: 'urgent',
+        assignees: [hostile.slice(0, 200)],
+        labels: [],
+        startDate: null,
+        targetDate: '2031-01-01',
+      }));
+      const what = t.t('commands.plane.listing.search', { project: hostile.slice(0, 500), query: `${hostile}${long(5000)}` });
+      for (const found of [400, 12_345]) {
+        const messages = buildPlaneListing({ heading: 'English for the model', found, limit: 400, items, notes: [hostile, hostile, hostile, hostile] }, what, t);
+        expect(messages.length).toBeGreaterThan(1);
+        for (const message of messages) {
+          assertWithinSlackLimits(message);
+          assertInert(message);
+        }
+        expect(messages.every((message) => !JSON.stringify(message).includes('English for the model'))).toBe(true);
+        expect(messages[1]!.text).toMatch(locale === 'en' ? / \(continued\)$/ : locale === 'fr' ? / \(suite\)$/ : /（续）$/);
+      }
+    }
+    const whole = buildPlaneListing({ heading: 'x', found: 1, limit: 20, items: [], notes: [] }, t.t('commands.plane.listing.mineAll'), t);
+    const cut = buildPlaneListing({ heading: 'x', found: 1500, limit: 2, items: [], notes: [] }, t.t('commands.plane.listing.mine', { project: 'ACME' }), t);
+    expect([whole[0]!.text, cut[0]!.text]).toEqual(
+      {
+        en: ['Your open work items in all projects: 1 item.', 'Your open work items in ACME: 1,500 found; the limit of 2 cut the list to the first 0.'],
+        fr: ['Vos éléments ouverts dans tous les projets : 1 élément.', 'Vos éléments ouverts dans ACME : 1\u202f500 trouvés ; la limite de 2 réduit la liste aux 0 premiers.'],
+        'zh-CN': ['你在所有项目中未完成的工作项：1 项。', '你在 ACME 中未完成的工作项：找到 1,500 项；受上限 2 所限，只列出前 0 项。'],
+      }[locale],
+    );
   });
 
   it('task event lines', () => {

@@ -34,6 +34,17 @@ describe('command replies in the requester’s language', () => {
     expect(unknown.ephemeral[0]!.text).toMatch(/^Sous-commande inconnue : "frob" — Usage : \/plane <|^Sous-commande inconnue : "frob" — Usage : \/plane &lt;/);
   });
 
+  it('heads /plane mine and /plane search listings in French for a French requester', async () => {
+    const mine = await run(harness(), { command: '/plane', text: 'mine', user: CAMILLE }, { ephemeral: 1 });
+    expect(mine.ephemeral[0]!.text).toMatch(/^Vos éléments ouverts dans tous les projets : \d+ éléments?\.$/);
+    expect(shownText(mine.ephemeral[0]).split('\n')[0]).toBe(`*${mine.ephemeral[0]!.text}*`);
+    const inAcme = await run(harness(), { command: '/plane', text: 'mine ACME', user: CAMILLE }, { ephemeral: 1 });
+    expect(inAcme.ephemeral[0]!.text).toMatch(/^Vos éléments ouverts dans ACME : \d+ éléments?\.$/);
+    const search = await run(harness(), { command: '/plane', text: 'search ACME login', user: CAMILLE }, { channel: 1 });
+    expect(search.channel[0]!.text).toBe('Éléments de ACME correspondant à «\u202flogin\u202f» : 1 élément.');
+    expect(shownText(search.channel[0])).toContain('|ACME-1> · Login button unresponsive on Safari');
+  });
+
   it('answers a Chinese requester in Chinese, and an English one in English in the same channel', async () => {
     const added = await run(harness(), { command: '/todo', text: 'add 写周报 #工作', user: WEI }, { ephemeral: 1 });
     expect(added.ephemeral[0]!.text).toBe('已将第 1 项添加到 #ops 的待办清单');

@@ -39,11 +39,15 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key })), context.t));
     case 'mine': {
       const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
-      return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester())));
+      const what = command.project
+        ? context.t.t('commands.plane.listing.mine', { project: command.project })
+        : context.t.t('commands.plane.listing.mineAll');
+      return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester()), what, context.t));
     }
     case 'search': {
       const input = readInput('plane_search_issues', searchIssuesInput, { project: command.project, query: command.query });
-      return inChannel(...buildPlaneListing(await searchWorkItems(env.plane, input, await context.requester())));
+      const what = context.t.t('commands.plane.listing.search', { project: command.project, query: command.query });
+      return inChannel(...buildPlaneListing(await searchWorkItems(env.plane, input, await context.requester()), what, context.t));
     }
     case 'new': {
       const assignees = await Promise.all(

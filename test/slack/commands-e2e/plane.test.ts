@@ -44,7 +44,7 @@ describe('/plane', () => {
     const { ephemeral } = await plane('mine', { ephemeral: 1 });
     const text = shown(ephemeral[0]!);
     expect(text.split('\n')[0]).toBe(
-      '*Work items assigned to alice (Alice Martin, alice@acme.test) in all projects of acme, state groups backlog, unstarted, started: 2 items.*',
+      '*Your open work items in all projects: 2 items.*',
     );
     expect(text).toContain(`<${itemLink('ACME-2')}|ACME-2> · Redesign pricing page · Todo (unstarted)`);
     expect(text).toContain(`<${itemLink('ACME-3')}|ACME-3> · Add dark mode toggle to the header`);
@@ -54,7 +54,7 @@ describe('/plane', () => {
   it("lists bob's when bob asks, in one project", async () => {
     const { ephemeral } = await plane('mine ACME', { ephemeral: 1 }, BOB);
     expect(firstLine(ephemeral[0]!)).toBe(
-      '*Work items assigned to bob (Bob Chen, bob@acme.test) in project ACME, state groups backlog, unstarted, started: 0 items.*',
+      '*Your open work items in ACME: 0 items.*',
     );
   });
 

@@ -23,8 +23,9 @@ describe('a Plane listing as messages', () => {
       startDate: null,
       targetDate: null,
     }));
-    const messages = buildPlaneListing({ heading: 'Work items of ACME', found: 200, limit: 200, items, notes: ['a note'] });
+    const messages = buildPlaneListing({ heading: 'Work items of ACME', found: 200, limit: 200, items, notes: ['a note'] }, 'Work items of ACME', EN);
     expect(messages.length).toBeGreaterThan(1);
+    expect(messages.map((message) => message.text)).toEqual(['Work items of ACME: 200 items.', ...messages.slice(1).map(() => 'Work items of ACME: 200 items. (continued)')]);
     for (const message of messages) assertWithinSlackLimits(message);
     const lines = messages.flatMap((message) =>
       message.blocks.flatMap((block) => (block.type === 'section' && block.text ? block.text.text.split('\n') : [])),
