@@ -182,20 +182,21 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
   });
 
   it('Plane listings, whole and cut by the limit, their head and continued text in the reader’s words', () => {
+    const planeItem = (i: number, text: string): WorkItemData => ({
+      key: `ACME-${i}`,
+      title: text,
+      url: `https://app.plane.so/acme/browse/ACME-${i}/`,
+      project: { identifier: 'ACME', name: text },
+      state: { name: text.slice(0, 100), group: 'started' },
+      priority: 'urgent',
+      assignees: [text.slice(0, 200)],
+      labels: [],
+      startDate: null,
+      targetDate: '2031-01-01',
+    });
     for (const text of HOSTILE_TEXTS) {
       const hostile = `${text.slice(0, 3000)} ${PING_ATTEMPTS}`;
-      const items = Array.from({ length: 400 }, (_, i): WorkItemData => ({
-        key: `ACME-${i}`,
-        title: hostile,
-        url: `https://app.plane.so/acme/browse/ACME-${i}/`,
-        project: { identifier: 'ACME', name: hostile },
-        state: { name: hostile.slice(0, 100), group: 'started' },
-        priority: 'urgent',
-        assignees: [hostile.slice(0, 200)],
-        labels: [],
-        startDate: null,
-        targetDate: '2031-01-01',
-      }));
+      const items = Array.from({ length: 400 }, (_, i) => planeItem(i, hostile));
       const what = t.t('commands.plane.listing.search', { project: hostile.slice(0, 500), query: `${hostile}${long(5000)}` });
       for (const found of [400, 12_345]) {
         const messages = buildPlaneListing({ heading: 'English for the model', found, limit: 400, items, notes: [hostile, hostile, hostile, hostile] }, what, t);
@@ -208,13 +209,13 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
         expect(messages[1]!.text).toMatch(locale === 'en' ? / \(continued\)$/ : locale === 'fr' ? / \(suite\)$/ : /（续）$/);
       }
     }
-    const whole = buildPlaneListing({ heading: 'x', found: 1, limit: 20, items: [], notes: [] }, t.t('commands.plane.listing.mineAll'), t);
-    const cut = buildPlaneListing({ heading: 'x', found: 1500, limit: 2, items: [], notes: [] }, t.t('commands.plane.listing.mine', { project: 'ACME' }), t);
+    const whole = buildPlaneListing({ heading: 'x', found: 1, limit: 20, items: [planeItem(1, 'Login')], notes: [] }, t.t('commands.plane.listing.mineAll'), t);
+    const cut = buildPlaneListing({ heading: 'x', found: 1500, limit: 2, items: [planeItem(1, 'Login'), planeItem(2, 'Logout')], notes: [] }, t.t('commands.plane.listing.mine', { project: 'ACME' }), t);
     expect([whole[0]!.text, cut[0]!.text]).toEqual(
       {
-        en: ['Your open work items in all projects: 1 item.', 'Your open work items in ACME: 1,500 found; the limit of 2 cut the list to the first 0.'],
-        fr: ['Vos éléments ouverts dans tous les projets : 1 élément.', 'Vos éléments ouverts dans ACME : 1\u202f500 trouvés ; la limite de 2 réduit la liste aux 0 premiers.'],
-        'zh-CN': ['你在所有项目中未完成的工作项：1 项。', '你在 ACME 中未完成的工作项：找到 1,500 项；受上限 2 所限，只列出前 0 项。'],
+        en: ['Your open work items in all projects: 1 item.', 'Your open work items in ACME: 1,500 found; the limit of 2 cut the list to the first 2.'],
+        fr: ['Vos éléments ouverts dans tous les projets : 1 élément.', 'Vos éléments ouverts dans ACME : 1\u202f500 trouvés ; la limite de 2 réduit la liste aux 2 premiers.'],
+        'zh-CN': ['你在所有项目中未完成的工作项：1 项。', '你在 ACME 中未完成的工作项：找到 1,500 项；受上限 2 所限，只列出前 2 项。'],
       }[locale],
     );
   });
