@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, run, sharedBot } from '../slack/commands-e2e/support.js';
+import { errorOf, firstLine, run, sharedBot, shown } from '../slack/commands-e2e/support.js';
 import { shownText } from '../slack/conversations/support.js';
 import { translator } from '../../src/i18n/index.js';
 import { usageOf } from '../../src/slack/commands/usage.js';
@@ -37,12 +37,12 @@ describe('command replies in the requester’s language', () => {
   it('heads /plane mine and /plane search listings in French for a French requester', async () => {
     const mine = await run(harness(), { command: '/plane', text: 'mine', user: CAMILLE }, { ephemeral: 1 });
     expect(mine.ephemeral[0]!.text).toMatch(/^Vos éléments ouverts dans tous les projets : \d+ éléments?\.$/);
-    expect(shownText(mine.ephemeral[0]).split('\n')[0]).toBe(`*${mine.ephemeral[0]!.text}*`);
+    expect(firstLine(mine.ephemeral[0]!)).toBe(`*${mine.ephemeral[0]!.text}*`);
     const inAcme = await run(harness(), { command: '/plane', text: 'mine ACME', user: CAMILLE }, { ephemeral: 1 });
     expect(inAcme.ephemeral[0]!.text).toMatch(/^Vos éléments ouverts dans ACME : \d+ éléments?\.$/);
     const search = await run(harness(), { command: '/plane', text: 'search ACME login', user: CAMILLE }, { channel: 1 });
     expect(search.channel[0]!.text).toBe('Éléments de ACME correspondant à «\u202flogin\u202f» : 1 élément.');
-    expect(shownText(search.channel[0])).toContain('|ACME-1> · Login button unresponsive on Safari');
+    expect(shown(search.channel[0]!)).toContain('|ACME-1> · Login button unresponsive on Safari');
   });
 
   it('answers a Chinese requester in Chinese, and an English one in English in the same channel', async () => {
