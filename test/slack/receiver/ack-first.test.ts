@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startHttpServer } from '../../../src/http/server.js';
+import type { IncomingMessage } from 'node:http';
+import { startHttpServer, type RunningServer } from '../../../src/http/server.js';
 import { ackFirst } from '../../../src/slack/receiver/ack-first.js';
 import { serversClosedAfterEach } from '../../helpers/servers.js';
 
@@ -19,28 +20,36 @@ function busyFor(ms: number): void {
   while (performance.now() < end);
 }
 
+/** A server that acks each POST to the Slack path with an empty 200, then runs `afterAck`. */
+async function ackingServer(afterAck: (request: IncomingMessage) => Promise<void>): Promise<RunningServer> {
+  const server = await startHttpServer({
+    port: 0,
+    host: '127.0.0.1',
+    routes: [
+      {
+        method: 'POST',
+        path: '/slack/events',
+        handler: async (request, response) => {
+          response.writeHead(200, { 'Content-Length': '0' }).end();
+          await afterAck(request);
+        },
+      },
+    ],
+  });
+  servers.push(server);
+  return server;
+}
+
 describe('ackFirst', () => {
   it('starts the work of the requests read in one turn of the event loop after all of their acks, one task per turn', async () => {
     const scheduler = ackFirst();
     const order: string[] = [];
-    const server = await startHttpServer({
-      port: 0,
-      host: '127.0.0.1',
-      routes: [
-        {
-          method: 'POST',
-          path: '/slack/events',
-          handler: async (request, response) => {
-            const n = String(request.headers['x-n']);
-            response.writeHead(200, { 'Content-Length': '0' }).end();
-            order.push(`ack ${n}`);
-            await scheduler.afterAck();
-            order.push(`work ${n}`);
-          },
-        },
-      ],
+    const server = await ackingServer(async (request) => {
+      const n = String(request.headers['x-n']);
+      order.push(`ack ${n}`);
+      await scheduler.afterAck();
+      order.push(`work ${n}`);
     });
-    servers.push(server);
     const COUNT = 8;
     let accepted = 0;
     server.server.on('connection', () => accepted++);
@@ -67,21 +76,9 @@ describe('ackFirst', () => {
   it('acks a request that came while work waits before the next task: it waits for one task, not the backlog', async () => {
     const scheduler = ackFirst();
     const order: string[] = [];
-    const server = await startHttpServer({
-      port: 0,
-      host: '127.0.0.1',
-      routes: [
-        {
-          method: 'POST',
-          path: '/slack/events',
-          handler: async (_request, response) => {
-            response.writeHead(200, { 'Content-Length': '0' }).end();
-            order.push('ack');
-          },
-        },
-      ],
+    const server = await ackingServer(async () => {
+      order.push('ack');
     });
-    servers.push(server);
     const socket = connect(server.port, '127.0.0.1');
     await once(socket, 'connect');
     const answered = once(socket, 'data');
