@@ -52,7 +52,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakePlaneDb } from './db.js';
 import type { PageRules } from './pagination.js';
-import { RateLimiter, type ThrottleRate } from './rate-limiter.js';
+import { RateLimiter } from './rate-limiter.js';
 import { Router } from './router.js';
 import { buildRoutes } from './routes.js';
 import { createListener, type RecordedRequest } from './server.js';

@@ -61,12 +61,12 @@ function inlineHtml(text: string, names: Names): string {
 
 /** `*bold*`, `_italic_`, `~strike~`, as Slack reads them: the marks hug a word on both sides. */
 function format(html: string): string {
-  const mark = (char: string, tag: string) =>
+  const mark = (char: string) =>
     new RegExp(`(^|[\\s(>])\\${char}(?=\\S)([^${char}\\n]*?\\S)\\${char}(?=$|[\\s).,!?:;<])`, 'g');
   return html
-    .replace(mark('*', 'strong'), '$1<strong>$2</strong>')
-    .replace(mark('_', 'em'), '$1<em>$2</em>')
-    .replace(mark('~', 's'), '$1<s>$2</s>');
+    .replace(mark('*'), '$1<strong>$2</strong>')
+    .replace(mark('_'), '$1<em>$2</em>')
+    .replace(mark('~'), '$1<s>$2</s>');
 }
 
 const BULLET = /^\s*(?:[•◦▪\-*])\s+(.*)$/;

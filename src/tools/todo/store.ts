@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, posix } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { Logger } from '../../log.js';
 import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
 import { phrase } from '../../i18n/index.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorReply, modelDown, textReply, toolReply } from '../../fakes/anthropic/index.js';
+import { modelDown, textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, POST_AND_EDIT, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { ALICE, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText, userTurnsText } from './support.js';
 

@@ -95,7 +95,7 @@ describe('AckFirstReceiver', () => {
   });
 
   it('refuses a request with a wrong signature or an old timestamp (401), and a body it cannot parse (400); no listener runs', async () => {
-    const { app, post, send, receiver, logs } = await startApp();
+    const { app, post, receiver, logs } = await startApp();
     const ran: string[] = [];
     app.command('/todo', async ({ ack }) => {
       await ack();

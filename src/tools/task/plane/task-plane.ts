@@ -134,7 +134,7 @@ export class TaskPlane {
     const key = task.plane;
     if (key === undefined) return undefined;
     try {
-      return await this.write(task, key, change, requester);
+      return await this.write(key, change, requester);
     } catch (error) {
       if (!(error instanceof PlaneError)) throw error;
       this.options.logger?.warn({ err: error, key }, 'could not write a task change to Plane');
@@ -142,7 +142,7 @@ export class TaskPlane {
     }
   }
 
-  private async write(task: Task, key: string, change: TaskChange, requester: Requester | undefined): Promise<LinkedWrite> {
+  private async write(key: string, change: TaskChange, requester: Requester | undefined): Promise<LinkedWrite> {
     const { kit } = this.options;
     const api = kit.api();
     const slug = kit.slug();
