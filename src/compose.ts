@@ -165,6 +165,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     handle: async (delivery, receivedAt) => {
       await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery)]);
     },
+    handled: () => outbox.inputHandled(),
   });
   deliveriesPending = planeWebhooks.oldestPending;
   let draining = false;

@@ -25,6 +25,8 @@ export interface PlaneWebhookOptions {
   logger: Logger;
   /** `receivedAt`: when its HTTP request came (epoch ms), whenever it is handled. */
   handle(delivery: PlaneDelivery, receivedAt: number): Promise<void>;
+  /** Called once each delivery's handling has ended, so what waits for deliveries looks again. */
+  handled?(): void;
 }
 
 export interface PlaneWebhookEndpoint {
@@ -105,6 +107,7 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
         void work.finally(() => {
           inFlight.delete(work);
           pending.delete(arrival);
+          options.handled?.();
         });
       },
     },

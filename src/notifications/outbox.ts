@@ -77,6 +77,7 @@ export interface OutboxOptions {
    * When the oldest input still being turned into entries came (a webhook delivery waiting for its
    * turn), if any. An entry that may absorb later ones (`mergeKey`) is not sent while such an input
    * came before the entry's due time: it may be one more of the same burst, only handled late.
+   * `inputHandled()` tells the outbox when such an input has been handled.
    */
   oldestPending?: () => number | undefined;
 }
@@ -88,8 +89,6 @@ const queueKey = (channel: string) => `queue:${channel}`;
 /** How long a drainer that stops renewing keeps a channel’s queue. */
 export const LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 6;
-/** How often an entry held for a late input looks again (an input may end without an entry). */
-const HELD_RECHECK_MS = 100;
 export const DEFAULT_POST_INTERVAL_MS = 1_000;
 
 export class Outbox {
@@ -126,8 +125,17 @@ export class Outbox {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.sweeper?.stop();
-    for (const wake of this.wakers.values()) wake();
+    this.wakeDrains();
     await Promise.allSettled([...this.draining.values()]);
+  }
+
+  /** An input that entries may wait for has been handled: the drains look again now. */
+  inputHandled(): void {
+    this.wakeDrains();
+  }
+
+  private wakeDrains(): void {
+    for (const wake of this.wakers.values()) wake();
   }
 
   async enqueue<P>(channel: string, options: EnqueueOptions<P>): Promise<void> {
@@ -259,7 +267,8 @@ export class Outbox {
           result = { entry: { ...entry }, empty: false, waitMs: 0 };
           return queue;
         }
-        waitMs = Math.min(waitMs, entry.due > now ? entry.due - now : HELD_RECHECK_MS);
+        // An entry held for a late input waits to be woken by `inputHandled` (or the drain's own pace).
+        if (entry.due > now) waitMs = Math.min(waitMs, entry.due - now);
         if (entry.order !== undefined) blocked.add(entry.order);
       }
       result = { empty: queue.length === 0, waitMs };
