@@ -12,6 +12,7 @@ export default mergeConfig(
       exclude: [
         '**/node_modules/**',
         'test/production/**',
+        'test/plane-ce/**',
         'test/deploy/**',
         'test/**/*.browser.test.ts',
         'test/**/*redis*.test.ts',

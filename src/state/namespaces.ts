@@ -1,0 +1,44 @@
+/**
+ * Every namespace the bot keeps records in, with what it holds: the one list `docs/state.md` shows
+ * (a test holds the two equal). A record kind names its namespace from here, so a namespace nobody
+ * declared does not compile.
+ */
+export const NAMESPACES = {
+  // The agent's runs and threads
+  'agent:run': 'a saved agent run: its history, plan, pending approvals, sub-agents, outcome',
+  'agent:index': 'the ids of runs not yet finished, for the orphan sweep',
+  'agent:decision': 'an approval decision, written once by the first person to decide',
+  'agent:lease': 'which process drives a run, renewed while it does',
+  'agent:stop': 'a Stop asked for a run, read by whichever process drives it',
+  'agent:lock': 'a thread lock: one run at a time per thread',
+  'agent:thread': "a thread's conversation history for the model",
+  'agent:thread-tool': 'tools approved for the rest of a thread',
+  // Plane → Slack notifications
+  'notify:deliveries': 'webhook delivery ids already handled (dedupe)',
+  'notify:bot-writes': 'a change the bot made for a person, to attribute Plane\'s echo of it',
+  'notify:items': "a work item's last known fields, to describe what a delivery changed",
+  'notify:threads': 'the thread a notification about an item went to, to condense later ones there',
+  'notify:subscriptions': "a project's channel subscriptions and a channel's projects",
+  'notify:quiet': 'people who turned their notification DMs off',
+  outbox: "a channel's queue of notices waiting to be posted, and the index of such channels",
+  'outbox:leases': "which process drains a channel's outbox",
+  links: 'a Slack thread linked to a work item, both ways, and the last project a channel used',
+  'links:replies': 'thread replies already copied to Plane as comments (dedupe)',
+  // Slack
+  'slack:event': 'Slack event ids already handled (dedupe of redeliveries)',
+  'slack:message': 'messages that already started a run',
+  'slack:thread': 'threads whose first message started a run',
+  'slack:people': "a Slack user's name, e-mail, locale and time zone (cache)",
+  'slack:people-by-email': 'the Slack user of an e-mail (cache)',
+  'slack:stream-run': 'the native stream a run writes its answer into',
+  'slack:pace': 'edit slots per message, shared by replicas so Slack\'s rate is kept',
+  'slack:streaming': 'whether a workspace refused native streaming',
+  'slack:page-clicks': '"next page" clicks already answered (dedupe)',
+  'slack:task-tree': "the message showing a channel's task tree",
+  'task-event': 'task tree announcements already posted (dedupe)',
+  // Plane
+  'plane-cache': "the Plane kit's cache of projects, states, labels and members (a Keyv view)",
+  'task-sync-writes': 'work item writes the task sync made, to ignore their webhook echo',
+} as const satisfies Record<string, string>;
+
+export type Namespace = keyof typeof NAMESPACES;

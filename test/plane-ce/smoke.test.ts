@@ -1,0 +1,20 @@
+import Keyv from 'keyv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPlaneKit } from '../../src/plane/kit.js';
+import { resetPlaneCe } from './fixture.js';
+import { realPlane } from './plane-ce.js';
+
+const plane = realPlane();
+
+describe.skipIf(!plane)('the real Plane CE', () => {
+  beforeAll(() => resetPlaneCe(plane!.env));
+
+  it('answers the kit with its seeded project and work items', async () => {
+    const kit = createPlaneKit({ apiKey: plane!.apiKey, baseUrl: plane!.url, appUrl: plane!.url, workspace: plane!.workspace, cache: new Keyv() });
+    const api = kit.api();
+    const projects = await api.projects('acme');
+    expect(projects.map((p) => p.identifier).sort()).toEqual(['ACME', 'OPS']);
+    const item = await api.workItemByKey('acme', 'ACME-1');
+    expect(item.name).toBe('Login fails with SSO');
+  });
+});
