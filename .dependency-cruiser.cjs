@@ -55,6 +55,15 @@ module.exports = {
       to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
     },
     {
+      name: 'notifications-beside-tools',
+      comment:
+        'Plane → Slack (subscriptions, notices, the outbox) uses the Plane client, the store and the catalogues; ' +
+        'it knows no tool, no agent and no front end: Slack registers its senders, the HTTP receiver hands it deliveries.',
+      severity: 'error',
+      from: { path: '^src/notifications/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
+    },
+    {
       name: 'front-ends-apart',
       comment: 'One front end does not reach into another.',
       severity: 'error',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRedisStore } from '../src/state/redis-store.js';
 import { createSqliteStore } from '../src/state/sqlite-store.js';
-import type { StateStore } from '../src/state/store.js';
+import type { KeyValueStore as StateStore } from '../src/state/store.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 import type { BenchRow } from './run.js';
 

@@ -10,6 +10,8 @@ import type { Logger } from './log.js';
 import type { McpHttp } from './mcp/index.js';
 import { BotWrites } from './notifications/bot-writes.js';
 import { Notifier } from './notifications/notifier.js';
+import { DeliveryBacklog } from './notifications/backlog.js';
+import type { NoticeKinds } from './notifications/notices.js';
 import { Outbox } from './notifications/outbox.js';
 import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
 import { ThreadLinks } from './notifications/thread-links.js';
@@ -20,7 +22,7 @@ import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { slackUserByEmail } from './slack/people.js';
-import { postTaskEvents } from './slack/task-events/post-events.js';
+import { postTaskEvents, type TaskEventKinds } from './slack/task-events/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { channelFilesDir } from './tools/files/channel-files.js';
 import { FileLocks } from './tools/files/file-lock.js';
@@ -82,9 +84,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     planeWindowMs: options.timing?.planeWindowMs,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
   });
-  // Condensing waits for deliveries that came but wait their turn (the endpoint is made below).
-  let deliveriesPending: () => number | undefined = () => undefined;
-  const outbox = new Outbox({ store, logger, intervalMs: options.timing?.postIntervalMs, oldestPending: () => deliveriesPending() });
+  // Condensing waits for deliveries that came but wait their turn.
+  const deliveries = new DeliveryBacklog();
+  const outbox = new Outbox<NoticeKinds & TaskEventKinds>({ store, logger, intervalMs: options.timing?.postIntervalMs, lateInputs: deliveries });
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
   const links = new ThreadLinks(store);
@@ -165,9 +167,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     handle: async (delivery, receivedAt) => {
       await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery)]);
     },
-    handled: () => outbox.inputHandled(),
+    backlog: deliveries,
   });
-  deliveriesPending = planeWebhooks.oldestPending;
   let draining = false;
   const server = await startHttpServer({
     port: config.port,

@@ -1,12 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 import type { Requester } from '../tools/registry.js';
 import { fitHistory } from './history-budget.js';
 import { withLock } from '../state/lock.js';
 import type { IncomingMessage } from './run.js';
+import { modelMessageSchema, requesterSchema } from './run-records.js';
 
-const THREADS = 'agent:thread';
-const THREAD_TOOLS = 'agent:thread-tool';
 /** A conversation nobody touched for this long is forgotten. */
 const KEEP_MS = 30 * 24 * 3_600_000;
 
@@ -24,6 +25,28 @@ export interface ThreadRecord {
   queue: QueuedItem[];
 }
 
+const incomingMessage = z.looseObject({ requester: requesterSchema, text: z.string(), context: z.looseObject({}) });
+const threadRecord = defineRecord<ThreadRecord>({
+  namespace: 'agent:thread',
+  version: 1,
+  schema: z.looseObject({
+    history: z.array(modelMessageSchema),
+    activeRunId: z.string().optional(),
+    queue: z.array(
+      z.union([z.looseObject({ runId: z.string(), message: incomingMessage }), z.looseObject({ runId: z.string(), retry: z.literal(true), frontEndState: z.unknown() })]),
+    ),
+  }) as unknown as z.ZodType<ThreadRecord>,
+  ttlMs: KEEP_MS,
+});
+
+/** A tool approved for the rest of a thread, and by whom. */
+const threadToolRecord = defineRecord({
+  namespace: 'agent:thread-tool',
+  version: 1,
+  schema: z.object({ by: z.string().optional(), at: z.number() }),
+  ttlMs: KEEP_MS,
+});
+
 /**
  * Serialises a thread's runs across processes: one run at a time, later messages queued in the
  * store and taken in order. Each read-modify-write holds the thread's lock.
@@ -32,7 +55,7 @@ export class ThreadStore {
   constructor(private readonly store: StateStore) {}
 
   async get(threadKey: string): Promise<ThreadRecord> {
-    return (await this.store.get<ThreadRecord>(THREADS, threadKey)) ?? { history: [], queue: [] };
+    return (await this.store.get(threadRecord, threadKey)) ?? { history: [], queue: [] };
   }
 
   /**
@@ -84,20 +107,20 @@ export class ThreadStore {
   }
 
   private update<T>(threadKey: string, change: (thread: ThreadRecord) => Promise<T>): Promise<T> {
-    return withLock(this.store, `${THREADS}:${threadKey}`, async () => {
+    return withLock(this.store, `${threadRecord.namespace}:${threadKey}`, async () => {
       const thread = await this.get(threadKey);
       const result = await change(thread);
-      await this.store.set(THREADS, threadKey, thread, KEEP_MS);
+      await this.store.set(threadRecord, threadKey, thread);
       return result;
     });
   }
 
   /** "Approve for this thread": the tool runs without asking for the rest of the conversation. */
   async approveTool(threadKey: string, toolName: string, by: Requester | undefined, at: number): Promise<void> {
-    await this.store.set(THREAD_TOOLS, `${threadKey}\n${toolName}`, { by: by?.id, at }, KEEP_MS);
+    await this.store.set(threadToolRecord, `${threadKey}\n${toolName}`, { ...(by && { by: by.id }), at });
   }
 
   async toolApproved(threadKey: string, toolName: string): Promise<boolean> {
-    return (await this.store.get(THREAD_TOOLS, `${threadKey}\n${toolName}`)) !== undefined;
+    return (await this.store.get(threadToolRecord, `${threadKey}\n${toolName}`)) !== undefined;
   }
 }

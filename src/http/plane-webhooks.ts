@@ -3,14 +3,17 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../log.js';
 import { parsePlaneDelivery, verifyPlaneSignature, type PlaneDelivery } from '../plane/webhooks.js';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
+import type { DeliveryBacklog } from '../notifications/backlog.js';
 import { sendJson, type Route } from './server.js';
 
 /** Plane's webhook bodies carry a whole work item; its descriptions are capped far below this. */
 const BODY_LIMIT = 5 * 1024 * 1024;
-const SEEN = 'notify:deliveries';
+/** A delivery body already handled, by its SHA-256 (Plane's retries resend the same bytes). */
+const seenDeliveryRecord = defineRecord({ namespace: 'notify:deliveries', version: 1, schema: z.literal(true), ttlMs: 24 * 3600_000 });
 /** Plane retries for at most about an hour (five random waits of up to ten minutes). */
-const SEEN_MS = 24 * 3600_000;
 /**
  * Deliveries handled at once. A burst (one delivery per changed field, hundreds at a time) handled
  * all together would keep the event loop too busy to answer the next ones at once; beyond this they
@@ -25,16 +28,14 @@ export interface PlaneWebhookOptions {
   logger: Logger;
   /** `receivedAt`: when its HTTP request came (epoch ms), whenever it is handled. */
   handle(delivery: PlaneDelivery, receivedAt: number): Promise<void>;
-  /** Called once each delivery's handling has ended, so what waits for deliveries looks again. */
-  handled?(): void;
+  /** Where deliveries wait to be handled: what waits for them (the outbox's condensing) looks there. */
+  backlog?: DeliveryBacklog;
 }
 
 export interface PlaneWebhookEndpoint {
   route: Route;
   /** Resolves once every delivery answered so far has been handled. */
   idle(): Promise<void>;
-  /** When the oldest delivery answered but not yet handled came (epoch ms); undefined when none waits. */
-  oldestPending(): number | undefined;
 }
 
 class TooLarge extends Error {}
@@ -59,12 +60,10 @@ async function readCapped(request: IncomingMessage): Promise<Buffer> {
  */
 export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhookEndpoint {
   const inFlight = new Set<Promise<void>>();
-  // Arrival times of the deliveries not yet handled, oldest first (a Set keeps insertion order).
-  const pending = new Set<{ receivedAt: number }>();
   const turns = new Bottleneck({ maxConcurrent: HANDLED_AT_ONCE });
   const process = async (body: Buffer, delivery: string | undefined, receivedAt: number) => {
     const digest = createHash('sha256').update(body).digest('hex');
-    if (!(await options.store.claim(SEEN, digest, true, SEEN_MS))) {
+    if (!(await options.store.claim(seenDeliveryRecord, digest, true))) {
       options.logger.debug({ delivery }, 'plane webhook already handled');
       return;
     }
@@ -98,22 +97,19 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
         }
         sendJson(response, 200, { ok: true });
         const delivery = request.headers['x-plane-delivery'];
-        const arrival = { receivedAt };
-        pending.add(arrival);
+        const handled = options.backlog?.arrived(receivedAt);
         const work = turns
           .schedule(() => process(body, typeof delivery === 'string' ? delivery : undefined, receivedAt))
           .catch((error: unknown) => options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'));
         inFlight.add(work);
         void work.finally(() => {
           inFlight.delete(work);
-          pending.delete(arrival);
-          options.handled?.();
+          handled?.();
         });
       },
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    oldestPending: () => pending.values().next().value?.receivedAt,
   };
 }

@@ -3,9 +3,10 @@ import type { PlaneApi } from '../plane/api.js';
 import type { ChatThread } from '../plane/kit.js';
 import { memberName } from '../plane/member-names.js';
 import type { WebhookPerson } from '../plane/webhooks.js';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
+import { z } from 'zod';
 
-const NAMESPACE = 'notify:bot-writes';
 /** Plane's echo of a write comes within seconds; a minute covers a slow worker. */
 const KEEP_MS = 2 * 60_000;
 const NOTE_WAIT_MS = 2_000;
@@ -17,6 +18,13 @@ export interface BotWrite {
   /** The thread where the bot confirmed it, when it did so in one. */
   confirmedIn?: ChatThread;
 }
+
+const botWriteRecord = defineRecord<BotWrite>({
+  namespace: 'notify:bot-writes',
+  version: 1,
+  schema: z.object({ by: z.string().optional(), confirmedIn: z.object({ channel: z.string(), threadTs: z.string() }).optional() }),
+  ttlMs: KEEP_MS,
+});
 
 export interface Attribution {
   /** The name to show as the author. */
@@ -40,14 +48,14 @@ export class BotWrites {
   private async noted(key: string): Promise<BotWrite | undefined> {
     const deadline = Date.now() + this.waitMs;
     for (;;) {
-      const write = await this.store.get<BotWrite>(NAMESPACE, key);
+      const write = await this.store.get(botWriteRecord, key);
       if (write !== undefined || Date.now() >= deadline) return write;
       await sleep(100);
     }
   }
 
   async record(key: string, fields: readonly string[], write: BotWrite): Promise<void> {
-    await Promise.all(fields.map((field) => this.store.set(NAMESPACE, `${key.toUpperCase()}:${field}`, write, KEEP_MS)));
+    await Promise.all(fields.map((field) => this.store.set(botWriteRecord, `${key.toUpperCase()}:${field}`, write)));
   }
 
   /** `field` null means the creation. */

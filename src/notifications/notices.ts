@@ -1,4 +1,5 @@
-import type { Priority, StateGroup } from '../plane/types.js';
+import { z } from 'zod';
+import { PRIORITIES, STATE_GROUPS, type Priority, type StateGroup } from '../plane/types.js';
 
 /**
  * What waits in the outbox for Slack: a work item's state with every id already a name (the card),
@@ -20,6 +21,21 @@ export interface ItemSnapshot {
   states?: string[];
 }
 
+export const itemSnapshotSchema: z.ZodType<ItemSnapshot> = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  key: z.string(),
+  title: z.string(),
+  url: z.string(),
+  state: z.string(),
+  stateGroup: z.union([z.enum(STATE_GROUPS), z.literal('')]),
+  priority: z.enum(PRIORITIES),
+  assignees: z.array(z.string()),
+  assigneeIds: z.array(z.string()),
+  labels: z.array(z.string()),
+  states: z.array(z.string()).optional(),
+});
+
 /** One field's change by one person, as names: `from` and `to` are lists (one entry for a plain value). */
 export interface FieldChange {
   actor: string;
@@ -30,6 +46,14 @@ export interface FieldChange {
 
 /** Outbox kinds (each has one Slack sender). */
 export const NOTICE_KINDS = { item: 'plane-item', comment: 'plane-comment', direct: 'plane-direct', linkedComment: 'plane-linked-comment' } as const;
+
+/** The payload of each kind of notice in the outbox. */
+export type NoticeKinds = {
+  'plane-item': ItemNotice;
+  'plane-comment': CommentNotice;
+  'plane-direct': DirectNotice;
+  'plane-linked-comment': LinkedCommentNotice;
+};
 
 /** A work item created or changed: the first one in a channel posts its card, later ones a thread line. */
 export interface ItemNotice {

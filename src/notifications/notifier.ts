@@ -8,10 +8,12 @@ import { mentionNames } from '../plane/mentions.js';
 import { readHtml } from '../plane/read-html.js';
 import type { Label, Member, Project, State, WorkItem } from '../plane/types.js';
 import { mentionedUserIds, type PlaneDelivery, type WebhookChange, type WebhookPerson, type WebhookWorkItem } from '../plane/webhooks.js';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 import { eventsOfChange, follows, passesFilters } from './filters.js';
-import { NOTICE_KINDS, type CommentNotice, type DirectNotice, type FieldChange, type ItemNotice, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
-import type { Outbox } from './outbox.js';
+import { NOTICE_KINDS, type NoticeKinds, type CommentNotice, type DirectNotice, type FieldChange, type ItemNotice, itemSnapshotSchema, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
+import type { OutboxOf } from './outbox.js';
 import type { BotWrites } from './bot-writes.js';
 import { cameFrom, type ThreadLinks } from './thread-links.js';
 import type { NotifyEvent, PersonalSettings, Subscriptions } from './subscriptions.js';
@@ -20,13 +22,13 @@ import type { NotifyEvent, PersonalSettings, Subscriptions } from './subscriptio
 export const DEFAULT_CONDENSE_MS = 10_000;
 /** A steady trickle of changes still gets a line at least this often. */
 const CONDENSE_CAP_FACTOR = 6;
-const ITEMS = 'notify:items';
-const ITEM_TTL_MS = 7 * 24 * 3600_000;
+/** A work item's fields as last seen, to tell what a delivery changed. */
+const knownItemRecord = defineRecord({ namespace: 'notify:items', version: 1, schema: itemSnapshotSchema, ttlMs: 7 * 24 * 3600_000 });
 
 export interface NotifierOptions {
   plane: PlaneKit;
   store: StateStore;
-  outbox: Outbox;
+  outbox: OutboxOf<NoticeKinds>;
   subscriptions: Subscriptions;
   personal: PersonalSettings;
   /** Changes the bot made itself, with who asked for them. */
@@ -73,7 +75,7 @@ export class Notifier {
     const slug = plane.slug();
     const project = await projectById(api, slug, data.project);
     const item = await this.snapshot(api, slug, project, data as unknown as WorkItem);
-    await this.options.store.set(ITEMS, item.id, item, ITEM_TTL_MS);
+    await this.options.store.set(knownItemRecord, item.id, item);
     const attribution = await this.options.botWrites.attribution(api, item.key, change.field, actorPerson);
     const actor = attribution.actor;
 
@@ -134,7 +136,7 @@ export class Notifier {
       if (!follows(subscription, ['comment', 'all']) || !passesFilters(item, subscription.filters)) continue;
       if (await this.confirmedThere(subscription.channel, item.id, attribution.confirmedIn)) continue;
       // The channel's card thread is a linked thread: the comment is there already (or came from it).
-      const cardTs = await this.options.store.get<string>(NOTIFY_THREADS, threadKey(subscription.channel, item.id));
+      const cardTs = await this.options.store.get(noticeThreadRecord, threadKey(subscription.channel, item.id));
       if (cardTs !== undefined && (await this.options.links.forThread(subscription.channel, cardTs))?.itemId === item.id) continue;
       await this.options.outbox.enqueue(subscription.channel, { kind: NOTICE_KINDS.comment, payload: notice, order: orderOf(item) });
     }
@@ -181,7 +183,7 @@ export class Notifier {
   /** Whether the bot confirmed the change itself in the thread of the channel's card of the item. */
   private async confirmedThere(channel: string, itemId: string, confirmedIn: ChatThread | undefined): Promise<boolean> {
     if (confirmedIn === undefined) return false;
-    const ts = await this.options.store.get<string>(NOTIFY_THREADS, threadKey(channel, itemId));
+    const ts = await this.options.store.get(noticeThreadRecord, threadKey(channel, itemId));
     return ts !== undefined && sameThread(confirmedIn, channel, ts);
   }
 
@@ -205,17 +207,17 @@ export class Notifier {
 
   /** A comment names its item by id: the last snapshot a delivery left, else one read from Plane. */
   private async itemById(api: PlaneApi, slug: string, projectId: string, itemId: string): Promise<ItemSnapshot> {
-    const known = await this.options.store.get<ItemSnapshot>(ITEMS, itemId);
+    const known = await this.options.store.get(knownItemRecord, itemId);
     if (known) return known;
     const project = await projectById(api, slug, projectId);
     const item = await this.snapshot(api, slug, project, await api.workItemById(slug, project, itemId));
-    await this.options.store.set(ITEMS, item.id, item, ITEM_TTL_MS);
+    await this.options.store.set(knownItemRecord, item.id, item);
     return item;
   }
 }
 
-/** Where each channel's card of a work item is: its ts, the thread of its later notices. */
-export const NOTIFY_THREADS = 'notify:threads';
+/** Where each channel's card of a work item is: its ts, the thread of its later notices (a month; then a new card). */
+export const noticeThreadRecord = defineRecord({ namespace: 'notify:threads', version: 1, schema: z.string(), ttlMs: 30 * 24 * 3600_000 });
 export const threadKey = (channel: string, itemId: string) => `${channel}:${itemId}`;
 
 const orderOf = (item: ItemSnapshot) => `item:${item.id}`;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Logger } from '../log.js';
 import { withLock } from '../state/lock.js';
 import { pollStore, type StorePoller } from '../state/poller.js';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 
 /**
@@ -12,6 +14,12 @@ import type { StateStore } from '../state/store.js';
  * (`delayMs`) and absorb later entries with the same `mergeKey` meanwhile: that is how a burst of
  * changes becomes one line. Entries with the same `order` key go out in the order they came.
  */
+
+/**
+ * What the outbox carries: each kind of entry and the payload its sender reads. The composition
+ * gives its outbox the union of every feature's kinds; a feature sees only its own (`OutboxOf`).
+ */
+export type OutboxKinds = Record<string, unknown>;
 
 export interface OutboxEntry<P = unknown> {
   id: string;
@@ -53,8 +61,8 @@ export interface OutboxSender<P = unknown> {
   merge?(waiting: P, newer: P): P;
 }
 
-export interface EnqueueOptions<P> {
-  kind: string;
+export interface EnqueueOptions<Kind extends string, P> {
+  kind: Kind;
   payload: P;
   order?: string;
   mergeKey?: string;
@@ -74,16 +82,47 @@ export interface OutboxOptions {
   sweepMs?: number;
   now?: () => number;
   /**
-   * When the oldest input still being turned into entries came (a webhook delivery waiting for its
-   * turn), if any. An entry that may absorb later ones (`mergeKey`) is not sent while such an input
-   * came before the entry's due time: it may be one more of the same burst, only handled late.
-   * `inputHandled()` tells the outbox when such an input has been handled.
+   * Inputs still being turned into entries (webhook deliveries waiting for their turn). An entry that
+   * may absorb later ones (`mergeKey`) is not sent while such an input came before the entry's due
+   * time: it may be one more of the same burst, only handled late.
    */
-  oldestPending?: () => number | undefined;
+  lateInputs?: LateInputs;
 }
 
-const NAMESPACE = 'outbox';
-const LEASES = 'outbox:leases';
+/** Inputs that arrived but are not handled yet, as the outbox needs to know them. */
+export interface LateInputs {
+  /** When the oldest of them arrived (epoch ms); undefined when none waits. */
+  oldest(): number | undefined;
+  /** `wake` is called each time one has been handled. */
+  onHandled(wake: () => void): void;
+}
+
+/** What a feature needs of the outbox for its own kinds: registering their senders and enqueueing them. */
+export interface OutboxOf<K extends OutboxKinds> {
+  register<Kind extends keyof K & string>(kind: Kind, sender: OutboxSender<K[Kind]>): void;
+  enqueue<Kind extends keyof K & string>(channel: string, options: EnqueueOptions<Kind, K[Kind]>): Promise<void>;
+}
+
+const entrySchema = z.object({
+  id: z.string(),
+  channel: z.string(),
+  kind: z.string(),
+  // Typed by its kind when enqueued; its sender reads it.
+  payload: z.unknown(),
+  order: z.string().optional(),
+  mergeKey: z.string().optional(),
+  due: z.number(),
+  firstAt: z.number(),
+  started: z.boolean().optional(),
+  progress: z.unknown().optional(),
+  attempts: z.number().optional(),
+});
+/** A channel's queue, oldest first. */
+const queueRecord = defineRecord<OutboxEntry[]>({ namespace: 'outbox', version: 1, schema: z.array(entrySchema) as z.ZodType<OutboxEntry[]> });
+/** The channels whose queue may hold entries. */
+const channelIndexRecord = defineRecord({ namespace: 'outbox', version: 1, schema: z.array(z.string()) });
+/** The process draining a channel's queue. */
+const drainLeaseRecord = defineRecord({ namespace: 'outbox:leases', version: 1, schema: z.string() });
 const INDEX_KEY = 'channels';
 const queueKey = (channel: string) => `queue:${channel}`;
 /** How long a drainer that stops renewing keeps a channel’s queue. */
@@ -91,7 +130,7 @@ export const LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 6;
 export const DEFAULT_POST_INTERVAL_MS = 1_000;
 
-export class Outbox {
+export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
   private readonly senders = new Map<string, OutboxSender<never>>();
   private readonly draining = new Map<string, Promise<void>>();
   private readonly wakers = new Map<string, () => void>();
@@ -108,9 +147,10 @@ export class Outbox {
   constructor(private readonly options: OutboxOptions) {
     this.intervalMs = options.intervalMs ?? DEFAULT_POST_INTERVAL_MS;
     this.now = options.now ?? Date.now;
+    options.lateInputs?.onHandled(() => this.wakeDrains());
   }
 
-  register<P>(kind: string, sender: OutboxSender<P>): void {
+  register<Kind extends keyof K & string>(kind: Kind, sender: OutboxSender<K[Kind]>): void {
     this.senders.set(kind, sender as OutboxSender<never>);
   }
 
@@ -129,16 +169,11 @@ export class Outbox {
     await Promise.allSettled([...this.draining.values()]);
   }
 
-  /** An input that entries may wait for has been handled: the drains look again now. */
-  inputHandled(): void {
-    this.wakeDrains();
-  }
-
   private wakeDrains(): void {
     for (const wake of this.wakers.values()) wake();
   }
 
-  async enqueue<P>(channel: string, options: EnqueueOptions<P>): Promise<void> {
+  async enqueue<Kind extends keyof K & string>(channel: string, options: EnqueueOptions<Kind, K[Kind]>): Promise<void> {
     const sender = this.senders.get(options.kind);
     if (!sender) throw new Error(`no outbox sender for ${options.kind}`);
     const now = options.at ?? this.now();
@@ -151,7 +186,7 @@ export class Outbox {
         waiting.due = Math.min(Math.max(waiting.due, now + delay), waiting.firstAt + (options.maxDelayMs ?? delay));
         return queue;
       }
-      const entry: OutboxEntry<P> = {
+      const entry: OutboxEntry<K[Kind]> = {
         id: randomUUID(),
         channel,
         kind: options.kind,
@@ -169,8 +204,8 @@ export class Outbox {
 
   /** How many entries wait, over every channel (for tests and the bench). */
   async pending(): Promise<number> {
-    const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
-    const queues = await Promise.all(channels.map((c) => this.options.store.get<OutboxEntry[]>(NAMESPACE, queueKey(c))));
+    const channels = (await this.options.store.get(channelIndexRecord, INDEX_KEY)) ?? [];
+    const queues = await Promise.all(channels.map((c) => this.options.store.get(queueRecord, queueKey(c))));
     return queues.reduce((sum, q) => sum + (q?.length ?? 0), 0);
   }
 
@@ -189,7 +224,7 @@ export class Outbox {
   }
 
   private async sweep(): Promise<void> {
-    const channels = (await this.options.store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
+    const channels = (await this.options.store.get(channelIndexRecord, INDEX_KEY)) ?? [];
     for (const channel of channels) this.kick(channel);
   }
 
@@ -198,9 +233,9 @@ export class Outbox {
     const owner = this.leaseOwner;
     // A lease already ours was left by a drain of this process that lost the store before releasing
     // it (one drain per channel at a time here): taken up at once rather than after it lapses.
-    if (!(await store.claim(LEASES, channel, owner, LEASE_MS)) && !(await store.extend(LEASES, channel, owner, LEASE_MS))) return;
+    if (!(await store.claim(drainLeaseRecord, channel, owner, LEASE_MS)) && !(await store.extend(drainLeaseRecord, channel, owner, LEASE_MS))) return;
     const renew = async () => {
-      if ((await store.get<string>(LEASES, channel)) === owner) await store.set(LEASES, channel, owner, LEASE_MS);
+      if ((await store.get(drainLeaseRecord, channel)) === owner) await store.set(drainLeaseRecord, channel, owner, LEASE_MS);
     };
     try {
       while (!this.stopped) {
@@ -217,7 +252,7 @@ export class Outbox {
         await renew();
       }
     } finally {
-      await store.release(LEASES, channel, owner).catch(() => false);
+      await store.release(drainLeaseRecord, channel, owner).catch(() => false);
     }
   }
 
@@ -256,7 +291,7 @@ export class Outbox {
     let result: { entry?: OutboxEntry; empty: boolean; waitMs: number } = { empty: true, waitMs: 0 };
     return this.withQueue(channel, (queue) => {
       const now = this.now();
-      const pendingSince = this.options.oldestPending?.();
+      const pendingSince = this.options.lateInputs?.oldest();
       const blocked = new Set<string>();
       let waitMs = Number.POSITIVE_INFINITY;
       for (const entry of queue) {
@@ -267,7 +302,7 @@ export class Outbox {
           result = { entry: { ...entry }, empty: false, waitMs: 0 };
           return queue;
         }
-        // An entry held for a late input waits to be woken by `inputHandled` (or the drain's own pace).
+        // An entry held for a late input waits to be woken when one is handled (or by the drain's own pace).
         if (entry.due > now) waitMs = Math.min(waitMs, entry.due - now);
         if (entry.order !== undefined) blocked.add(entry.order);
       }
@@ -317,19 +352,19 @@ export class Outbox {
   private withQueue(channel: string, edit: (queue: OutboxEntry[]) => OutboxEntry[] | undefined): Promise<void> {
     const { store } = this.options;
     return this.locked(`outbox:${channel}`, async () => {
-      const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
+      const queue = (await store.get(queueRecord, queueKey(channel))) ?? [];
       const edited = edit(queue);
       if (edited === undefined) return;
-      if (edited.length === 0) await store.delete(NAMESPACE, queueKey(channel));
-      else await store.set(NAMESPACE, queueKey(channel), edited);
+      if (edited.length === 0) await store.delete(queueRecord, queueKey(channel));
+      else await store.set(queueRecord, queueKey(channel), edited);
     });
   }
 
   private addToIndex(channel: string): Promise<void> {
     const { store } = this.options;
     return this.locked('outbox:index', async () => {
-      const channels = (await store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
-      if (!channels.includes(channel)) await store.set(NAMESPACE, INDEX_KEY, [...channels, channel]);
+      const channels = (await store.get(channelIndexRecord, INDEX_KEY)) ?? [];
+      if (!channels.includes(channel)) await store.set(channelIndexRecord, INDEX_KEY, [...channels, channel]);
     });
   }
 
@@ -338,10 +373,10 @@ export class Outbox {
     const { store } = this.options;
     return this.locked('outbox:index', () =>
       withLock(store, `outbox:${channel}`, async () => {
-        const queue = (await store.get<OutboxEntry[]>(NAMESPACE, queueKey(channel))) ?? [];
+        const queue = (await store.get(queueRecord, queueKey(channel))) ?? [];
         if (queue.length > 0) return false;
-        const channels = (await store.get<string[]>(NAMESPACE, INDEX_KEY)) ?? [];
-        await store.set(NAMESPACE, INDEX_KEY, channels.filter((c) => c !== channel));
+        const channels = (await store.get(channelIndexRecord, INDEX_KEY)) ?? [];
+        await store.set(channelIndexRecord, INDEX_KEY, channels.filter((c) => c !== channel));
         return true;
       }),
     );

@@ -1,6 +1,8 @@
 import { withLock } from '../state/lock.js';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
-import type { Priority, StateGroup } from '../plane/types.js';
+import { PRIORITIES, STATE_GROUPS, type Priority, type StateGroup } from '../plane/types.js';
 
 /** What a subscription can follow (docs/notifications.md). */
 export const NOTIFY_EVENTS = ['created', 'state', 'done', 'comment', 'assigned', 'all'] as const;
@@ -25,7 +27,22 @@ export interface Subscription {
   filters: SubscriptionFilters;
 }
 
-const NAMESPACE = 'notify:subscriptions';
+const subscriptionSchema = z.object({
+  channel: z.string(),
+  projectId: z.string(),
+  project: z.string(),
+  events: z.array(z.enum(NOTIFY_EVENTS)),
+  filters: z.object({
+    labels: z.array(z.string()),
+    members: z.array(z.object({ id: z.string(), name: z.string() })),
+    priorities: z.array(z.enum(PRIORITIES)),
+    stateGroups: z.array(z.enum(STATE_GROUPS)),
+  }),
+});
+/** A project's subscriptions, one per channel. */
+const projectSubscriptionsRecord = defineRecord<Subscription[]>({ namespace: 'notify:subscriptions', version: 1, schema: z.array(subscriptionSchema) });
+/** The ids of the projects a channel follows. */
+const channelProjectsRecord = defineRecord({ namespace: 'notify:subscriptions', version: 1, schema: z.array(z.string()) });
 const byProject = (projectId: string) => `project:${projectId}`;
 const byChannel = (channel: string) => `channel:${channel}`;
 
@@ -38,11 +55,11 @@ export class Subscriptions {
   constructor(private readonly store: StateStore) {}
 
   async forProject(projectId: string): Promise<Subscription[]> {
-    return (await this.store.get<Subscription[]>(NAMESPACE, byProject(projectId))) ?? [];
+    return (await this.store.get(projectSubscriptionsRecord, byProject(projectId))) ?? [];
   }
 
   async forChannel(channel: string): Promise<Subscription[]> {
-    const projects = (await this.store.get<string[]>(NAMESPACE, byChannel(channel))) ?? [];
+    const projects = (await this.store.get(channelProjectsRecord, byChannel(channel))) ?? [];
     const lists = await Promise.all(projects.map((id) => this.forProject(id)));
     return lists.flat().filter((s) => s.channel === channel);
   }
@@ -66,32 +83,33 @@ export class Subscriptions {
   private change(channel: string, projectId: string, edit: (list: Subscription[]) => { list: Subscription[]; result: boolean }): Promise<boolean> {
     return withLock(this.store, `notify:subscriptions:${projectId}`, async () => {
       const { list, result } = edit(await this.forProject(projectId));
-      if (list.length > 0) await this.store.set(NAMESPACE, byProject(projectId), list);
-      else await this.store.delete(NAMESPACE, byProject(projectId));
+      if (list.length > 0) await this.store.set(projectSubscriptionsRecord, byProject(projectId), list);
+      else await this.store.delete(projectSubscriptionsRecord, byProject(projectId));
       await withLock(this.store, `notify:subscriptions:${channel}`, async () => {
-        const projects = new Set((await this.store.get<string[]>(NAMESPACE, byChannel(channel))) ?? []);
+        const projects = new Set((await this.store.get(channelProjectsRecord, byChannel(channel))) ?? []);
         if (list.some((s) => s.channel === channel)) projects.add(projectId);
         else projects.delete(projectId);
-        if (projects.size > 0) await this.store.set(NAMESPACE, byChannel(channel), [...projects]);
-        else await this.store.delete(NAMESPACE, byChannel(channel));
+        if (projects.size > 0) await this.store.set(channelProjectsRecord, byChannel(channel), [...projects]);
+        else await this.store.delete(channelProjectsRecord, byChannel(channel));
       });
       return result;
     });
   }
 }
 
-const QUIET = 'notify:quiet';
+/** Present (true) for a person who turned their notification DMs off. */
+const quietRecord = defineRecord({ namespace: 'notify:quiet', version: 1, schema: z.literal(true) });
 
 /** `/plane notify off|on`: whether a Slack user wants personal notifications (on unless turned off). */
 export class PersonalSettings {
   constructor(private readonly store: StateStore) {}
 
   async wantsDirectMessages(userId: string): Promise<boolean> {
-    return (await this.store.get<boolean>(QUIET, userId)) !== true;
+    return (await this.store.get(quietRecord, userId)) !== true;
   }
 
   async setDirectMessages(userId: string, on: boolean): Promise<void> {
-    if (on) await this.store.delete(QUIET, userId);
-    else await this.store.set(QUIET, userId, true);
+    if (on) await this.store.delete(quietRecord, userId);
+    else await this.store.set(quietRecord, userId, true);
   }
 }

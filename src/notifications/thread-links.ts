@@ -1,4 +1,6 @@
 import { withLock } from '../state/lock.js';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 
 /** A Slack thread linked to a Plane work item: replies become comments, comments come into the thread. */
@@ -32,7 +34,24 @@ export function cameFrom(link: Pick<ThreadLink, 'channel' | 'threadTs'>, source:
   return source === SLACK_COMMENT_SOURCE && (id ?? '').startsWith(`${link.channel}:${link.threadTs}:`);
 }
 
-const NAMESPACE = 'links';
+const threadLinkRecord = defineRecord<ThreadLink>({
+  namespace: 'links',
+  version: 1,
+  schema: z.object({
+    channel: z.string(),
+    threadTs: z.string(),
+    slug: z.string(),
+    projectId: z.string(),
+    itemId: z.string(),
+    key: z.string(),
+    linkedBy: z.string(),
+    linkedAt: z.number(),
+  }),
+});
+/** A work item's linked threads, as the keys of their links. */
+const itemThreadsRecord = defineRecord({ namespace: 'links', version: 1, schema: z.array(z.string()) });
+/** The id of the project a channel last used. */
+const lastProjectRecord = defineRecord({ namespace: 'links', version: 1, schema: z.string() });
 const byThread = (channel: string, threadTs: string) => `thread:${channel}:${threadTs}`;
 const byItem = (itemId: string) => `item:${itemId}`;
 const lastProjectOf = (channel: string) => `last-project:${channel}`;
@@ -47,12 +66,12 @@ export class ThreadLinks {
   constructor(private readonly store: StateStore) {}
 
   forThread(channel: string, threadTs: string): Promise<ThreadLink | undefined> {
-    return this.store.get<ThreadLink>(NAMESPACE, byThread(channel, threadTs));
+    return this.store.get(threadLinkRecord, byThread(channel, threadTs));
   }
 
   async forItem(itemId: string): Promise<ThreadLink[]> {
-    const threads = (await this.store.get<string[]>(NAMESPACE, byItem(itemId))) ?? [];
-    const links = await Promise.all(threads.map((key) => this.store.get<ThreadLink>(NAMESPACE, key)));
+    const threads = (await this.store.get(itemThreadsRecord, byItem(itemId))) ?? [];
+    const links = await Promise.all(threads.map((key) => this.store.get(threadLinkRecord, key)));
     return links.filter((link): link is ThreadLink => link !== undefined && link.itemId === itemId);
   }
 
@@ -61,11 +80,11 @@ export class ThreadLinks {
     return withLock(this.store, `links:${link.channel}:${link.threadTs}`, async () => {
       const existing = await this.forThread(link.channel, link.threadTs);
       if (existing) return { linked: false, existing };
-      await this.store.set(NAMESPACE, byThread(link.channel, link.threadTs), link);
+      await this.store.set(threadLinkRecord, byThread(link.channel, link.threadTs), link);
       await withLock(this.store, `links:item:${link.itemId}`, async () => {
-        const threads = (await this.store.get<string[]>(NAMESPACE, byItem(link.itemId))) ?? [];
+        const threads = (await this.store.get(itemThreadsRecord, byItem(link.itemId))) ?? [];
         const key = byThread(link.channel, link.threadTs);
-        if (!threads.includes(key)) await this.store.set(NAMESPACE, byItem(link.itemId), [...threads, key]);
+        if (!threads.includes(key)) await this.store.set(itemThreadsRecord, byItem(link.itemId), [...threads, key]);
       });
       return { linked: true };
     });
@@ -76,22 +95,22 @@ export class ThreadLinks {
     return withLock(this.store, `links:${channel}:${threadTs}`, async () => {
       const existing = await this.forThread(channel, threadTs);
       if (!existing) return undefined;
-      await this.store.delete(NAMESPACE, byThread(channel, threadTs));
+      await this.store.delete(threadLinkRecord, byThread(channel, threadTs));
       await withLock(this.store, `links:item:${existing.itemId}`, async () => {
-        const threads = (await this.store.get<string[]>(NAMESPACE, byItem(existing.itemId))) ?? [];
+        const threads = (await this.store.get(itemThreadsRecord, byItem(existing.itemId))) ?? [];
         const rest = threads.filter((key) => key !== byThread(channel, threadTs));
-        if (rest.length > 0) await this.store.set(NAMESPACE, byItem(existing.itemId), rest);
-        else await this.store.delete(NAMESPACE, byItem(existing.itemId));
+        if (rest.length > 0) await this.store.set(itemThreadsRecord, byItem(existing.itemId), rest);
+        else await this.store.delete(itemThreadsRecord, byItem(existing.itemId));
       });
       return existing;
     });
   }
 
   rememberProject(channel: string, projectId: string): Promise<void> {
-    return this.store.set(NAMESPACE, lastProjectOf(channel), projectId);
+    return this.store.set(lastProjectRecord, lastProjectOf(channel), projectId);
   }
 
   lastProject(channel: string): Promise<string | undefined> {
-    return this.store.get<string>(NAMESPACE, lastProjectOf(channel));
+    return this.store.get(lastProjectRecord, lastProjectOf(channel));
   }
 }

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { createRedisStore } from './redis-store.js';
+import { Records } from './records.js';
 import { createSqliteStore } from './sqlite-store.js';
 import type { StateStore } from './store.js';
 
 export type { StateStore } from './store.js';
+export { defineRecord, type RecordKind } from './record-kind.js';
 export { createMemoryStore } from './memory-store.js';
 export { closeRedis, connectRedis } from './redis-store.js';
 
@@ -21,9 +23,9 @@ export async function createStateStore(options: {
   logger?: Logger;
 }): Promise<StateStore> {
   const redis = options.redis ?? options.redisUrl;
-  if (redis) return createRedisStore(redis, { logger: options.logger });
+  if (redis) return new Records(await createRedisStore(redis, { logger: options.logger }), options.logger);
   await mkdir(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'state.sqlite');
   options.logger?.info({ file }, 'state kept in an embedded file');
-  return createSqliteStore(file);
+  return new Records(createSqliteStore(file), options.logger);
 }

@@ -1,5 +1,5 @@
 import Keyv, { keyvStorageCapability, type KeyvStorageEntry } from 'keyv';
-import type { StateStore } from './store.js';
+import type { KeyValueStore } from './store.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -28,7 +28,7 @@ export interface Entries {
   list(namespace: string): Iterable<[string, string]> | AsyncIterable<[string, string]>;
 }
 
-/** What a backend provides; the rest of the StateStore is the same for all. */
+/** What a backend provides; the rest of the KeyValueStore is the same for all. */
 export interface Backend {
   entries: Entries;
   ping(): Promise<void>;
@@ -41,7 +41,7 @@ const NAMESPACE = /^[\w.-]+(?::[\w.-]+)*$/;
 // One serializer for every namespace: the text `release` compares must not depend on the namespace.
 const codec = new Keyv();
 
-export function storeOverBackend(backend: Backend): StateStore {
+export function storeOverBackend(backend: Backend): KeyValueStore {
   const { entries } = backend;
   const views = new Map<string, Keyv>();
   let closed = false;

@@ -1,3 +1,5 @@
+import type { Logger } from '../log.js';
+import { Records } from './records.js';
 import { createSqliteStore } from './sqlite-store.js';
 import type { StateStore } from './store.js';
 
@@ -6,6 +8,6 @@ import type { StateStore } from './store.js';
  * It is the embedded store over an in-memory database, so TTLs and claims behave exactly as in
  * production.
  */
-export function createMemoryStore(): StateStore {
-  return createSqliteStore(':memory:');
+export function createMemoryStore(logger?: Logger): StateStore {
+  return new Records(createSqliteStore(':memory:'), logger);
 }

@@ -35,7 +35,6 @@ export const NAMESPACES = {
   'slack:streaming': 'whether a workspace refused native streaming',
   'slack:page-clicks': '"next page" clicks already answered (dedupe)',
   'slack:task-tree': "the message showing a channel's task tree",
-  'task-event': 'task tree announcements already posted (dedupe)',
   // Plane
   'plane-cache': "the Plane kit's cache of projects, states, labels and members (a Keyv view)",
   'task-sync-writes': 'work item writes the task sync made, to ignore their webhook echo',

@@ -1,31 +1,8 @@
-import type { z } from 'zod';
+import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
 import type { Namespace } from './namespaces.js';
-import type { StateStore } from './store.js';
-
-/**
- * One kind of record the store keeps: where it lives, the shape it has today and how an older shape
- * becomes today's. Runs, queues and subscriptions outlive a deploy, so a reader may meet what an
- * older (or, during a rolling deploy, a newer) version of the bot wrote.
- */
-export interface RecordKind<T> {
-  readonly namespace: Namespace;
-  /** Starts at 1; raise it when the shape changes, and teach `migrate` the old one. */
-  readonly version: number;
-  readonly schema: z.ZodType<T>;
-  /** Used when a write names none; undefined keeps the record until it is deleted. */
-  readonly ttlMs?: number;
-  /**
-   * Turns a value an older version wrote (version 0: written before records carried one) into
-   * something today's schema accepts; undefined discards it. Without it, an older value is kept when
-   * it still fits the schema.
-   */
-  readonly migrate?: (value: unknown, fromVersion: number) => unknown;
-}
-
-export function defineRecord<T>(kind: RecordKind<T>): RecordKind<T> {
-  return Object.freeze({ ...kind });
-}
+import type { RecordGuard, RecordKind } from './record-kind.js';
+import type { KeyValueStore, StateStore } from './store.js';
 
 /** What the store holds for a record: the version that wrote it beside the value. */
 interface Stored {
@@ -41,22 +18,27 @@ function stored<T>(kind: RecordKind<T>, value: T): Stored {
   return { $v: kind.version, value };
 }
 
-/** The entry a guarded write depends on, and the value it must hold. */
-export interface RecordGuard<G> {
-  kind: RecordKind<G>;
-  key: string;
-  value: G;
-}
-
 /**
  * The store seen through record kinds: every value read is validated, older shapes are migrated,
  * and what cannot be read is reported once per read and skipped — never a crash, never a wrong value.
  */
-export class Records {
+export class Records implements StateStore {
   constructor(
-    private readonly store: StateStore,
+    private readonly store: KeyValueStore,
     private readonly logger?: Logger,
   ) {}
+
+  keyv(namespace: Namespace): Keyv {
+    return this.store.keyv(namespace);
+  }
+
+  ping(): Promise<void> {
+    return this.store.ping();
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
 
   async get<T>(kind: RecordKind<T>, key: string): Promise<T | undefined> {
     const raw = await this.store.get<unknown>(kind.namespace, key);

@@ -1,7 +1,7 @@
 import { Redis, ReplyError } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import { storeOverBackend, type Entries, type SerializedEntry } from './keyv-store.js';
-import { StateUnavailableError, type StateStore } from './store.js';
+import { StateUnavailableError, type KeyValueStore } from './store.js';
 
 const STARTUP_RETRIES = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -68,7 +68,7 @@ export async function connectRedis(url: string, options: { logger?: Logger } = {
  * closes it) or on one it opens for a URL (and closes). One connection serves every namespace.
  * Keys are `namespace::key`.
  */
-export async function createRedisStore(redis: Redis | string, options: { logger?: Logger } = {}): Promise<StateStore> {
+export async function createRedisStore(redis: Redis | string, options: { logger?: Logger } = {}): Promise<KeyValueStore> {
   const owned = typeof redis === 'string';
   const client = owned ? await connectRedis(redis, options) : redis;
   const where = describeRedis(client);

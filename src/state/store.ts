@@ -1,4 +1,6 @@
 import Keyv from 'keyv';
+import type { Namespace } from './namespaces.js';
+import type { RecordGuard, RecordKind } from './record-kind.js';
 
 /**
  * The shared store does not answer (Redis down or unreachable). Front ends tell the person the bot
@@ -20,7 +22,7 @@ export function isStateUnavailable(error: unknown): error is StateUnavailableErr
   return false;
 }
 
-/** The entry a guarded write depends on, and the value it must hold. */
+/** The entry a guarded write depends on, and the value it must hold (as raw JSON). */
 export interface StoreGuard {
   namespace: string;
   key: string;
@@ -28,12 +30,12 @@ export interface StoreGuard {
 }
 
 /**
- * Everything the bot must remember lives behind this interface: the Plane cache, thread histories,
- * saved runs, approvals and Slack event ids seen. Keys are grouped in namespaces (letters, digits,
- * `_ . -` and single colons, e.g. `plane-cache` or `threads:C123`). Values go through JSON; a TTL is
- * in milliseconds, and undefined or 0 means none.
+ * The backends' side (embedded file, Redis): raw JSON values by namespace and key, with the atomic
+ * steps. Only `state/` sees it; the rest of the bot reads and writes typed records (`StateStore`).
+ * Namespaces are letters, digits, `_ . -` and single colons; values go through JSON; a TTL is in
+ * milliseconds, and undefined or 0 means none.
  */
-export interface StateStore {
+export interface KeyValueStore {
   get<T>(namespace: string, key: string): Promise<T | undefined>;
   set<T>(namespace: string, key: string, value: T, ttlMs?: number): Promise<void>;
   delete(namespace: string, key: string): Promise<boolean>;
@@ -64,6 +66,33 @@ export interface StateStore {
   setIfHeld<T>(namespace: string, key: string, value: T, guard: StoreGuard, ttlMs?: number): Promise<boolean>;
   /** A Keyv view of one namespace, for libraries that want a Keyv (the Plane cache). */
   keyv(namespace: string): Keyv;
+  /** Throws with a readable reason when the backend does not answer (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything the bot must remember lives behind this interface: the Plane cache, thread histories,
+ * saved runs, approvals and Slack event ids seen. Each value is a record of a kind declared with
+ * `defineRecord` (namespace, schema, version, TTL); what is read back is validated, older shapes are
+ * migrated, and what cannot be read is reported and skipped (see `Records`). The atomic steps are
+ * those of `KeyValueStore`, across every process sharing the backend.
+ */
+export interface StateStore {
+  get<T>(kind: RecordKind<T>, key: string): Promise<T | undefined>;
+  /** `ttlMs` defaults to the kind's. */
+  set<T>(kind: RecordKind<T>, key: string, value: T, ttlMs?: number): Promise<void>;
+  delete<T>(kind: RecordKind<T>, key: string): Promise<boolean>;
+  /** Set-if-absent: true for the one caller that wrote the value. */
+  claim<T>(kind: RecordKind<T>, key: string, value: T, ttlMs?: number): Promise<boolean>;
+  /** Compare-and-delete: only while the record holds `expected`. */
+  release<T>(kind: RecordKind<T>, key: string, expected: T): Promise<boolean>;
+  /** Compare-and-expire: the TTL starts again only while the record holds `expected`. */
+  extend<T>(kind: RecordKind<T>, key: string, expected: T, ttlMs: number): Promise<boolean>;
+  /** Set only while the guard record holds the guard's value, in one atomic step. */
+  setIfHeld<T, G>(kind: RecordKind<T>, key: string, value: T, guard: RecordGuard<G>, ttlMs?: number): Promise<boolean>;
+  /** A Keyv view of one namespace, for libraries that want a Keyv (the Plane cache). */
+  keyv(namespace: Namespace): Keyv;
   /** Throws with a readable reason when the backend does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -5,6 +5,8 @@ import type { StateStore } from '../../src/state/store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { ALICE, startHarness, type Harness } from './support/harness.js';
 import { RecordingFrontEnd } from './support/recording-front-end.js';
+import type { Namespace } from '../../src/state/namespaces.js';
+import type { RecordKind } from '../../src/state/record-kind.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -15,16 +17,16 @@ afterEach(async () => {
 const createIssue = { name: 'plane_create_issue', input: { project: 'ACME', title: 'Broken login' }, id: 'toolu_p' };
 
 /** A memory store whose next write to `namespace`, once armed, fails, as a Redis blip would. */
-function faultyStore(namespace: string): { store: StateStore; failNextWrite(): void } {
+function faultyStore(namespace: Namespace): { store: StateStore; failNextWrite(): void } {
   const store = createMemoryStore();
   let armed = false;
   const set = store.set.bind(store);
-  store.set = (async (ns: string, key: string, value: unknown, ttlMs?: number) => {
-    if (armed && ns === namespace) {
+  store.set = (async (kind: RecordKind<unknown>, key: string, value: unknown, ttlMs?: number) => {
+    if (armed && kind.namespace === namespace) {
       armed = false;
       throw new Error('the store is unreachable');
     }
-    return set(ns, key, value, ttlMs);
+    return set(kind, key, value, ttlMs);
   }) as StateStore['set'];
   return { store, failNextWrite: () => (armed = true) };
 }

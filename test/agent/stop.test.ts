@@ -5,6 +5,7 @@ import { defineTool, READS_ONLY, ToolRegistry } from '../../src/tools/registry.j
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 import { testRegistry } from './support/tools.js';
+import { peek } from '../helpers/peek.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -62,7 +63,7 @@ describe('Stop', () => {
     expect(stopped!.stopped).toMatchObject({ runId, stoppedBy: ALICE, iterations: 0, toolCalls: 0 });
     expect(h.ui.of('done')).toEqual([]);
     expect(h.ui.of('failed')).toEqual([]);
-    expect(await h.store.get('agent:run', runId)).toMatchObject({ status: 'stopped', stoppedBy: ALICE });
+    expect(await peek(h.store, 'agent:run', runId)).toMatchObject({ status: 'stopped', stoppedBy: ALICE });
     // Pressed again: it is stopped already, by Alice.
     expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'already_stopped', runId, stoppedBy: ALICE });
 
@@ -124,7 +125,7 @@ describe('Stop', () => {
     await next.agent.idle();
     expect(h.toolLog.calls).toEqual([]);
     expect(h.api.requests).toHaveLength(1);
-    expect(Object.keys((await h.store.get('agent:index', 'unfinished')) ?? {})).not.toContain(runId);
+    expect(Object.keys((await peek<Record<string, unknown>>(h.store, 'agent:index', 'unfinished')) ?? {})).not.toContain(runId);
   });
 
   it('counts only from the requester or an approver: anyone else changes nothing', async () => {

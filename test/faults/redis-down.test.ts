@@ -6,6 +6,7 @@ import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js'
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import type { SlackMessage } from '../../src/emulators/slack/index.js';
 import { ALICE, approvalMessage, BOT, botMessages, finalStatus, GENERAL, heldReply, shownText } from '../slack/conversations/support.js';
+import { peek } from '../helpers/peek.js';
 
 let harness: BotHarness | undefined;
 let redis: RedisServer | undefined;
@@ -103,7 +104,7 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     // waits for a person would be for most of its wait.
     const runId = /"value":"([^":]+):/.exec(shownText(approval).replace(/\\"/g, '"'))?.[1] ?? '';
     await eventually(
-      async () => (await h.bot.store.get<{ status: string }>('agent:run', runId))?.status === 'waiting' && (await h.bot.store.get('agent:lease', runId)) === undefined,
+      async () => (await peek<{ status: string }>(h.bot.store, 'agent:run', runId))?.status === 'waiting' && (await peek(h.bot.store, 'agent:lease', runId)) === undefined,
       8_000,
       'the run saved as waiting',
     );

@@ -6,6 +6,7 @@ import { captureLogger, type CapturedLine } from '../helpers/logs.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { OPS, run } from '../slack/commands-e2e/support.js';
 import { cards } from '../notifications/support.js';
+import { peek } from '../helpers/peek.js';
 
 let harness: BotHarness | undefined;
 let redis: RedisServer | undefined;
@@ -44,7 +45,7 @@ describe('the store’s pollers while Redis is away', () => {
     h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent' }, h.demo.users.dana.id);
     // Queued, listed and taken by a drainer that waits for it to be due: the enqueue is over.
     await eventually(
-      async () => ((await h.bot.store.get<unknown[]>('outbox', `queue:${OPS}`))?.length ?? 0) === 1 && (await h.bot.store.get('outbox:leases', OPS)) !== undefined,
+      async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `queue:${OPS}`))?.length ?? 0) === 1 && (await peek(h.bot.store, 'outbox:leases', OPS)) !== undefined,
       5_000,
       'the notice waiting in the outbox',
     );

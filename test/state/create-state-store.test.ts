@@ -3,9 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStateStore } from '../../src/state/index.js';
+import { z } from 'zod';
+import { createStateStore, defineRecord } from '../../src/state/index.js';
 import type { StateStore } from '../../src/state/store.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+
+/** Any record kind will do: the test is about where the store keeps it. */
+const note = defineRecord({ namespace: 'slack:event', version: 1, schema: z.string() });
 
 describe('createStateStore', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -22,11 +26,11 @@ describe('createStateStore', () => {
   it('keeps state in <dataDir>/state.sqlite, creating the folder', async () => {
     const dataDir = join(await tempDir(), 'nested', 'data');
     const store = opened(await createStateStore({ dataDir }));
-    await store.set('runs', 'r1', 'kept');
+    await store.set(note, 'r1', 'kept');
     expect(existsSync(join(dataDir, 'state.sqlite'))).toBe(true);
     await store.close();
     const reopened = opened(await createStateStore({ dataDir }));
-    expect(await reopened.get('runs', 'r1')).toBe('kept');
+    expect(await reopened.get(note, 'r1')).toBe('kept');
   });
 
   it('switches to Redis when a URL is given, leaving the data folder alone', async () => {
@@ -35,9 +39,9 @@ describe('createStateStore', () => {
     const dataDir = join(await tempDir(), 'data');
     const one = opened(await createStateStore({ dataDir, redisUrl: redis.url }));
     const two = opened(await createStateStore({ dataDir, redisUrl: redis.url }));
-    expect(await one.claim('events', 'Ev1', 'one')).toBe(true);
-    expect(await two.claim('events', 'Ev1', 'two')).toBe(false);
-    expect(await two.get('events', 'Ev1')).toBe('one');
+    expect(await one.claim(note, 'Ev1', 'one')).toBe(true);
+    expect(await two.claim(note, 'Ev1', 'two')).toBe(false);
+    expect(await two.get(note, 'Ev1')).toBe('one');
     expect(existsSync(dataDir)).toBe(false);
   });
 });

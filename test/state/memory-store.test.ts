@@ -1,7 +1,7 @@
-import { createMemoryStore } from '../../src/state/memory-store.js';
+import { createSqliteStore } from '../../src/state/sqlite-store.js';
 import { describeStoreContract } from './store.contract.js';
 
 describeStoreContract('memory', {
-  fresh: async () => createMemoryStore(),
+  fresh: async () => createSqliteStore(':memory:'),
   cleanUp: async () => {},
 });

@@ -3,9 +3,10 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../../src/log.js';
-import { createMemoryStore } from '../../src/state/memory-store.js';
+import { createSqliteStore } from '../../src/state/sqlite-store.js';
 import { NAMESPACES } from '../../src/state/namespaces.js';
-import { defineRecord, Records } from '../../src/state/records.js';
+import { defineRecord } from '../../src/state/record-kind.js';
+import { Records } from '../../src/state/records.js';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -32,7 +33,7 @@ const subscriptionV2 = defineRecord({
 
 describe('typed records', () => {
   it('reads back what it wrote, validated', async () => {
-    const store = createMemoryStore();
+    const store = createSqliteStore(':memory:');
     const records = new Records(store);
     await records.set(subscriptionV2, 'P1', { channel: 'C1', filters: ['#bug'] });
     expect(await records.get(subscriptionV2, 'P1')).toEqual({ channel: 'C1', filters: ['#bug'] });
@@ -41,7 +42,7 @@ describe('typed records', () => {
   });
 
   it('migrates a record of an older shape, whether it carried a version or predates versions', async () => {
-    const store = createMemoryStore();
+    const store = createSqliteStore(':memory:');
     const { lines, logger } = capturingLogger();
     const records = new Records(store, logger);
     await store.set('notify:subscriptions', 'unversioned', { channel: 'C1', filter: '#bug !urgent' });
@@ -53,7 +54,7 @@ describe('typed records', () => {
   });
 
   it('reports and skips a record that cannot be migrated or does not fit, without throwing', async () => {
-    const store = createMemoryStore();
+    const store = createSqliteStore(':memory:');
     const { lines, logger } = capturingLogger();
     const records = new Records(store, logger);
     await store.set('notify:subscriptions', 'lost', { filter: '#bug' });
@@ -69,7 +70,7 @@ describe('typed records', () => {
   });
 
   it('claims, releases and guards through the same versioned values', async () => {
-    const store = createMemoryStore();
+    const store = createSqliteStore(':memory:');
     const records = new Records(store);
     const lease = defineRecord({ namespace: 'agent:lease', version: 1, schema: z.string(), ttlMs: 60_000 });
     const run = defineRecord({ namespace: 'agent:run', version: 1, schema: z.object({ id: z.string() }) });

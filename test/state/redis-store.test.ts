@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisStore } from '../../src/state/redis-store.js';
-import type { StateStore } from '../../src/state/store.js';
+import type { KeyValueStore as StateStore } from '../../src/state/store.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { describeStoreContract } from './store.contract.js';
 

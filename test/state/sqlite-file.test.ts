@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSqliteStore } from '../../src/state/sqlite-store.js';
-import type { StateStore } from '../../src/state/store.js';
+import type { KeyValueStore as StateStore } from '../../src/state/store.js';
 
 const contender = new URL('./fixtures/claim-race.ts', import.meta.url).pathname;
 

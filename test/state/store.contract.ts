@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StateStore } from '../../src/state/store.js';
+import type { KeyValueStore as StateStore } from '../../src/state/store.js';
 
 /** How the shared suite reaches one backend. Every test starts from `fresh()`. */
 export interface StoreHarness {

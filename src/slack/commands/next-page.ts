@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRecord } from '../../state/record-kind.js';
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { mrkdwn } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -14,8 +16,8 @@ export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & 
 /** Reads the page that starts at `cursor` (the clicked button's value), afresh from the channel's file. */
 export type PageReader = (folder: ChannelFolder, channel: { name: string }, cursor: string, t: Translator) => Promise<SlackMessage>;
 
-const CLICKS = 'slack:page-clicks';
-const CLICK_MEMORY_MS = 24 * 60 * 60_000;
+/** A "next page" click already answered. */
+const clickRecord = defineRecord({ namespace: 'slack:page-clicks', version: 1, schema: z.literal(true), ttlMs: 24 * 60 * 60_000 });
 
 /**
  * A "More" click: the next page is posted right after the clicked one (in the same thread, if it is
@@ -28,7 +30,7 @@ export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPag
   const { channel, message } = body;
   if (channel === undefined || message === undefined || action.value === undefined) return;
   const click = `${channel.id}:${message.ts}:${action.value}`;
-  if (!(await deps.store.claim(CLICKS, click, true, CLICK_MEMORY_MS))) return;
+  if (!(await deps.store.claim(clickRecord, click, true))) return;
   const threadTs = typeof message.thread_ts === 'string' && message.thread_ts !== message.ts ? message.thread_ts : undefined;
   const destination = { client, respond, channel: channel.id, threadTs, store: deps.store, logger: deps.logger };
   // The page is in the language of whoever asked for more.
@@ -39,7 +41,7 @@ export async function postNextPage(args: ButtonArgs, deps: ListenerDeps, readPag
     const blocks = Array.isArray(message.blocks) ? withoutButton(message.blocks, action.action_id, t) : undefined;
     await respond({ replace_original: true, text: message.text || page.text, ...(blocks && { blocks }) });
   } catch (error) {
-    await deps.store.release(CLICKS, click, true);
+    await deps.store.release(clickRecord, click, true);
     deps.logger.error({ err: error, channel: channel.id, action: action.action_id }, 'could not post the next page');
     await deliver(errorReply({ reason: t.t('commands.error.nextPage') }, t), destination).catch(() => undefined);
   }

@@ -1,9 +1,9 @@
 import type { App } from '@slack/bolt';
 import { translator, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
-import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type DirectNotice, type ItemNotice, type ItemSnapshot, type LinkedCommentNotice } from '../../notifications/notices.js';
-import { NOTIFY_THREADS, threadKey } from '../../notifications/notifier.js';
-import type { Outbox, OutboxEntry, SendContext } from '../../notifications/outbox.js';
+import { NOTICE_KINDS, mergeItemNotices, type NoticeKinds, type ItemSnapshot } from '../../notifications/notices.js';
+import { noticeThreadRecord, threadKey } from '../../notifications/notifier.js';
+import type { OutboxEntry, OutboxOf, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../blocks/notification.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -11,8 +11,6 @@ import { slackErrorCode } from '../web-api-errors.js';
 
 type WebClient = App['client'];
 
-/** A card stays the thread of its item for a month; after that a new card starts a new thread. */
-const THREAD_TTL_MS = 30 * 24 * 3600_000;
 /** The card or its thread is gone (deleted): the next notice starts a new one. */
 const LOST = new Set(['thread_not_found', 'message_not_found', 'invalid_thread_ts', 'cant_update_message']);
 /** Errors a retry cannot cure: logged, and the notice is dropped. */
@@ -32,7 +30,7 @@ class Hopeless extends Error {}
  * card to the item's current state. Posts wait for the outbox's pace. Nobody asked for them: they
  * speak `locale` (PLANEBOT_LOCALE).
  */
-export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: StateStore, logger: Logger, locale: Locale): void {
+export function registerNoticeSenders(outbox: OutboxOf<NoticeKinds>, client: WebClient, store: StateStore, logger: Logger, locale: Locale): void {
   const t = translator(locale);
   const post = async (context: SendContext, channel: string, message: SlackMessage, threadTs?: string): Promise<string> => {
     try {
@@ -56,10 +54,10 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
   /** The item's card in the channel: the one posted before, or a new one (posted, remembered). */
   const cardOf = async (entry: OutboxEntry, context: SendContext, item: ItemSnapshot, createdBy?: string): Promise<{ ts: string; fresh: boolean }> => {
     const key = threadKey(entry.channel, item.id);
-    const known = await store.get<string>(NOTIFY_THREADS, key);
+    const known = await store.get(noticeThreadRecord, key);
     if (known !== undefined) return { ts: known, fresh: (entry.progress as Progress | undefined)?.cardPosted === true };
     const ts = await post(context, entry.channel, buildNotificationCard(item, t, createdBy));
-    await store.set(NOTIFY_THREADS, key, ts, THREAD_TTL_MS);
+    await store.set(noticeThreadRecord, key, ts);
     await context.checkpoint({ ...(entry.progress as Progress | undefined), cardPosted: true } satisfies Progress);
     entry.progress = { ...(entry.progress as Progress | undefined), cardPosted: true };
     return { ts, fresh: true };
@@ -72,7 +70,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     } catch (error) {
       const code = error instanceof Hopeless ? error.message : (slackErrorCode(error) ?? '');
       if (LOST.has(code)) {
-        await store.delete(NOTIFY_THREADS, threadKey(entry.channel, (entry.payload as { item: ItemSnapshot }).item.id));
+        await store.delete(noticeThreadRecord, threadKey(entry.channel, (entry.payload as { item: ItemSnapshot }).item.id));
         entry.progress = {};
         await send();
         return;
@@ -90,7 +88,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     }
   };
 
-  outbox.register<ItemNotice>(NOTICE_KINDS.item, {
+  outbox.register(NOTICE_KINDS.item, {
     merge: mergeItemNotices,
     send: (entry, context) =>
       hopeless(entry, async () => {
@@ -114,7 +112,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
       }),
   });
 
-  outbox.register<CommentNotice>(NOTICE_KINDS.comment, {
+  outbox.register(NOTICE_KINDS.comment, {
     send: (entry, context) =>
       hopeless(entry, async () => {
         const { item, author, text } = entry.payload;
@@ -124,7 +122,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
   });
 
   // A linked thread: the comment goes into it; a thread that is gone loses the comment (logged).
-  outbox.register<LinkedCommentNotice>(NOTICE_KINDS.linkedComment, {
+  outbox.register(NOTICE_KINDS.linkedComment, {
     send: async (entry, context) => {
       const { item, author, text, threadTs } = entry.payload;
       try {
@@ -137,7 +135,7 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
     },
   });
 
-  outbox.register<DirectNotice>(NOTICE_KINDS.direct, {
+  outbox.register(NOTICE_KINDS.direct, {
     // Posting to a user id writes in the app's DM with them.
     send: (entry, context) =>
       hopeless(entry, async () => {

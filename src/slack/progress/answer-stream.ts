@@ -3,6 +3,8 @@ import type { App } from '@slack/bolt';
 import type { PlanItem } from '../../agent/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
+import { z } from 'zod';
+import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
 import { changedChunks, fitMarkdown, inertMarkdown, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
 import { slackErrorCode } from '../web-api-errors.js';
@@ -12,9 +14,8 @@ import type { StreamingSupport } from './streaming.js';
 /** One streamed message gets at most one append a second: the text reads as it grows, and Slack is spared. */
 export const STREAM_APPEND_INTERVAL_MS = 1000;
 
-const STREAM_RUNS = 'slack:stream-run';
-/** Slack's own stop control names the streaming message; this finds the run it shows. */
-const STREAM_RUN_MS = 24 * 3_600_000;
+/** The run whose answer a streaming message holds (Slack's stop control on it stops that run). */
+const streamRunRecord = defineRecord({ namespace: 'slack:stream-run', version: 1, schema: z.string(), ttlMs: 24 * 3_600_000 });
 
 export interface StreamDeps {
   client: App['client'];
@@ -27,7 +28,7 @@ export interface StreamDeps {
 
 /** The run whose answer a streaming message shows, if this app streamed it. */
 export function runOfStream(store: StateStore, channel: string, ts: string): Promise<string | undefined> {
-  return store.get<string>(STREAM_RUNS, `${channel}:${ts}`);
+  return store.get(streamRunRecord, `${channel}:${ts}`);
 }
 
 type Phase = 'idle' | 'starting' | 'live' | 'off' | 'ended';
@@ -182,7 +183,7 @@ export class AnswerStream {
       return;
     }
     // The stream is Slack's now, whatever the store says: without this link only Slack's stop control is lost.
-    await this.deps.store.set(STREAM_RUNS, `${this.where.channel}:${this.ts}`, this.runId, STREAM_RUN_MS).catch((error: unknown) =>
+    await this.deps.store.set(streamRunRecord, `${this.where.channel}:${this.ts}`, this.runId).catch((error: unknown) =>
       logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streaming message could not be linked to its run: Slack’s stop control will not stop it'),
     );
   }

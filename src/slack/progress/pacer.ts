@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../log.js';
+import { z } from 'zod';
+import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
 
-const NAMESPACE = 'slack:pace';
+/** A taken edit slot. */
+const slotRecord = defineRecord({ namespace: 'slack:pace', version: 1, schema: z.literal(true) });
 /** How many taken slots a turn looks past before it paces itself alone (a backlog of a minute at 600 ms). */
 const SLOTS_SEARCHED = 100;
 
@@ -43,7 +46,7 @@ export class Pacer {
       for (let slot = first; slot < first + SLOTS_SEARCHED; slot++) {
         // Kept a minute past its time, long after any process could still want it.
         const ttlMs = (slot + 1) * this.intervalMs - Date.now() + 60_000;
-        if (!(await shared.store.claim(NAMESPACE, `${shared.name}:${slot}`, true, ttlMs))) continue;
+        if (!(await shared.store.claim(slotRecord, `${shared.name}:${slot}`, true, ttlMs))) continue;
         this.nextSlot = slot + 1;
         return slot * this.intervalMs;
       }

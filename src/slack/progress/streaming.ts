@@ -1,8 +1,9 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from '../../log.js';
+import { z } from 'zod';
+import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
 
-const SUPPORT = 'slack:streaming';
 /**
  * How long a workspace's refusal is believed. A day: a workspace that gains the feature (a plan
  * change, an app setting) gets native streaming back without a restart, and one that lacks it is
@@ -28,6 +29,8 @@ interface Refusal {
   error: string;
   at: number;
 }
+
+const refusalRecord = defineRecord<Refusal>({ namespace: 'slack:streaming', version: 1, schema: z.object({ error: z.string(), at: z.number() }) });
 
 /**
  * Whether this workspace streams answers natively, as Slack's answers said: nothing is known until
@@ -58,13 +61,13 @@ export class StreamingSupport {
 
   /** False once the workspace refused native streaming (within the last day). */
   async available(teamId: string): Promise<boolean> {
-    return (await this.store.get<Refusal>(SUPPORT, teamId)) === undefined;
+    return (await this.store.get(refusalRecord, teamId)) === undefined;
   }
 
   /** Remembers a refusal that holds for the whole workspace; says whether `error` was one. */
   async refused(teamId: string, error: string | undefined): Promise<boolean> {
     if (!error || !WORKSPACE_REFUSALS.has(error)) return false;
-    await this.store.set<Refusal>(SUPPORT, teamId, { error, at: Date.now() }, REFUSAL_MS);
+    await this.store.set(refusalRecord, teamId, { error, at: Date.now() }, REFUSAL_MS);
     this.logger.info({ teamId, error }, 'this workspace has no native streaming: answers are posted and edited');
     return true;
   }

@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import type { Locale, Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { translatorFor } from '../locale.js';
-import type { Outbox, SendContext } from '../../notifications/outbox.js';
+import type { OutboxOf, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import type { TaskEvent, TaskEventEmitter } from '../../tools/task/events.js';
 import { DEFAULT_TASK_FILE } from '../../tools/task/store.js';
@@ -19,12 +19,15 @@ export interface TaskEventDeps {
   store: StateStore;
   logger: Logger;
   /** Posts that are no reply wait there: paced per channel, kept across a restart. */
-  outbox: Outbox;
+  outbox: OutboxOf<TaskEventKinds>;
   /** PLANEBOT_LOCALE: the language of a change nobody in Slack made (one from Plane). */
   locale: Locale;
 }
 
 const TASK_EVENT = 'task-event';
+
+/** The outbox kind of a task tree's announcement: the Slack message to post. */
+export type TaskEventKinds = { [TASK_EVENT]: SlackMessage };
 
 /**
  * Shows the channel's tasks moving: every change to its tree (by `/task` or by the agent's Task
@@ -34,7 +37,7 @@ const TASK_EVENT = 'task-event';
  * nothing more is posted.
  */
 export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => void {
-  deps.outbox.register<SlackMessage>(TASK_EVENT, {
+  deps.outbox.register(TASK_EVENT, {
     async send(entry, context) {
       try {
         await postTaskEvent(client, deps.store, entry.channel, entry.payload, context);

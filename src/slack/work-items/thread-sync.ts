@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineRecord } from '../../state/record-kind.js';
 import type { App } from '@slack/bolt';
 import { commentOrigin } from '../../notifications/thread-links.js';
 import { PlaneError } from '../../plane/errors.js';
@@ -13,8 +15,8 @@ import type { WorkItemDeps } from './deps.js';
 import { mentionNames } from './people.js';
 
 /** A reply becomes one comment, whatever Slack redelivers, on whichever replica. */
-const CLAIMS = 'links:replies';
-const CLAIM_TTL_MS = 24 * 3600_000;
+/** A reply already copied to Plane (Slack redelivers within a day). */
+const copiedReplyRecord = defineRecord({ namespace: 'links:replies', version: 1, schema: z.literal(true), ttlMs: 24 * 3600_000 });
 /** Subtypes that are still a person writing. */
 const PERSON_SUBTYPES = new Set(['file_share', 'thread_broadcast']);
 
@@ -34,7 +36,7 @@ export async function syncReply(client: App['client'], deps: WorkItemDeps, event
   if (slackToPlain(text).trim() === '') return;
   const link = await deps.links.forThread(event.channel, event.thread_ts);
   if (!link) return;
-  if (!(await deps.store.claim(CLAIMS, `${event.channel}:${event.ts}`, true, CLAIM_TTL_MS))) return;
+  if (!(await deps.store.claim(copiedReplyRecord, `${event.channel}:${event.ts}`, true))) return;
   const requester = await requesterFor(client, deps.store, event.user);
   const html = viaSlack(requester.name ?? 'someone', slackToHtml(text, await mentionNames(client, deps.store, text)));
   try {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { ALICE, BOT, botMessages, finalStatus, GENERAL } from './support.js';
+import { peek } from '../../helpers/peek.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {
@@ -78,7 +79,7 @@ describe('one user message starts one run', () => {
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> hello` });
     await finalStatus(harness, ts);
     await quiet(harness);
-    const claimed = async (eventId: string) => (await harness!.bot.store.get('slack:event', eventId)) !== undefined;
+    const claimed = async (eventId: string) => (await peek(harness!.bot.store, 'slack:event', eventId)) !== undefined;
     const { mention, message } = eventIdsOf(harness, ts);
     expect(await claimed(mention)).toBe(true);
     // The top-level message twin of the mention, a channel message and a reply in a thread the bot is not in.

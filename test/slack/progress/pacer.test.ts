@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log.js';
 import { Pacer } from '../../../src/slack/progress/pacer.js';
 import { createRedisStore } from '../../../src/state/redis-store.js';
+import { Records } from '../../../src/state/records.js';
 import type { StateStore } from '../../../src/state/store.js';
 import { startRedisServer, type RedisServer } from '../../helpers/redis-server.js';
 
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 /** A replica: its own connection to the shared Redis, its own pacer. */
 async function replica(url: string): Promise<Pacer> {
-  const store = await createRedisStore(url);
+  const store = new Records(await createRedisStore(url));
   stores.push(store);
   return new Pacer(INTERVAL_MS, { store, name: 'chat.appendStream', logger: silentLogger });
 }

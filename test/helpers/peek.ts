@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import type { Namespace } from '../../src/state/namespaces.js';
+import { defineRecord } from '../../src/state/record-kind.js';
+import type { StateStore } from '../../src/state/store.js';
+
+/** Reads a record as whatever it holds, for tests that look at what the bot keeps without its owner's types. */
+export function peek<T = unknown>(store: StateStore, namespace: Namespace, key: string): Promise<T | undefined> {
+  return store.get(defineRecord({ namespace, version: 1, schema: z.unknown() }), key) as Promise<T | undefined>;
+}
