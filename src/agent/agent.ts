@@ -35,6 +35,7 @@ import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
 import { subAgentViews } from './sub-agent-state.js';
+import { mayControl } from './control.js';
 
 export interface AgentOptions {
   /** The tools the model may use; the agent adds its own `update_plan`. */
@@ -242,7 +243,7 @@ class AgentRuntime implements Agent {
       return { status: 'gone', runId };
     }
     const requesterId = failed.message.requester.id;
-    if (retriedBy !== requesterId && !(this.options.approvers ?? []).includes(retriedBy)) {
+    if (!mayControl(failed, retriedBy, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: retriedBy }, 'retry ignored: only the requester or an approver may retry');
       return { status: 'not_allowed', runId, requesterId };
     }
@@ -258,7 +259,7 @@ class AgentRuntime implements Agent {
     if (!run || run.status === 'failed') return { status: 'gone', runId };
     if (run.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
     const requesterId = run.message.requester.id;
-    if (stoppedBy.id !== requesterId && !(this.options.approvers ?? []).includes(stoppedBy.id)) {
+    if (!mayControl(run, stoppedBy.id, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: stoppedBy.id }, 'stop ignored: only the requester or an approver may stop a run');
       return { status: 'not_allowed', runId, requesterId };
     }

@@ -6,6 +6,7 @@ import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { callView } from './tool-calls.js';
 import { waitingCalls, type WaitingCall } from './sub-agent-state.js';
 import type { ThreadStore } from './threads.js';
+import { mayControl } from './control.js';
 
 export interface DecideInput {
   runId: string;
@@ -49,7 +50,7 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
     log.info('decision ignored: no run waits for this call (finished, expired or unknown)');
     return { outcome: 'unknown' };
   }
-  if (input.decidedBy.id !== run.message.requester.id && !env.approvers.includes(input.decidedBy.id)) {
+  if (!mayControl(run, input.decidedBy.id, env.approvers)) {
     log.info('decision ignored: only the requester or an approver may decide');
     return { outcome: 'not_allowed' };
   }

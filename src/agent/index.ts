@@ -1,5 +1,6 @@
 export { agentTools, createAgent, type Agent, type AgentOptions, type RetryInput, type RetrySubmission, type StopInput, type StopResult, type SubmitInput, type Submission } from './agent.js';
 export type { AwaitingApproval, DecideInput, DecideResult } from './approvals.js';
+export { mayControl } from './control.js';
 export type {
   ApprovalOutcome,
   ApprovalRequest,
