@@ -146,16 +146,16 @@ describe('plane_get_issue_images', () => {
 
   it('reports an uploaded image whose storage drops the connection mid-body as that image’s failure', async () => {
     const host = await imageHost({ '/cut.png': cutShort, '/ok.png': PNG });
-    const dir = await tempDir();
     const assets: Record<string, string> = {
       '0b0b0b0b-0000-4000-8000-000000000001': `${host.origin}/cut.png`,
       '0b0b0b0b-0000-4000-8000-000000000002': `${host.origin}/ok.png`,
     };
     const images = Object.keys(assets).map((src, i) => ({ n: i + 1, src }));
-    const outcomes = await createImageSaver().save(images, dir, async (id) => assets[id]!);
+    const outcomes = [];
+    for await (const outcome of createImageSaver().fetch(images, async (id) => assets[id]!)) outcomes.push(outcome);
     expect(outcomes).toEqual([
       { n: 1, ok: false, error: 'the download failed (UND_ERR_SOCKET)' },
-      { n: 2, ok: true, file: join(dir, 'image-2.png'), mime: 'image/png', bytes: PNG.length },
+      { n: 2, ok: true, content: PNG, mime: 'image/png', ext: 'png' },
     ]);
   });
 
