@@ -116,7 +116,7 @@ async function readable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0]!.trim() : String(error);
+    const reason = (error instanceof Error ? error.message.split('\n')[0]! : String(error)).trim().replace(/:$/, '');
     throw new Unreadable(`it could not be decoded (${reason.slice(0, 120)})`);
   }
 }
