@@ -9,7 +9,7 @@ import type { ToolRegistry } from '../../src/tools/registry.js';
 import { textReply, toolReply, type RecordedRequest } from '../fakes/anthropic/index.js';
 import { closeTestbeds, startTestbed, type PlaneTestbed } from '../plane/setup.js';
 import { startBackend, type Backend } from './support/backends.js';
-import { startHarness, type Harness } from './support/harness.js';
+import { ALICE, startHarness, type Harness } from './support/harness.js';
 
 let h: Harness | undefined;
 let backend: Backend | undefined;
@@ -83,6 +83,38 @@ async function withPlane(t: PlaneTestbed, options: { store?: Backend } = {}) {
   return startHarness({ registry: t.tools as ToolRegistry, ...(store && { store }) });
 }
 
+describe('the fake Messages API, like the real one,', () => {
+  const png = (data: string, media_type = 'image/png') => ({ type: 'image', source: { type: 'base64', media_type, data } });
+  const asked = async (part: unknown) => {
+    await h?.close();
+    h = await startHarness();
+    h.api.script(textReply('fine'));
+    const message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'x' }, part] }] };
+    const request = h.api.client().messages.create({
+      model: 'claude-test',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'look' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 't', input: {} }] }, message],
+    } as Anthropic.MessageCreateParamsNonStreaming);
+    return request.then(
+      () => 'accepted',
+      (error: { status: number; error: { error: { message: string } } }) => `${error.status} ${error.error.error.message}`,
+    );
+  };
+
+  it('takes a well-formed image in a tool result', async () => {
+    expect(await asked(png((await solid(20, 10, '#ffffff').png().toBuffer()).toString('base64')))).toBe('accepted');
+  });
+
+  it('refuses a media type it does not take, data of another type, broken base64 and unknown keys', async () => {
+    const jpeg = (await solid(20, 10, '#ffffff').jpeg().toBuffer()).toString('base64');
+    expect(await asked(png(jpeg, 'image/bmp'))).toMatch(/^400 .*media_type: Input should be 'image\/jpeg'/);
+    expect(await asked(png(jpeg))).toBe('400 messages.2.content.0.tool_result.content.1.image.source.base64.data: Image does not match the provided media type image/png');
+    expect(await asked(png('not base64!'))).toMatch(/^400 .*invalid base64 data$/);
+    expect(await asked({ ...png(jpeg, 'image/jpeg'), width: 20 })).toMatch(/^400 .*width: Extra inputs are not permitted$/);
+    expect(await asked({ type: 'video', source: {} })).toMatch(/^400 .*does not match any of the expected tags/);
+  });
+});
+
 describe('the agent sees description images', () => {
   it('gets a big PNG scaled and a GIF’s first frame as image blocks, the broken one named in the text', async () => {
     const t = await startTestbed();
@@ -121,7 +153,62 @@ describe('the agent sees description images', () => {
     for (const image of [big!, gif!]) expect((await looks(image)).bytes).toBeLessThanOrEqual(1024 * 1024);
     // The files are saved as before, the broken one too (it is the bytes Plane holds).
     expect((await readdir(join(dir, 'images', key))).sort()).toEqual(['image-1.png', 'image-2.gif', 'image-3.png']);
-    console.log(JSON.stringify(shownAs(parts), null, 2));
+    expect(shownAs(rest)).toEqual([
+      { type: 'text', text: `[image 1] of ${key} (image/png, 1568×1176):` },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: `<${big!.source.data.length} base64 characters>` } },
+      { type: 'text', text: `[image 2] of ${key} (image/png, 200×200):` },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: `<${gif!.source.data.length} base64 characters>` } },
+    ]);
+  });
+
+  it('shows five images per call and names the sixth with its size; only: [6] shows it', async () => {
+    const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff'];
+    const t = await startTestbed();
+    const key = itemWithImages(t, await Promise.all(colours.map(async (c, i) => ({ bytes: await solid(300 + i, 200, c).png().toBuffer(), type: 'image/png' }))));
+    h = await withPlane(t);
+    h.api.script(
+      toolReply([{ name: 'plane_get_issue_images', input: { key }, id: 'toolu_all' }]),
+      toolReply([{ name: 'plane_get_issue', input: { key, images: true, only: [6] }, id: 'toolu_6' }]),
+      textReply('Six colours.'),
+    );
+    await h.say(`Show me ${key}'s images`, { context: { filesDir: await filesDir() } });
+    await h.agent.idle();
+
+    const first = resultIn(h.api.requests[1]!, 'toolu_all');
+    expect(imagesOf(first)).toHaveLength(5);
+    const lines = (first[0] as Anthropic.TextBlockParam).text.split('\n');
+    expect(lines[0]).toBe(`Saved 6 of 6 images of ${key} in images/${key}:`);
+    expect(lines[6]).toBe(`[image 6] images/${key}/image-6.png (image/png, 305×200, 1 KB): not shown: at most 5 images are shown per call (ask for this one with only: [6])`);
+    const sixth = resultIn(h.api.requests[2]!, 'toolu_6');
+    expect((sixth[0] as Anthropic.TextBlockParam).text).toContain(`Images:\n[image 6] image/png, 305×200, 1 KB: shown below as image/png`);
+    const [magenta] = imagesOf(sixth);
+    expect(await looks(magenta!)).toMatchObject({ width: 305, height: 200, dominant: { r: 248, g: 8, b: 248 } });
+  });
+
+  it('a run resumed after a restart sends its history with the images again, and the API takes it', async () => {
+    backend = await startBackend('embedded');
+    const t = await startTestbed();
+    const key = itemWithImages(t, [{ bytes: await solid(2000, 1000, '#1e90ff').jpeg().toBuffer(), type: 'image/jpeg' }]);
+    h = await withPlane(t, { store: backend });
+    h.api.script(
+      toolReply([{ name: 'plane_get_issue_images', input: { key }, id: 'toolu_img' }]),
+      toolReply([{ name: 'plane_add_comment', input: { key, text: 'The screen is blue.' }, id: 'toolu_c' }]),
+      textReply('Commented.'),
+    );
+    const { runId } = await h.say(`Describe ${key}'s screenshot in a comment`, { context: { filesDir: await filesDir() } });
+    await h.agent.idle();
+    expect(h.ui.of('ask')).toHaveLength(1);
+    await h.agent.close();
+
+    const next = await h.otherAgent({ store: await backend.open() });
+    await next.agent.decide({ runId, callId: 'toolu_c', decision: 'approve', decidedBy: ALICE });
+    await next.agent.idle();
+    expect(next.ui.result()).toMatchObject({ answer: 'Commented.' });
+    // The third request, from the new process, replays the image read from the store.
+    const [jpeg] = imagesOf(resultIn(h.api.requests[2]!, 'toolu_img'));
+    expect(jpeg!.source.media_type).toBe('image/jpeg');
+    expect(await looks(jpeg!)).toMatchObject({ width: 1568, height: 784, format: 'jpeg' });
+    expect(h.api.requests[2]!.body.messages.at(-1)).toMatchObject({ content: [{ type: 'tool_result', tool_use_id: 'toolu_c' }] });
   });
 });
 
