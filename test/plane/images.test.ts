@@ -89,8 +89,8 @@ describe('plane_get_issue_images', () => {
     expect(out).toBe(
       [
         `Saved 2 of 2 images of ACME-1 in ${dir}:`,
-        `[image 1] ${join(dir, 'image-1.png')} (image/png, 1 KB)`,
-        `[image 2] ${join(dir, 'image-2.jpg')} (image/jpeg, 1 KB)`,
+        `[image 1] ${join(dir, 'image-1.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
+        `[image 2] ${join(dir, 'image-2.jpg')} (image/jpeg, 1 KB): not shown: it could not be decoded (Input buffer has corrupt header: VipsJpeg: premature end of JPEG image)`,
       ].join('\n'),
     );
     expect(await readFile(join(dir, 'image-1.png'))).toEqual(PNG);
@@ -139,7 +139,7 @@ describe('plane_get_issue_images', () => {
     expect(lines).toEqual([
       `Saved 1 of 2 images of ACME-1 in ${dir}:`,
       `[image 1] not saved: Could not fetch ${host.origin}/cut.png: UND_ERR_SOCKET other side closed`,
-      `[image 2] ${join(dir, 'image-2.png')} (image/png, 1 KB)`,
+      `[image 2] ${join(dir, 'image-2.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
     ]);
     expect(await readdir(dir)).toEqual(['image-2.png']);
   });
@@ -193,7 +193,7 @@ describe('plane_get_issue_images', () => {
       '[image 10] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
       '[image 11] not saved: refused: metadata.test resolves to 169.254.169.254, a link-local address (where cloud metadata services live)',
     ]);
-    expect(lines[12]).toBe(`[image 12] ${join(dir, 'image-12.png')} (image/png, 1 KB)`);
+    expect(lines[12]).toBe(`[image 12] ${join(dir, 'image-12.png')} (image/png, 1×1, 1 KB): shown below as image/png`);
     expect(host.connections).toBe(0);
     expect(await readdir(dir)).toEqual(['image-12.png']);
   });
@@ -235,7 +235,7 @@ describe('plane_get_issue_images', () => {
       '[image 4] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
       '[image 5] not saved: refused: ftp: is not http: or https:',
       `[image 6] not saved: Too many redirects: 3 were followed and ${host.origin}/loop redirects again, to ${host.origin}/loop.`,
-      `[image 7] ${join(dir, 'image-7.png')} (image/png, 1 KB)`,
+      `[image 7] ${join(dir, 'image-7.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
     ]);
     expect(sideDoor.connections).toBe(0);
   });
