@@ -106,7 +106,7 @@ async function encode(content: Buffer, mime: ToolImage['mime'], scale: number, o
       ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
       : mime === 'image/webp'
         ? image.webp({ quality: 85 })
-        : image.png({ compressionLevel: 6, adaptiveFiltering: true });
+        : image.png({ compressionLevel: 6 });
   const { data, info } = await readable(() => typed.toBuffer({ resolveWithObject: true }));
   return { data, mime, width: info.width, height: info.height };
 }
