@@ -86,8 +86,9 @@ export function createImageSaver(options: ImageSaverOptions = {}): ImageSaver {
 async function imageType(content: Buffer): Promise<{ mime: string; ext: string }> {
   const type = await fileTypeFromBuffer(content);
   if (type?.mime.startsWith('image/')) return { mime: type.mime, ext: type.ext };
+  // An SVG with an XML declaration reads as XML by its signature.
+  if ((!type || type.mime === 'application/xml') && isSvg(content.toString('utf8'))) return { mime: 'image/svg+xml', ext: 'svg' };
   if (type) throw new PlaneError(`it is not an image but ${type.mime}`);
-  if (isSvg(content.toString('utf8'))) return { mime: 'image/svg+xml', ext: 'svg' };
   throw new PlaneError('its content is not a known image format');
 }
 

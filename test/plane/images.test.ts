@@ -127,6 +127,17 @@ describe('plane_get_issue_images', () => {
     expect(await readdir(dir)).toEqual(['image-6.png']);
   });
 
+  it('saves an SVG (known by its markup) but never shows it, and says so', async () => {
+    const t = await startTestbed(overMcp);
+    const dir = await tempDir();
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+    describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/svg+xml', bytes: svg, workItem: id }).id)]);
+    const result = await t.tools.call('plane_get_issue_images', { key: 'ACME-1', dir }, { filesDir: '/nonexistent', fileWrites: 'anywhere' });
+    expect(result).toMatchObject({ ok: true, images: [] });
+    expect(result.ok && result.text.split('\n')[1]).toBe(`[image 1] ${join(dir, 'image-1.svg')} (image/svg+xml, 1 KB): not shown: SVG images are not shown`);
+    expect(await readFile(join(dir, 'image-1.svg'), 'utf8')).toBe(svg);
+  });
+
   it('reports a connection dropped in the middle of a body as that image’s failure, and saves the others', async () => {
     const t = await startTestbed(openToLoopback);
     const host = await imageHost({
