@@ -1,6 +1,6 @@
 import type { Phrase, Translator } from '../i18n/index.js';
 import type { SubAgentOutcome } from '../tools/delegate/index.js';
-import type { Requester } from '../tools/registry.js';
+import type { Requester, ToolImage } from '../tools/registry.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { RunUsage } from './usage.js';
 
@@ -30,6 +30,8 @@ export interface ToolCallOutcome {
   status: 'ok' | 'error' | 'denied';
   /** What the model was told (the tool's output, `Error: …`, or `Operation cancelled by user`). */
   text: string;
+  /** The images the call showed, sent to the model beside the text. */
+  images?: readonly ToolImage[];
 }
 
 /** Why a finished run stopped. Only `answered` is an ordinary end. */

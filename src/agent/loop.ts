@@ -178,12 +178,12 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
   }
 }
 
-/** Trims the oldest tool results when the history outgrew its budget; the run is saved with them trimmed. */
+/** Drops the oldest images, then tool results, when the history outgrew its budget; the run is saved with them gone. */
 function fitRunHistory(run: SavedRun, env: LoopEnv): void {
-  const fitted = fitHistory(run.messages);
-  if (fitted.trimmed === 0) return;
-  run.messages = fitted.messages;
-  env.logger.info({ runId: run.id, trimmed: fitted.trimmed, chars: fitted.chars }, 'older tool results trimmed from the history');
+  const { messages, trimmed, imagesDropped, chars } = fitHistory(run.messages);
+  if (messages === run.messages) return;
+  run.messages = messages;
+  env.logger.info({ runId: run.id, trimmed, imagesDropped, chars }, 'older images or tool results trimmed from the history');
 }
 
 function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {

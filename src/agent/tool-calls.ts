@@ -157,11 +157,23 @@ export function resultsTurn(calls: readonly PendingCall[]): Anthropic.MessagePar
       return {
         type: 'tool_result',
         tool_use_id: call.id,
-        content: outcome.text,
+        content: resultContent(outcome),
         ...(outcome.status === 'ok' ? {} : { is_error: true }),
       };
     }),
   };
+}
+
+/** The text alone, or the text then each image after the words that name it. */
+function resultContent(outcome: ToolCallOutcome): Anthropic.ToolResultBlockParam['content'] {
+  if (!outcome.images?.length) return outcome.text;
+  return [
+    { type: 'text', text: outcome.text },
+    ...outcome.images.flatMap((image): (Anthropic.TextBlockParam | Anthropic.ImageBlockParam)[] => [
+      { type: 'text', text: `${image.label} (${image.mime}, ${image.width}×${image.height}):` },
+      { type: 'image', source: { type: 'base64', media_type: image.mime, data: image.data } },
+    ]),
+  ];
 }
 
 export function callView(call: PendingCall): ToolCallView {
@@ -184,7 +196,8 @@ async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCal
   const context: ToolContext = { ...env.context, replacePlan: env.onPlan, ...(delegateHere && { delegate: delegateHere }) };
   const result = await env.tools.call(call.name, call.input, context);
   if (runFailure) throw runFailure.error;
-  return result.ok ? { status: 'ok', text: capToolResult(result.text) } : { status: 'error', text: capToolResult(`Error: ${result.error}`) };
+  if (!result.ok) return { status: 'error', text: capToolResult(`Error: ${result.error}`) };
+  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }) };
 }
 
 function describeRaw(name: string, input: unknown): string {

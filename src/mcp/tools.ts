@@ -40,7 +40,8 @@ export interface McpTools {
  * Schema itself (as draft-07) and validate with its own messages, so the low-level `Server` is used:
  * `tools/list` gives the very schema the model sees, and `tools/call` goes through the registry's
  * validation and run, so an MCP client and the model get the same errors and the same outputs. A
- * result carries the tool's data as structuredContent beside the text, declared by its outputSchema.
+ * result carries the tool's data as structuredContent beside the text, declared by its outputSchema,
+ * and the images the call shows as image content after the text.
  */
 export function createMcpTools(options: McpToolsOptions): McpTools {
   const served = new Map(
@@ -65,9 +66,9 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
     const started = performance.now();
     const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });
     options.logger.info({ tool: name, ok: result.ok, ms: Math.round(performance.now() - started) }, 'MCP tool call');
-    return result.ok
-      ? { content: [{ type: 'text', text: result.text }], structuredContent: result.data }
-      : { isError: true, content: [{ type: 'text', text: result.error }] };
+    if (!result.ok) return { isError: true, content: [{ type: 'text', text: result.error }] };
+    const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mime }));
+    return { content: [{ type: 'text', text: result.text }, ...images], structuredContent: result.data };
   };
 
   return {

@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import isSvg from 'is-svg';
 import { getGlobalDispatcher, interceptors, request, type Dispatcher } from 'undici';
 import { AddressRefusedError, createAddressGuard, type AddressGuard } from '../net/address-guard.js';
 import { explainFetchFailure, NetError } from '../net/fetch-errors.js';
@@ -13,9 +12,12 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 3;
 
-export type ImageOutcome =
-  | { n: number; ok: true; file: string; mime: string; bytes: number }
+/** One description image as downloaded: its bytes, typed by their signature, or why it could not be had. */
+export type FetchedImage =
+  | { n: number; ok: true; content: Buffer; mime: string; ext: string }
   | { n: number; ok: false; error: string };
+
+export type LocateAsset = (assetId: string) => Promise<string>;
 
 export interface ImageSaverOptions {
   /** PLANEBOT_WEBFETCH_ALLOW: hosts, addresses or CIDRs external images may come from although not public. */
@@ -25,14 +27,16 @@ export interface ImageSaverOptions {
   maxBytes?: number;
 }
 
+/** The kit's downloader of description images (the tools save and show them). */
 export interface ImageSaver {
   /**
-   * Saves a description's images as `image-<n>.<ext>` in `dir`, in order. An uploaded image (an
-   * asset id) is found through `locate` (Plane's attachment-detail redirect); an absolute URL is
-   * fetched through the address guard. The type comes from the file's signature, and a file that is
-   * not an image is refused. One failure is reported and does not stop the others.
+   * Downloads a description's images, in order, one at a time (each may be 20 MB). An uploaded image
+   * (an asset id) is found through `locate` (Plane's attachment-detail redirect); an absolute URL is
+   * fetched through the address guard. The type comes from the file's signature (SVG, which has
+   * none, from its markup), and a file that is not an image is refused. One failure is reported and
+   * does not stop the others.
    */
-  save(images: readonly DescriptionImage[], dir: string, locate: (assetId: string) => Promise<string>): Promise<ImageOutcome[]>;
+  fetch(images: readonly DescriptionImage[], locate: LocateAsset): AsyncGenerator<FetchedImage>;
 }
 
 /** An answer as far as saving an image cares, whichever way it was fetched. */
@@ -57,33 +61,35 @@ export function createImageSaver(options: ImageSaverOptions = {}): ImageSaver {
   const dispatcher = createPinnedDispatcher(guard, options.resolve, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
 
-  async function open(image: DescriptionImage, locate: (assetId: string) => Promise<string>): Promise<Download> {
+  async function open(image: DescriptionImage, locate: LocateAsset): Promise<Download> {
     if (ASSET_ID.test(image.src)) return fromStorage(await locate(image.src));
     if (/^https?:\/\//i.test(image.src) && URL.canParse(image.src)) return fromOutside(new URL(image.src), guard, dispatcher);
     throw new PlaneError(`its source "${image.src.slice(0, 80)}" is neither an uploaded asset nor an http(s) URL`);
   }
 
-  return {
-    async save(images, dir, locate) {
-      await mkdir(dir, { recursive: true });
-      const outcomes: ImageOutcome[] = [];
-      for (const image of images) {
-        try {
-          const bytes = await readImage(await open(image, locate), maxBytes);
-          const type = await fileTypeFromBuffer(bytes);
-          if (!type?.mime.startsWith('image/'))
-            throw new PlaneError(type ? `it is not an image but ${type.mime}` : 'its content is not a known image format');
-          const file = join(dir, `image-${image.n}.${type.ext}`);
-          await writeFile(file, bytes);
-          outcomes.push({ n: image.n, ok: true, file, mime: type.mime, bytes: bytes.length });
-        } catch (error) {
-          if (!(error instanceof PlaneError)) throw error;
-          outcomes.push({ n: image.n, ok: false, error: error.message });
-        }
+  async function* fetchImages(images: readonly DescriptionImage[], locate: LocateAsset): AsyncGenerator<FetchedImage> {
+    for (const image of images) {
+      try {
+        const content = await readImage(await open(image, locate), maxBytes);
+        yield { n: image.n, ok: true, content, ...(await imageType(content)) };
+      } catch (error) {
+        if (!(error instanceof PlaneError)) throw error;
+        yield { n: image.n, ok: false, error: error.message };
       }
-      return outcomes;
-    },
-  };
+    }
+  }
+
+  return { fetch: fetchImages };
+}
+
+/** The image's type from its signature, or from its markup for SVG (text, no signature); anything else is refused. */
+async function imageType(content: Buffer): Promise<{ mime: string; ext: string }> {
+  const type = await fileTypeFromBuffer(content);
+  if (type?.mime.startsWith('image/')) return { mime: type.mime, ext: type.ext };
+  // An SVG with an XML declaration reads as XML by its signature.
+  if ((!type || type.mime === 'application/xml') && isSvg(content.toString('utf8'))) return { mime: 'image/svg+xml', ext: 'svg' };
+  if (type) throw new PlaneError(`it is not an image but ${type.mime}`);
+  throw new PlaneError('its content is not a known image format');
 }
 
 // The message leaves out the signed URL: it carries a credential.

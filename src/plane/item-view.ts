@@ -1,4 +1,4 @@
-import type { Freshness, PlaneApi } from './api.js';
+import type { Freshness, KeyedItem, PlaneApi } from './api.js';
 import { memberName } from './member-names.js';
 import { mentionNames } from './mentions.js';
 import { readHtml, type ReadableHtml } from './read-html.js';
@@ -96,9 +96,9 @@ export async function readWorkItem(
   api: PlaneApi,
   slug: string,
   key: string,
-): Promise<{ view: ItemView; description: ReadableHtml }> {
-  const { item, project } = await findWorkItem(api, slug, key);
+): Promise<{ view: ItemView; description: ReadableHtml; keyed: KeyedItem }> {
+  const { item, project, keyed } = await findWorkItem(api, slug, key);
   const view = await viewOne(api, slug, project, item);
   const description = readHtml(view.descriptionHtml, await mentionNames(api, slug, view.descriptionHtml));
-  return { view, description };
+  return { view, description, keyed };
 }

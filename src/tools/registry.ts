@@ -68,13 +68,32 @@ export const READS_ONLY: ToolEffects = { readOnly: true, destructive: false, ope
 /** Adds or changes things in one known service, but never removes any. */
 export const ADDS_OR_CHANGES: ToolEffects = { readOnly: false, destructive: false, openWorld: false };
 
+/** The image types every front end can hand on as they are (the Messages API's and MCP clients'). */
+export const TOOL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/**
+ * An image a call shows its caller, ready to send: already scaled and encoded by the tool. The agent
+ * puts it in the tool result as an image block, MCP as image content.
+ */
+export interface ToolImage {
+  /** What the text calls it ("[image 2] of ACME-12"), said next to the image. */
+  label: string;
+  mime: (typeof TOOL_IMAGE_TYPES)[number];
+  /** The encoded image, base64. */
+  data: string;
+  width: number;
+  height: number;
+}
+
 /**
  * What a call answers: `text` for the model, `data` (plain JSON, typed by the tool) for every other
- * front end, which renders it its own way; no front end reads another's text.
+ * front end, which renders it its own way; no front end reads another's text. `images`, when the
+ * call has some to show, go to whoever reads the text, beside it.
  */
 export interface ToolResult<Data = unknown> {
   text: string;
   data: Data;
+  images?: readonly ToolImage[];
 }
 
 /**

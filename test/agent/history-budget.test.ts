@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { capToolResult, fitHistory, HISTORY_BUDGET, MAX_TOOL_RESULT_CHARS, type HistoryBudget } from '../../src/agent/history-budget.js';
 import { ThreadStore } from '../../src/agent/threads.js';
@@ -48,7 +49,7 @@ describe('fitHistory', () => {
   it('leaves a history within the budget alone, the very same array', () => {
     const messages = thread(3, 2_000);
     const fitted = fitHistory(messages, SMALL);
-    expect(fitted).toEqual({ messages, trimmed: 0, chars: size(messages) });
+    expect(fitted).toEqual({ messages, trimmed: 0, imagesDropped: 0, chars: size(messages) });
     expect(fitted.messages).toBe(messages);
   });
 
@@ -137,7 +138,7 @@ describe('fitHistory', () => {
 
   it('is idempotent, also when trimming everything it may cannot reach the watermark', () => {
     const once = fitHistory(thread(6, 2_000), SMALL);
-    expect(fitHistory(once.messages, SMALL)).toEqual({ messages: once.messages, trimmed: 0, chars: once.chars });
+    expect(fitHistory(once.messages, SMALL)).toEqual({ messages: once.messages, trimmed: 0, imagesDropped: 0, chars: once.chars });
 
     const stuck = [user('q'.repeat(12_000)), ...thread(3, 2_000).slice(1)];
     const first = fitHistory(stuck, SMALL);
@@ -249,5 +250,57 @@ describe('the history budget in the agent loop', () => {
     const sent = contentOf(h.api.requests[1]!.body.messages, 'toolu_huge') as string;
     expect(sent.length).toBeLessThanOrEqual(MAX_TOOL_RESULT_CHARS);
     expect(sent).toMatch(/^#1 i+\n\n\[Output truncated to save room: the first [\d,]+ of 1,000,000 characters are shown\.\]$/);
+  });
+});
+
+describe('images in the history', () => {
+  const imageResult = async (id: string, width: number, height: number, text = 'Saved 1 image'): Promise<Message> => {
+    const data = (await sharp({ create: { width, height, channels: 3, background: '#808080' } }).png().toBuffer()).toString('base64');
+    return {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data } }] }],
+    };
+  };
+  const partsOf = (messages: readonly Message[], id: string) => (contentOf(messages, id) as { type: string; text?: string }[]).map((p) => p.text ?? p.type);
+  const STAND_IN = '[An image shown here earlier was dropped from the history to save room. Call the tool again to see it.]';
+
+  it('weighs an image by Anthropic’s estimate, width × height / 750 tokens, not by its base64', async () => {
+    const withImage = [user('Show ACME-1'), call('toolu_1'), await imageResult('toolu_1', 1500, 750)];
+    const bare = [user('Show ACME-1'), call('toolu_1'), result('toolu_1', 'Saved 1 image')];
+    // 1,500 tokens at 3.5 characters: the block itself is written as one character.
+    const block = JSON.stringify((withImage[2]!.content as Anthropic.ToolResultBlockParam[])[0]!.content);
+    const expected = size(bare) - JSON.stringify('Saved 1 image').length + block.length - JSON.stringify((JSON.parse(block) as unknown[])[1]).length + 1500 * 3.5;
+    expect(fitHistory(withImage).chars).toBe(expected);
+  });
+
+  it('drops the oldest images before any text, and never the newest exchange’s', async () => {
+    const messages = [
+      user('Show ACME-1 and ACME-2'),
+      call('toolu_1', 'plane_get_issue_images'),
+      await imageResult('toolu_1', 1568, 1176, 'ACME-1 images'),
+      call('toolu_2'),
+      result('toolu_2', 'x'.repeat(3_000)),
+      call('toolu_3', 'plane_get_issue_images'),
+      await imageResult('toolu_3', 1568, 1176, 'ACME-2 images'),
+    ];
+    // Two images of ~8,600 characters each and 3,000 of text: over 15,000; dropping the first image is enough for 13,000.
+    const fitted = fitHistory(messages, { high: 15_000, low: 13_000 });
+    expect(fitted).toMatchObject({ trimmed: 0, imagesDropped: 1 });
+    expect(partsOf(fitted.messages, 'toolu_1')).toEqual(['ACME-1 images', STAND_IN]);
+    expect(contentOf(fitted.messages, 'toolu_2')).toBe('x'.repeat(3_000));
+    expect(partsOf(fitted.messages, 'toolu_3')).toEqual(['ACME-2 images', 'image']);
+    expect(fitted.chars).toBeLessThanOrEqual(13_000);
+    expect(fitHistory(fitted.messages, { high: 15_000, low: 13_000 }).messages).toBe(fitted.messages);
+    expectPairingValid(fitted.messages);
+  });
+
+  it('keeps the images before the newest exchange within their bytes, whatever their weight', async () => {
+    const messages = [user('Show them'), call('toolu_1'), await imageResult('toolu_1', 400, 300), call('toolu_2'), await imageResult('toolu_2', 400, 300)];
+    const bytes = JSON.stringify(messages).length;
+    const fitted = fitHistory(messages, { high: 1_000_000, low: 500_000, imageBytes: 10 });
+    expect(fitted.imagesDropped).toBe(1);
+    expect(partsOf(fitted.messages, 'toolu_1')).toEqual(['Saved 1 image', STAND_IN]);
+    expect(partsOf(fitted.messages, 'toolu_2')).toEqual(['Saved 1 image', 'image']);
+    expect(JSON.stringify(fitted.messages).length).toBeLessThan(bytes);
   });
 });

@@ -48,7 +48,8 @@ function toolResult(index: number): string {
   const turn = harness.model!.requests[index]!.body.messages.at(-1) as { content: { type: string; content?: unknown }[] };
   return turn.content
     .filter((block) => block.type === 'tool_result')
-    .map((block) => (typeof block.content === 'string' ? block.content : JSON.stringify(block.content)))
+    // Its text: the images shown beside it are the agent's test (test/agent/images.test.ts).
+    .map((block) => (typeof block.content === 'string' ? block.content : (block.content as { text?: string }[])[0]!.text!))
     .join('\n');
 }
 
@@ -65,8 +66,8 @@ describe('plane_get_issue_images from Slack', () => {
     expect(await readdir(elsewhere)).toEqual([]);
 
     // A folder of the channel's own, and the default.
-    expect(toolResult(4)).toBe(`Saved 1 of 1 images of ${key} in screenshots:\n[image 1] screenshots/image-1.png (image/png, 1 KB)`);
-    expect(toolResult(5)).toBe(`Saved 1 of 1 images of ${key} in images/${key}:\n[image 1] images/${key}/image-1.png (image/png, 1 KB)`);
+    expect(toolResult(4)).toBe(`Saved 1 of 1 images of ${key} in screenshots:\n[image 1] screenshots/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`);
+    expect(toolResult(5)).toBe(`Saved 1 of 1 images of ${key} in images/${key}:\n[image 1] images/${key}/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`);
     const ops = channelFilesDir(harness.dataDir, OPS);
     expect(await readFile(join(ops, 'images', key, 'image-1.png'))).toEqual(PNG);
     expect(await readFile(join(ops, 'screenshots', 'image-1.png'))).toEqual(PNG);

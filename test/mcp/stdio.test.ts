@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import sharp from 'sharp';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolRegistry } from '../../src/tools/registry.js';
@@ -90,6 +91,22 @@ describe('stdio server with the official SDK client', () => {
       images: [{ n: 1 }],
     });
     expect(result).toEqual(await sameCallInProcess('plane_get_issue', { key: 'ACME-1' }));
+  });
+
+  it('shows a work item’s description images as MCP image content beside the text, scaled, and saves the files', async () => {
+    const dir = join(dataDir, 'acme-1-images');
+    const result = await mcp.client.callTool({ name: 'plane_get_issue_images', arguments: { key: 'ACME-1', dir } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const [text, image, ...more] = result.content as { type: string; text?: string; data?: string; mimeType?: string }[];
+    expect(more).toEqual([]);
+    expect(text!.text).toBe(`Saved 1 of 1 images of ACME-1 in ${dir}:\n[image 1] ${join(dir, 'image-1.png')} (image/png, 2400×1500, 6 KB): shown below as image/png, scaled to 1568×980`);
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    // The demo's login screenshot, recognised by its size once scaled and its light blue background.
+    const shown = sharp(Buffer.from(image!.data!, 'base64'));
+    expect(await shown.metadata()).toMatchObject({ format: 'png', width: 1568, height: 980 });
+    expect((await shown.stats()).dominant).toEqual({ r: 216, g: 232, b: 248 });
+    expect((await readFile(join(dir, 'image-1.png'))).length).toBeGreaterThan(0);
+    expect(result.structuredContent).toMatchObject({ images: [{ n: 1, ok: true, width: 2400, height: 1500, shown: { mime: 'image/png', width: 1568, height: 980 } }] });
   });
 
   it('lists work items (a list tool): the items as structuredContent, the same as the registry answers', async () => {

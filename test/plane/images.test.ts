@@ -89,8 +89,8 @@ describe('plane_get_issue_images', () => {
     expect(out).toBe(
       [
         `Saved 2 of 2 images of ACME-1 in ${dir}:`,
-        `[image 1] ${join(dir, 'image-1.png')} (image/png, 1 KB)`,
-        `[image 2] ${join(dir, 'image-2.jpg')} (image/jpeg, 1 KB)`,
+        `[image 1] ${join(dir, 'image-1.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
+        `[image 2] ${join(dir, 'image-2.jpg')} (image/jpeg, 1 KB): not shown: it could not be decoded (Input buffer has corrupt header: VipsJpeg: premature end of JPEG image)`,
       ].join('\n'),
     );
     expect(await readFile(join(dir, 'image-1.png'))).toEqual(PNG);
@@ -127,6 +127,17 @@ describe('plane_get_issue_images', () => {
     expect(await readdir(dir)).toEqual(['image-6.png']);
   });
 
+  it('saves an SVG (known by its markup) but never shows it, and says so', async () => {
+    const t = await startTestbed(overMcp);
+    const dir = await tempDir();
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+    describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/svg+xml', bytes: svg, workItem: id }).id)]);
+    const result = await t.tools.call('plane_get_issue_images', { key: 'ACME-1', dir }, { filesDir: '/nonexistent', fileWrites: 'anywhere' });
+    expect(result).toMatchObject({ ok: true, images: [] });
+    expect(result.ok && result.text.split('\n')[1]).toBe(`[image 1] ${join(dir, 'image-1.svg')} (image/svg+xml, 1 KB): not shown: SVG images are not shown`);
+    expect(await readFile(join(dir, 'image-1.svg'), 'utf8')).toBe(svg);
+  });
+
   it('reports a connection dropped in the middle of a body as that image’s failure, and saves the others', async () => {
     const t = await startTestbed(openToLoopback);
     const host = await imageHost({
@@ -139,23 +150,23 @@ describe('plane_get_issue_images', () => {
     expect(lines).toEqual([
       `Saved 1 of 2 images of ACME-1 in ${dir}:`,
       `[image 1] not saved: Could not fetch ${host.origin}/cut.png: UND_ERR_SOCKET other side closed`,
-      `[image 2] ${join(dir, 'image-2.png')} (image/png, 1 KB)`,
+      `[image 2] ${join(dir, 'image-2.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
     ]);
     expect(await readdir(dir)).toEqual(['image-2.png']);
   });
 
   it('reports an uploaded image whose storage drops the connection mid-body as that image’s failure', async () => {
     const host = await imageHost({ '/cut.png': cutShort, '/ok.png': PNG });
-    const dir = await tempDir();
     const assets: Record<string, string> = {
       '0b0b0b0b-0000-4000-8000-000000000001': `${host.origin}/cut.png`,
       '0b0b0b0b-0000-4000-8000-000000000002': `${host.origin}/ok.png`,
     };
     const images = Object.keys(assets).map((src, i) => ({ n: i + 1, src }));
-    const outcomes = await createImageSaver().save(images, dir, async (id) => assets[id]!);
+    const outcomes = [];
+    for await (const outcome of createImageSaver().fetch(images, async (id) => assets[id]!)) outcomes.push(outcome);
     expect(outcomes).toEqual([
       { n: 1, ok: false, error: 'the download failed (UND_ERR_SOCKET)' },
-      { n: 2, ok: true, file: join(dir, 'image-2.png'), mime: 'image/png', bytes: PNG.length },
+      { n: 2, ok: true, content: PNG, mime: 'image/png', ext: 'png' },
     ]);
   });
 
@@ -193,7 +204,7 @@ describe('plane_get_issue_images', () => {
       '[image 10] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
       '[image 11] not saved: refused: metadata.test resolves to 169.254.169.254, a link-local address (where cloud metadata services live)',
     ]);
-    expect(lines[12]).toBe(`[image 12] ${join(dir, 'image-12.png')} (image/png, 1 KB)`);
+    expect(lines[12]).toBe(`[image 12] ${join(dir, 'image-12.png')} (image/png, 1×1, 1 KB): shown below as image/png`);
     expect(host.connections).toBe(0);
     expect(await readdir(dir)).toEqual(['image-12.png']);
   });
@@ -235,7 +246,7 @@ describe('plane_get_issue_images', () => {
       '[image 4] not saved: refused: intranet.test resolves to 10.0.0.1, a private address',
       '[image 5] not saved: refused: ftp: is not http: or https:',
       `[image 6] not saved: Too many redirects: 3 were followed and ${host.origin}/loop redirects again, to ${host.origin}/loop.`,
-      `[image 7] ${join(dir, 'image-7.png')} (image/png, 1 KB)`,
+      `[image 7] ${join(dir, 'image-7.png')} (image/png, 1×1, 1 KB): shown below as image/png`,
     ]);
     expect(sideDoor.connections).toBe(0);
   });

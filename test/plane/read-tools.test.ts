@@ -157,7 +157,7 @@ describe('plane_get_issue', () => {
         'after',
         '[image 2]',
         '',
-        'Images (plane_get_issue_images saves them):',
+        'Images (plane_get_issue with images: true shows them):',
         '[image 1] uploaded image',
         '[image 2] external image https://example.com/shot.png',
       ].join('\n'),

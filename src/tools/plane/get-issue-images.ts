@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join, posix } from 'node:path';
 import { z } from 'zod';
@@ -6,30 +7,52 @@ import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { fileAccessError } from '../files/access-error.js';
 import { resolveFolderInside } from '../files/safe-path.js';
-import { ADDS_OR_CHANGES, ToolError, type ToolContext } from '../registry.js';
+import { ADDS_OR_CHANGES, TOOL_IMAGE_TYPES, ToolError, type ToolContext, type ToolImage } from '../registry.js';
+import { chosenImages, createImageViewer, imageFacts, MAX_IMAGES_SHOWN, MAX_LONG_SIDE, noImagesText, onlyImages, sightText } from './image-views.js';
 import { definePlaneTool } from './define.js';
 import { key, slug } from './schemas.js';
 
-/** The images saved, each file as the answer names it; `folder` is null when there were none. */
+const sizeSchema = { width: z.number(), height: z.number() };
+
+/** How an image is shown to whoever called (type and size once scaled), or null when it is not. */
+export const shownSchema = z.object({ mime: z.enum(TOOL_IMAGE_TYPES), ...sizeSchema }).nullable();
+
+/**
+ * The images saved, each file as the answer names it; `folder` is null when there were none. A saved
+ * image has its own size when it could be read, and says how it is shown or why not.
+ */
 const savedImagesSchema = z.object({
   key: z.string(),
   folder: z.string().nullable(),
   images: z.array(
     z.union([
-      z.object({ n: z.number(), ok: z.literal(true), file: z.string(), mime: z.string(), bytes: z.number() }),
+      z.object({
+        n: z.number(),
+        ok: z.literal(true),
+        file: z.string(),
+        mime: z.string(),
+        bytes: z.number(),
+        width: z.number().optional(),
+        height: z.number().optional(),
+        shown: shownSchema,
+        notShown: z.string().optional(),
+      }),
       z.object({ n: z.number(), ok: z.literal(false), error: z.string() }),
     ]),
   ),
 });
 
+type SavedImage = z.infer<typeof savedImagesSchema>['images'][number];
+
 export function getIssueImagesTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_get_issue_images',
     description:
-      'Downloads the images of a work item’s description, in the order of its [image n] markers, as image-<n>.<ext> files that a file-reading tool can open (default folder images/<KEY>/ in the channel’s folder in chat, <tmp>/plane-mcp/<KEY>/ over MCP). Each file is at most 20 MB; a failed image does not stop the others.',
+      `Shows the images of a work item’s description, in the order of its [image n] markers: up to ${MAX_IMAGES_SHOWN} per call come back as images (scaled to at most ${MAX_LONG_SIDE} px on the long side; SVG is never shown), the others are named with their size (ask for them with only). Each is also saved as an image-<n>.<ext> file (default folder images/<KEY>/ in the channel’s folder in chat, <tmp>/plane-mcp/<KEY>/ over MCP). Each file is at most 20 MB; a failed image does not stop the others.`,
     input: z.object({
       slug,
       key,
+      only: onlyImages,
       dir: z
         .string()
         .min(1)
@@ -46,24 +69,37 @@ export function getIssueImagesTool(kit: PlaneKit) {
       const api = kit.api();
       const workspace = kit.slug(input.slug);
       const { item, keyed } = await findWorkItem(api, workspace, input.key);
-      const { images } = readHtml(item.description_html);
-      if (images.length === 0) return { text: `${keyed.key} has no images in its description.`, data: { key: keyed.key, folder: null, images: [] } };
+      const images = chosenImages(readHtml(item.description_html).images, input.only);
+      if (images.length === 0) return { text: noImagesText(keyed.key, input.only), data: { key: keyed.key, folder: null, images: [] } };
       const folder = await imageFolder(input.dir, keyed.key, context);
-      let outcomes;
+      const viewer = createImageViewer(keyed.key);
+      const saved: SavedImage[] = [];
+      const shown: ToolImage[] = [];
+      const lines: string[] = [];
       try {
-        outcomes = await kit.images.save(images, folder.path, (assetId) => api.attachmentLocation(workspace, keyed, assetId));
+        await mkdir(folder.path, { recursive: true });
+        for await (const image of kit.images.fetch(images, (assetId) => api.attachmentLocation(workspace, keyed, assetId))) {
+          if (!image.ok) {
+            saved.push(image);
+            lines.push(`[image ${image.n}] not saved: ${image.error}`);
+            continue;
+          }
+          const file = join(folder.path, `image-${image.n}.${image.ext}`);
+          await writeFile(file, image.content);
+          const sight = await viewer.look(image.n, image.content, image.mime);
+          if (sight.image) shown.push(sight.image);
+          const { original, notShown } = sight;
+          saved.push({ n: image.n, ok: true, file: folder.show(file), mime: image.mime, bytes: image.content.length, ...original, shown: sight.shown, ...(notShown && { notShown }) });
+          lines.push(`[image ${image.n}] ${folder.show(file)} (${imageFacts(image.mime, image.content.length, original)}): ${sightText(sight)}`);
+        }
       } catch (error) {
         throw folder.anywhere ? error : fileAccessError(error, `${folder.shown}/`, 'write');
       }
-      const saved = outcomes.filter((o) => o.ok).length;
-      const lines = outcomes.map((o) =>
-        o.ok
-          ? `[image ${o.n}] ${folder.show(o.file)} (${o.mime}, ${sizeText(o.bytes)})`
-          : `[image ${o.n}] not saved: ${o.error}`,
-      );
+      const count = saved.filter((o) => o.ok).length;
       return {
-        text: [`Saved ${saved} of ${images.length} images of ${keyed.key} in ${folder.shown}:`, ...lines].join('\n'),
-        data: { key: keyed.key, folder: folder.shown, images: outcomes.map((o) => (o.ok ? { ...o, file: folder.show(o.file) } : o)) },
+        text: [`Saved ${count} of ${images.length} images of ${keyed.key} in ${folder.shown}:`, ...lines].join('\n'),
+        data: { key: keyed.key, folder: folder.shown, images: saved },
+        images: shown,
       };
     },
   });
@@ -89,8 +125,4 @@ async function imageFolder(dir: string | undefined, itemKey: string, context: To
   }
   const { path, name } = await resolveFolderInside(context.filesDir, dir ?? posix.join('images', itemKey));
   return { path, shown: name, show: (file) => posix.join(name, basename(file)), anywhere: false };
-}
-
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

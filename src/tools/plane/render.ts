@@ -39,8 +39,11 @@ function imageList(images: readonly DescriptionImage[]): string[] {
   return images.map(({ n, src }) => `[image ${n}] ${/^https?:/i.test(src) ? `external image ${src}` : 'uploaded image'}`);
 }
 
-/** A work item in full: fields, link, description as text with [image n] markers, the images. */
-export function itemDetails(item: WorkItemDetails): string {
+/**
+ * A work item in full: fields, link, description as text with [image n] markers, the images (where
+ * they come from, or `imageLines` when the call showed them).
+ */
+export function itemDetails(item: WorkItemDetails, imageLines?: readonly string[]): string {
   const lines = [
     `${item.key}: ${item.title}`,
     `URL: ${item.url}`,
@@ -55,7 +58,8 @@ export function itemDetails(item: WorkItemDetails): string {
   if (item.created) lines.push(`Created: ${item.created}`);
   if (item.updated) lines.push(`Updated: ${item.updated}`);
   lines.push('', 'Description:', item.description || '(empty)');
-  if (item.images.length > 0) lines.push('', 'Images (plane_get_issue_images saves them):', ...imageList(item.images));
+  if (imageLines) lines.push('', 'Images:', ...imageLines);
+  else if (item.images.length > 0) lines.push('', 'Images (plane_get_issue with images: true shows them):', ...imageList(item.images));
   return lines.join('\n');
 }
 

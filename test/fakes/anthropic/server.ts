@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Anthropic, { type ClientOptions } from '@anthropic-ai/sdk';
 import { CacheSimulator } from './cache-simulator.js';
 import type { Reply } from './replies.js';
+import { imageProblem } from './validate.js';
 
 export interface RecordedRequest {
   path: string;
@@ -76,7 +77,8 @@ function streamEvents(message: { usage: object; stop_reason: string; stop_detail
  * or without `fallback`, the request gets a 500 `api_error` that names the problem, so a test that
  * makes one request too many fails loudly. A request with `stream: true` gets the same reply as
  * server-sent events, its text in small deltas. A client that goes away before its answer (an
- * aborted request) is recorded as `aborted`.
+ * aborted request) is recorded as `aborted`. A request whose images the real API would refuse (shape,
+ * media type, data, size) gets its 400 `invalid_request_error`.
  */
 export async function startFakeMessagesApi(options: { script?: Step[]; fallback?: Step } = {}): Promise<FakeMessagesApi> {
   const queue: Step[] = [...(options.script ?? [])];
@@ -109,6 +111,9 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
         recorded.aborted = true;
         seen();
       });
+      // Refused as the real API refuses it, before any scripted reply is taken.
+      const problem = await imageProblem(recorded.body);
+      if (problem) return apiError(400, 'invalid_request_error', problem);
       const step = queue.shift() ?? options.fallback;
       if (!step) return apiError(500, 'api_error', `fake Messages API: the script has no reply for request #${requests.length}`);
       const reply = typeof step === 'function' ? await step(recorded) : step;
