@@ -1,4 +1,4 @@
-import { WebClientEvent } from '@slack/web-api';
+import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { createLogger } from '../../src/log.js';
@@ -22,7 +22,7 @@ describe('a Slack rate limit pauses its method for the workspace', () => {
     const [first, second] = [0, 1].map(() => slackWebClient({ botToken: TOKEN, apiUrl: emulator.url }, store, logger));
     emulator.failNext('chat.postMessage', { status: 429, retryAfter: 2 });
     // The other post starts once the first client has Slack's 429 in hand.
-    const limited = new Promise((resolve) => first!.once(WebClientEvent.RATE_LIMITED, resolve));
+    const limited = new Promise((resolve) => first!.once(webApi.WebClientEvent.RATE_LIMITED, resolve));
     const general = first!.chat.postMessage({ channel: 'C0GENERAL', text: 'one' });
     await limited;
     await second!.chat.postMessage({ channel: 'C0OPS', text: 'two' });
