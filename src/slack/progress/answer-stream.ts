@@ -4,7 +4,7 @@ import type { PlanItem } from '../../agent/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
-import { changedChunks, cutStreamedMarkdown, inertMarkdown, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
+import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
 import { renderReply } from '../render/reply.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import type { Pacer } from './pacer.js';
@@ -159,12 +159,16 @@ export class AnswerStream {
    */
   private async salvage(): Promise<void> {
     this.phase = 'ended';
-    const rest = this.pendingText;
+    // The posted rest starts at the start of the line the stream broke off in (its code block reopened).
+    const fence = this.gone ? undefined : openFence(this.messageText);
+    const shownLine = this.gone ? '' : this.messageText.slice(this.messageText.lastIndexOf('\n') + 1);
+    const rest = this.pendingText.trim() === '' ? '' : `${fence ? `${fence}\n` : ''}${shownLine}${this.pendingText}`;
     this.pendingText = '';
     const { client } = this.deps;
     const { channel, threadTs } = this.where;
     if (!this.gone && this.ts !== undefined) {
-      const note = rest.trim() === '' ? {} : { markdown_text: `\n\n_${this.t.t('runControl.continuedBelow')}_` };
+      const close = fence ? `\n${/^[`~]+/.exec(fence)?.[0] ?? '```'}` : '';
+      const note = rest === '' ? {} : { markdown_text: `${close}\n\n_${this.t.t('runControl.continuedBelow')}_` };
       await client.chat.stopStream({ channel, ts: this.ts, ...note } as Parameters<App['client']['chat']['stopStream']>[0]).catch(() => undefined);
     }
     for (const message of renderReply(rest)) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
