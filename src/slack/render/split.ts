@@ -7,7 +7,7 @@ const FENCE_ROOM = FENCE.length * 2 + 2;
  * Cuts one over-long line into pieces of at most `size`: at a space when one is near, never inside
  * an entity, a surrogate pair or a `<link|label>` this renderer wrote.
  */
-function cutLine(line: string, size: number): string[] {
+export function cutLine(line: string, size: number): string[] {
   const pieces: string[] = [];
   let rest = line;
   while (rest.length > size) {
