@@ -7,9 +7,20 @@ import type { Outbox, OutboxEntry, SendContext } from '../../notifications/outbo
 import type { StateStore } from '../../state/store.js';
 import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../blocks/notification.js';
 import type { SlackMessage } from '../blocks/types.js';
+import { planeHtmlToMrkdwn } from '../render/plane-html.js';
 import { slackErrorCode } from '../web-api-errors.js';
 
 type WebClient = App['client'];
+
+/** A comment as Slack shows it: Plane's rich text as Slack formatting, mentions as Slack mentions where they can be. */
+function commentOf(notice: CommentNotice): { text: string; mrkdwn?: string } {
+  if (notice.html === undefined) return { text: notice.text };
+  const mention = (id: string) => {
+    const person = notice.people?.[id.toLowerCase()];
+    return person && { name: person.name, slackId: person.chatUser };
+  };
+  return { text: notice.text, mrkdwn: planeHtmlToMrkdwn(notice.html, { mention }) };
+}
 
 /** A card stays the thread of its item for a month; after that a new card starts a new thread. */
 const THREAD_TTL_MS = 30 * 24 * 3600_000;
@@ -117,18 +128,18 @@ export function registerNoticeSenders(outbox: Outbox, client: WebClient, store: 
   outbox.register<CommentNotice>(NOTICE_KINDS.comment, {
     send: (entry, context) =>
       hopeless(entry, async () => {
-        const { item, author, text } = entry.payload;
+        const { item, author } = entry.payload;
         const card = await cardOf(entry, context, item);
-        await post(context, entry.channel, buildCommentMessage(item, author, text, t), card.ts);
+        await post(context, entry.channel, buildCommentMessage(item, author, commentOf(entry.payload), t), card.ts);
       }),
   });
 
   // A linked thread: the comment goes into it; a thread that is gone loses the comment (logged).
   outbox.register<LinkedCommentNotice>(NOTICE_KINDS.linkedComment, {
     send: async (entry, context) => {
-      const { item, author, text, threadTs } = entry.payload;
+      const { item, author, threadTs } = entry.payload;
       try {
-        await post(context, entry.channel, buildCommentMessage(item, author, text, t), threadTs);
+        await post(context, entry.channel, buildCommentMessage(item, author, commentOf(entry.payload), t), threadTs);
       } catch (error) {
         const code = error instanceof Hopeless ? error.message : (slackErrorCode(error) ?? '');
         if (!(error instanceof Hopeless) && !LOST.has(code)) throw error;

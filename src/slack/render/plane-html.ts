@@ -1,8 +1,7 @@
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { ELLIPSIS, escapeMrkdwn, FENCE } from '../blocks/text.js';
+import { escapeMrkdwn, FENCE } from '../blocks/text.js';
 import { BULLETS, fence, INDENT, prefixLines, prose, safeHref, wrap } from './mrkdwn.js';
-import { cutLine } from './split.js';
 
 /**
  * Plane's rich text (the editor's HTML of descriptions and comments) as Slack mrkdwn, read with
@@ -210,32 +209,4 @@ export function planeHtmlToMrkdwn(html: string | null | undefined, options: Plan
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-/**
- * Shortens mrkdwn to at most `max` characters at a line break where it can (else between words),
- * never inside a link, a mention or an entity; a code block the cut leaves open is closed, and "…"
- * says that there is more.
- */
-export function truncateMrkdwn(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Room for "\n```" and "\n…".
-  const budget = max - FENCE.length - 3;
-  const kept: string[] = [];
-  let length = 0;
-  let inCode = false;
-  for (const line of text.split('\n')) {
-    const extra = (kept.length > 0 ? 1 : 0) + line.length;
-    if (length + extra > budget) {
-      if (kept.length === 0 && !line.startsWith(FENCE)) kept.push(cutLine(line, budget)[0] ?? '');
-      break;
-    }
-    kept.push(line);
-    length += extra;
-    if (line.startsWith(FENCE)) inCode = !inCode;
-  }
-  // A code block that would show nothing is left out; one cut short is closed.
-  if (inCode && kept.at(-1)?.startsWith(FENCE)) kept.pop();
-  else if (inCode) kept.push(FENCE);
-  return `${kept.join('\n').trimEnd()}\n${ELLIPSIS}`;
 }
