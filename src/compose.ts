@@ -112,7 +112,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
-      frontEnd: slackFrontEnd(slackWebClient(connection, logger), logger, config.locale, store),
+      frontEnd: slackFrontEnd(slackWebClient(connection, store, logger), logger, config.locale, store),
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
       sweepOrphans: true,
       leaseMs: options.timing?.runLeaseMs,

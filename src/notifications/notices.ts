@@ -68,6 +68,16 @@ export interface CommentNotice {
   author: string;
   /** Plain text (Plane's HTML read, mentions named). */
   text: string;
+  /** The comment as Plane stores it, for a front end that shows rich text (older notices have none). */
+  html?: string;
+  /** The people it mentions, by Plane user id (lower case): their names and chat users. */
+  people?: Record<string, MentionedMember>;
+}
+
+/** A Plane member a comment mentions: the name, and the chat user with their e-mail when there is one. */
+export interface MentionedMember {
+  name: string;
+  chatUser?: string;
 }
 
 /** A Plane comment for a Slack thread linked to its work item (`threadTs`). */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 import { eventsOfChange, follows, passesFilters } from './filters.js';
-import { NOTICE_KINDS, type NoticeKinds, type CommentNotice, type DirectNotice, type FieldChange, type ItemNotice, itemSnapshotSchema, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
+import { NOTICE_KINDS, type NoticeKinds, type CommentNotice, type MentionedMember, type DirectNotice, type FieldChange, type ItemNotice, itemSnapshotSchema, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
 import type { OutboxOf } from './outbox.js';
 import type { BotWrites } from './bot-writes.js';
 import { cameFrom, type ThreadLinks } from './thread-links.js';
@@ -123,7 +123,9 @@ export class Notifier {
     const attribution = await this.options.botWrites.attribution(api, item.key, 'comment', actorPerson);
     const author = actorPerson ? attribution.actor : await memberNameById(api, slug, authorId);
     const text = readHtml(comment.comment_html, await mentionNames(api, slug, comment.comment_html)).text;
-    const notice: CommentNotice = { item, author, text };
+    const mentioned = mentionedUserIds(comment.comment_html);
+    const members = mentioned.length > 0 ? await api.workspaceMembers(slug) : [];
+    const notice: CommentNotice = { item, author, text, html: comment.comment_html, people: await this.people(mentioned, members) };
     // A comment that came from a linked thread (or its card's Comment) is not posted back there.
     const linked = (await this.options.links.forItem(item.id)).filter(
       (link) => !cameFrom(link, comment.external_source, comment.external_id) && !sameThread(attribution.confirmedIn, link.channel, link.threadTs),
@@ -140,12 +142,22 @@ export class Notifier {
       if (cardTs !== undefined && (await this.options.links.forThread(subscription.channel, cardTs))?.itemId === item.id) continue;
       await this.options.outbox.enqueue(subscription.channel, { kind: NOTICE_KINDS.comment, payload: notice, order: orderOf(item) });
     }
-    const mentioned = mentionedUserIds(comment.comment_html);
     if (mentioned.length > 0) {
-      const members = await api.workspaceMembers(slug);
       const people = mentioned.flatMap((id) => members.filter((m) => m.id === id).map((m) => ({ id: m.id, email: m.email })));
       await this.direct(api, slug, item, people, authorId, this.words.t('notify.mentionedYou', { who: author, text: oneLineExcerpt(text) }));
     }
+  }
+
+  /** The mentioned members by id: names, and the chat user with each one's e-mail (at most ten looked up). */
+  private async people(ids: readonly string[], members: readonly Member[]): Promise<Record<string, MentionedMember>> {
+    const people: Record<string, MentionedMember> = {};
+    for (const id of ids.slice(0, 10)) {
+      const member = members.find((m) => m.id.toLowerCase() === id);
+      if (!member) continue;
+      const chatUser = member.email ? await this.options.recipientFor(member.email).catch(() => undefined) : undefined;
+      people[id] = { name: memberName(member), ...(chatUser !== undefined && { chatUser }) };
+    }
+    return people;
   }
 
   private enqueueItem(channel: string, notice: ItemNotice, receivedAt: number): Promise<void> {

@@ -106,9 +106,11 @@ export class PlaneHttp {
   }
 
   private attempt(req: PlaneRequest): Promise<RawAnswer> {
-    if (req.auth === false) return this.exchange(req);
+    // The meters of whoever asks for the request: the limiter may run it from another caller's context.
+    const counting = meters.getStore() ?? [];
+    if (req.auth === false) return this.exchange(req, counting);
     return this.options.limiter.schedule(async () => {
-      const answer = await this.exchange(req);
+      const answer = await this.exchange(req, counting);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
       // X-RateLimit-Reset is in epoch seconds: when the server's window will have passed.
       const resetAt = numberHeader(answer.headers, 'x-ratelimit-reset');
@@ -117,13 +119,13 @@ export class PlaneHttp {
     });
   }
 
-  private async exchange(req: PlaneRequest): Promise<RawAnswer> {
+  private async exchange(req: PlaneRequest, counting: readonly { requests: number }[]): Promise<RawAnswer> {
     const url = this.url(req);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.auth !== false) headers['x-api-key'] = this.options.apiKey;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const method = req.method ?? 'GET';
-    for (const meter of meters.getStore() ?? []) meter.requests += 1;
+    for (const meter of counting) meter.requests += 1;
     let response;
     try {
       response = await request(url, {

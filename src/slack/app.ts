@@ -7,6 +7,8 @@ import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { tellWhenStateUnavailable } from './middleware/state-unavailable.js';
 import { trackWork } from './middleware/track-work.js';
+import { pausingFetch } from './method-pauses.js';
+import type { StateStore } from '../state/store.js';
 
 export interface SlackConnection {
   botToken: string;
@@ -42,7 +44,7 @@ export async function createSlackApp(
   logger: Logger,
   httpReceiver: HttpReceiverKind = 'ack-first',
 ): Promise<SlackApp> {
-  const clientOptions = webClientOptions(connection);
+  const clientOptions = webClientOptions(connection, deps.store, logger);
   const socket = connection.appToken
     ? new SocketModeReceiver({
         appToken: connection.appToken,
@@ -100,10 +102,11 @@ const SLACK_EVENTS = '/slack/events';
  * A Web API client like the app's own (same token, API URL and logging), for what posts outside any
  * listener: the agent's front end, which must exist before the agent and so before the app's listeners.
  */
-export function slackWebClient(connection: SlackConnection, logger: Logger): webApi.WebClient {
-  return new webApi.WebClient(connection.botToken, { ...webClientOptions(connection), logger: boltLogger(logger) });
+export function slackWebClient(connection: SlackConnection, store: StateStore, logger: Logger): webApi.WebClient {
+  return new webApi.WebClient(connection.botToken, { ...webClientOptions(connection, store, logger), logger: boltLogger(logger) });
 }
 
-function webClientOptions(connection: SlackConnection): { slackApiUrl?: string } {
-  return connection.apiUrl ? { slackApiUrl: connection.apiUrl } : {};
+/** Every client of the app pauses a method Slack rate-limited, for the whole workspace (method-pauses.ts). */
+function webClientOptions(connection: SlackConnection, store: StateStore, logger: Logger): webApi.WebClientOptions {
+  return { ...(connection.apiUrl && { slackApiUrl: connection.apiUrl }), fetch: pausingFetch(store, logger) };
 }

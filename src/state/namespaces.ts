@@ -33,6 +33,7 @@ export const NAMESPACES = {
   'slack:stream-run': 'the native stream a run writes its answer into',
   'slack:pace': 'edit slots per message, shared by replicas so Slack\'s rate is kept',
   'slack:streaming': 'whether a workspace refused native streaming',
+  'slack:method-pause': "until when a Web API method is paused for the workspace (Slack's Retry-After)",
   'slack:page-clicks': '"next page" clicks already answered (dedupe)',
   'slack:task-tree': "the message showing a channel's task tree",
   // Plane

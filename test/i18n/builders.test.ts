@@ -154,7 +154,7 @@ describe.each(LOCALES)('the builders in %s', (locale) => {
       );
       const item: ItemSnapshot = { id: 'i', projectId: 'p', key: 'ACME-130', title: hostile, url: 'https://app.plane.so/acme/browse/ACME-130/', state: hostile, stateGroup: 'started', priority: 'urgent', assignees: names, assigneeIds: [], labels: names, states: names };
       const changes = Array.from({ length: 40 }, (_, i) => ({ actor: `${hostile.slice(0, 200)}${i}`, field: ['state', 'priority', 'assignees', 'labels', 'name', 'target_date', 'start_date', 'description_html', 'other_field'][i % 9]!, from: [hostile], to: i % 2 ? names.slice(0, 30) : [] }));
-      for (const message of [card, buildNotificationCard(item, t, hostile), buildDirectNotice(item, hostile, t), buildChangeLine(item, changes, t), buildCommentMessage(item, hostile, `${hostile}\n${long(20_000)}`, t)]) {
+      for (const message of [card, buildNotificationCard(item, t, hostile), buildDirectNotice(item, hostile, t), buildChangeLine(item, changes, t), buildCommentMessage(item, hostile, { text: `${hostile}\n${long(20_000)}` }, t)]) {
         assertWithinSlackLimits(message);
         assertInert(message);
       }

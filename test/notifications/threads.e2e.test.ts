@@ -54,6 +54,7 @@ describe('Plane → Slack: a card per work item, then its thread', () => {
     const { replies } = await cardOf(h, OPS, 'ACME-4', 2);
     const comment = shown(replies[1]!);
     expect(comment).toContain('plane-bot* commented:');
-    expect(comment).toContain('Deployed the fix & checked the page');
+    // Plane's rich text as Slack formatting: bold and the link.
+    expect(comment).toContain('Deployed the *fix* & checked <https://example.com/x|the page>.');
   });
 });

@@ -62,6 +62,21 @@ describe('the Plane client against the fake', () => {
     );
   });
 
+  it('counts each metered caller’s own requests, however the limiter interleaves them with another caller’s', async () => {
+    const t = await startTestbed();
+    // Two units a window: most requests wait in the limiter's queue and are started by another one's end.
+    const http = new PlaneHttp({ baseUrl: t.plane.url, apiKey: t.apiKey, limiter: new PlaneLimiters({ limit: 2, windowMs: 150 }).forKey(t.apiKey) });
+    const me = () => http.json({ path: '/api/v1/users/me', what: 'the current user' }, z.unknown());
+    const caller = (requests: number) =>
+      http.metered(async () => {
+        for (let i = 0; i < requests; i += 1) await me();
+      });
+    t.plane.resetRequests();
+    const [a, b] = await Promise.all([caller(3), caller(4), me()]);
+    expect([a.requests, b.requests]).toEqual([3, 4]);
+    expect(t.plane.requests).toHaveLength(8);
+  });
+
   it('says when Plane cannot be reached', async () => {
     const kit = createPlaneKit({ apiKey: 'k-unreachable', baseUrl: 'http://127.0.0.1:1', appUrl: 'http://x', workspace: 'acme', cache: new Keyv() });
     await expect(kit.api().projects('acme')).rejects.toThrow(/Could not reach Plane at http:\/\/127.0.0.1:1 for projects of workspace acme \(ECONNREFUSED\)/);

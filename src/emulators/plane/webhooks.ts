@@ -83,6 +83,8 @@ export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  /** Deliveries held back by `hold()`, sent in order on release. */
+  private held: (() => void)[] | undefined;
   private readonly guard;
 
   constructor(
@@ -152,6 +154,18 @@ export class WebhookSender {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Holds every delivery until the returned release is called (as a Celery worker that is busy),
+   * so that a test can tell the requests of one action from those its webhooks cause.
+   */
+  hold(): () => void {
+    const held: (() => void)[] = (this.held ??= []);
+    return () => {
+      if (this.held === held) this.held = undefined;
+      for (const deliver of held.splice(0)) deliver();
+    };
+  }
+
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -181,7 +195,7 @@ export class WebhookSender {
     for (const hook of this.hooks.values()) {
       if (!hook.is_active || hook.workspace !== workspace || !hook.events.has(event)) continue;
       // A Celery task: it runs after the request has been answered and reads `data` when it runs.
-      setImmediate(() => {
+      const deliver = () => {
         if (this.closed) return;
         const payload = {
           event,
@@ -199,7 +213,9 @@ export class WebhookSender {
           },
         };
         this.track(this.send(hook, event, pythonJson(payload), 0));
-      });
+      };
+      if (this.held) this.held.push(deliver);
+      else setImmediate(deliver);
     }
   }
 

@@ -17,6 +17,7 @@ export const runControlMessages = defineMessages({
     'runControl.moreSteps': '{count, plural, one {… and # more step} other {… and # more steps}}',
     'runControl.untitledStep': '(untitled step)',
     'runControl.cancelledStep': 'Cancelled',
+    'runControl.continuedBelow': 'The rest of this answer is in the messages below.',
   },
   fr: {
     'runControl.stop': 'Arrêter',
@@ -33,6 +34,7 @@ export const runControlMessages = defineMessages({
     'runControl.moreSteps': '{count, plural, one {… et # autre étape} other {… et # autres étapes}}',
     'runControl.untitledStep': '(étape sans titre)',
     'runControl.cancelledStep': 'Annulée',
+    'runControl.continuedBelow': 'La suite de cette réponse est dans les messages ci-dessous.',
   },
   'zh-CN': {
     'runControl.stop': '停止',
@@ -49,5 +51,6 @@ export const runControlMessages = defineMessages({
     'runControl.moreSteps': '{count, plural, other {… 还有 # 个步骤}}',
     'runControl.untitledStep': '（无标题步骤）',
     'runControl.cancelledStep': '已取消',
+    'runControl.continuedBelow': '此回答的其余部分在下面的消息中。',
   },
 });

@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FieldChange, ItemSnapshot } from '../../notifications/notices.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { escapeTruncated, mrkdwn, oneLine, truncate } from './text.js';
+import { escapeTruncated, mrkdwn, oneLine, truncate, truncateMrkdwn } from './text.js';
 import type { SlackMessage } from './types.js';
 import { buildWorkItemCard } from './work-item-card.js';
 
@@ -75,9 +75,14 @@ export function buildChangeLine(item: Pick<ItemSnapshot, 'key'>, changes: readon
   return { text: truncate(fallback, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(line) }] };
 }
 
-/** A Plane comment in the item's thread: its author, then its text. */
-export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: string, text: string, t: Translator): SlackMessage {
-  const body = text.trim() === '' ? t.t('notify.noText') : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
+/**
+ * A Plane comment in the item's thread: its author, then its text; `mrkdwn` is the comment as Slack
+ * formatting (Plane's rich text rendered), shown when there is one, else the plain text.
+ */
+export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: string, comment: { text: string; mrkdwn?: string | undefined }, t: Translator): SlackMessage {
+  const { text } = comment;
+  const rich = comment.mrkdwn?.trim();
+  const body = rich ? truncateMrkdwn(rich, COMMENT_EXCERPT_MAX) : text.trim() === '' ? t.t('notify.noText') : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
   const heading = t.t('notify.commented', { author: part(author) });
   return {
     text: escapeTruncated(t.t('notify.commentedText', { key: oneLine(item.key), author: oneLine(author), text: oneLine(text) }), FALLBACK_TEXT_MAX),

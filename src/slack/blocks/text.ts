@@ -61,6 +61,54 @@ export function truncate(text: string, max: number): string {
   return text.slice(0, safeCut(text, max - ELLIPSIS.length)).trimEnd() + ELLIPSIS;
 }
 
+/**
+ * Cuts one over-long line into pieces of at most `size`: at a space when one is near, never inside
+ * an entity, a surrogate pair or a `<link|label>` this renderer wrote.
+ */
+export function cutLine(line: string, size: number): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > size) {
+    let cut = safeCut(rest, size);
+    const space = rest.lastIndexOf(' ', cut);
+    if (space > size / 2) cut = space + 1;
+    const open = rest.lastIndexOf('<', cut - 1);
+    if (open > 0 && rest.lastIndexOf('>', cut - 1) < open) cut = open;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/**
+ * Shortens mrkdwn to at most `max` characters at a line break where it can (else between words),
+ * never inside a link, a mention or an entity; a code block the cut leaves open is closed, and "…"
+ * says that there is more.
+ */
+export function truncateMrkdwn(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Room for "\n```" and "\n…".
+  const budget = max - FENCE.length - 3;
+  const kept: string[] = [];
+  let length = 0;
+  let inCode = false;
+  for (const line of text.split('\n')) {
+    const extra = (kept.length > 0 ? 1 : 0) + line.length;
+    if (length + extra > budget) {
+      if (kept.length === 0 && !line.startsWith(FENCE)) kept.push(cutLine(line, budget)[0] ?? '');
+      break;
+    }
+    kept.push(line);
+    length += extra;
+    if (line.startsWith(FENCE)) inCode = !inCode;
+  }
+  // A code block that would show nothing is left out; one cut short is closed.
+  if (inCode && kept.at(-1)?.startsWith(FENCE)) kept.pop();
+  else if (inCode) kept.push(FENCE);
+  return `${kept.join('\n').trimEnd()}\n${ELLIPSIS}`;
+}
+
 /** escapeMrkdwn, then truncate: the result never exceeds `max` and never ends inside an entity. */
 export function escapeTruncated(text: string, max: number): string {
   return truncate(escapeMrkdwn(text), max);

@@ -2,7 +2,7 @@ import type { Translator } from '../../i18n/index.js';
 import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText } from './text.js';
+import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncateMrkdwn } from './text.js';
 import type { ActionsBlock, Block, MrkdwnObject, SlackMessage, StaticSelectElement } from './types.js';
 
 export interface WorkItemView {
@@ -18,8 +18,10 @@ export interface WorkItemView {
   labels: readonly string[];
   startDate?: string | undefined;
   targetDate?: string | undefined;
-  /** Plain text (Plane's HTML already converted). */
+  /** Plain text (Plane's HTML already converted), shown when there is no `descriptionMrkdwn`. */
   description?: string | undefined;
+  /** The description as Slack formatting (Plane's rich text rendered, render/plane-html.ts). */
+  descriptionMrkdwn?: string | undefined;
   /** A short plain-text line under the fields, e.g. who created it (notifications). */
   note?: string | undefined;
 }
@@ -89,10 +91,9 @@ export function buildWorkItemCard(item: WorkItemView, t: Translator, actions?: C
     { type: 'header', text: plainText(`${key} ${title}`, SLACK_LIMITS.headerText) },
     { type: 'section', fields },
   ];
-  const description = item.description?.trim();
-  if (description) {
-    blocks.push({ type: 'section', text: mrkdwn(escapeTruncated(description, DESCRIPTION_EXCERPT_MAX)) });
-  }
+  const rich = item.descriptionMrkdwn?.trim();
+  const description = rich ? truncateMrkdwn(rich, DESCRIPTION_EXCERPT_MAX) : item.description?.trim() ? escapeTruncated(item.description.trim(), DESCRIPTION_EXCERPT_MAX) : '';
+  if (description) blocks.push({ type: 'section', text: mrkdwn(description) });
   const note = item.note === undefined ? '' : oneLine(item.note);
   if (note !== '') blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(note, NOTE_MAX))] });
   const elements: ActionsBlock['elements'] = [];
@@ -126,8 +127,11 @@ function cardActionElements(key: string, actions: CardActions, t: Translator): A
   return elements;
 }
 
-/** The card of a work item as the Plane tools answer it (`/plane show`, a confirmation, an unfurl). */
-export function buildDetailsCard(item: WorkItemDetails, t: Translator, actions?: CardActions, note?: string): SlackMessage {
+/**
+ * The card of a work item as the Plane tools answer it (`/plane show`, a confirmation, an unfurl);
+ * `descriptionMrkdwn`, its description as Slack formatting, else the tool's plain text is shown.
+ */
+export function buildDetailsCard(item: WorkItemDetails, t: Translator, actions?: CardActions, note?: string, descriptionMrkdwn?: string): SlackMessage {
   return buildWorkItemCard(
     {
       key: item.key,
@@ -141,6 +145,7 @@ export function buildDetailsCard(item: WorkItemDetails, t: Translator, actions?:
       startDate: item.startDate ?? undefined,
       targetDate: item.targetDate ?? undefined,
       description: item.description,
+      descriptionMrkdwn,
       note,
     },
     t,

@@ -8,7 +8,7 @@ import { errorReply, type Reply } from './reply.js';
 import type { CommandName, ParseResult, UserRef } from './types.js';
 import { usageOf } from './usage.js';
 import type { ListenerDeps } from '../deps.js';
-import { requesterFor } from '../people.js';
+import { requesterFor, slackUserByEmail } from '../people.js';
 import { isStateUnavailable } from '../../state/store.js';
 import { translatorFor } from '../locale.js';
 import type { Translator } from '../../i18n/index.js';
@@ -71,6 +71,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     t,
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
     fileLocks: deps.fileLocks,
+    userByEmail: (email) => slackUserByEmail(client, deps.store, email),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

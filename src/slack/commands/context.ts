@@ -22,6 +22,8 @@ export interface CommandContext {
   fileLocks: FileLocks;
   /** The person behind `@user` or a plain name. */
   person(ref: UserRef): Promise<Person>;
+  /** The chat user with an e-mail (a Plane member a description mentions), if any. */
+  userByEmail?: (email: string) => Promise<string | undefined>;
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */

@@ -10,8 +10,7 @@ import { readInput } from '../../tools/registry.js';
 import { buildHelp } from './help.js';
 import { buildPlaneListing } from '../blocks/plane-listing.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { buildDetailsCard } from '../blocks/work-item-card.js';
-import { cardActionsFor } from '../work-items/card.js';
+import { detailsCard, type SlackUserByEmail } from '../work-items/card.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
@@ -36,7 +35,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'help':
       return ephemeral(buildHelp('plane', context.t));
     case 'show':
-      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key })), context.t));
+      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key })), context.t, context.userByEmail));
     case 'mine': {
       const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
       const what = command.project
@@ -69,7 +68,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
       return ephemeral(
         buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t),
-        await workItemCard(env.plane, item, context.t),
+        await workItemCard(env.plane, item, context.t, context.userByEmail),
       );
     }
     case 'subscribe':
@@ -81,6 +80,6 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
 }
 
 /** Every card offers its actions (Assign to me, the state menu, Comment), in `t`'s language; the Home tab's Show card posts the same. */
-export async function workItemCard(kit: PlaneKit, item: WorkItemDetails, t: Translator): Promise<SlackMessage> {
-  return buildDetailsCard(item, t, await cardActionsFor(kit, item));
+export async function workItemCard(kit: PlaneKit, item: WorkItemDetails, t: Translator, userByEmail?: SlackUserByEmail): Promise<SlackMessage> {
+  return detailsCard(kit, item, t, { userByEmail });
 }

@@ -8,7 +8,7 @@ import { mrkdwn } from '../blocks/text.js';
 import { taskPage } from '../commands/pages.js';
 import { workItemCard } from '../commands/run-plane.js';
 import { translatorFor } from '../locale.js';
-import { requesterFor } from '../people.js';
+import { requesterFor, slackUserByEmail } from '../people.js';
 import type { HomeDeps } from './home-tab.js';
 
 type WebClient = App['client'];
@@ -25,7 +25,7 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
   try {
     if (show.kind === 'card') {
       const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key: show.key }));
-      await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t)), unfurl_links: false });
+      await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t, (email) => slackUserByEmail(client, deps.store, email))), unfurl_links: false });
       return;
     }
     const folder = { dir: channelFilesDir(deps.dataDir, show.channel), locks: deps.fileLocks };

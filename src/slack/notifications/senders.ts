@@ -1,16 +1,26 @@
 import type { App } from '@slack/bolt';
 import { translator, type Locale } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
-import { NOTICE_KINDS, mergeItemNotices, type NoticeKinds, type ItemSnapshot } from '../../notifications/notices.js';
+import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type NoticeKinds, type ItemSnapshot } from '../../notifications/notices.js';
 import { noticeThreadRecord, threadKey } from '../../notifications/notifier.js';
 import type { OutboxEntry, OutboxOf, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../blocks/notification.js';
 import type { SlackMessage } from '../blocks/types.js';
+import { planeHtmlToMrkdwn } from '../render/plane-html.js';
 import { slackErrorCode } from '../web-api-errors.js';
 
 type WebClient = App['client'];
 
+/** A comment as Slack shows it: Plane's rich text as Slack formatting, mentions as Slack mentions where they can be. */
+function commentOf(notice: CommentNotice): { text: string; mrkdwn?: string } {
+  if (notice.html === undefined) return { text: notice.text };
+  const mention = (id: string) => {
+    const person = notice.people?.[id.toLowerCase()];
+    return person && { name: person.name, slackId: person.chatUser };
+  };
+  return { text: notice.text, mrkdwn: planeHtmlToMrkdwn(notice.html, { mention }) };
+}
 /** The card or its thread is gone (deleted): the next notice starts a new one. */
 const LOST = new Set(['thread_not_found', 'message_not_found', 'invalid_thread_ts', 'cant_update_message']);
 /** Errors a retry cannot cure: logged, and the notice is dropped. */
@@ -115,18 +125,18 @@ export function registerNoticeSenders(outbox: OutboxOf<NoticeKinds>, client: Web
   outbox.register(NOTICE_KINDS.comment, {
     send: (entry, context) =>
       hopeless(entry, async () => {
-        const { item, author, text } = entry.payload;
+        const { item, author } = entry.payload;
         const card = await cardOf(entry, context, item);
-        await post(context, entry.channel, buildCommentMessage(item, author, text, t), card.ts);
+        await post(context, entry.channel, buildCommentMessage(item, author, commentOf(entry.payload), t), card.ts);
       }),
   });
 
   // A linked thread: the comment goes into it; a thread that is gone loses the comment (logged).
   outbox.register(NOTICE_KINDS.linkedComment, {
     send: async (entry, context) => {
-      const { item, author, text, threadTs } = entry.payload;
+      const { item, author, threadTs } = entry.payload;
       try {
-        await post(context, entry.channel, buildCommentMessage(item, author, text, t), threadTs);
+        await post(context, entry.channel, buildCommentMessage(item, author, commentOf(entry.payload), t), threadTs);
       } catch (error) {
         const code = error instanceof Hopeless ? error.message : (slackErrorCode(error) ?? '');
         if (!(error instanceof Hopeless) && !LOST.has(code)) throw error;

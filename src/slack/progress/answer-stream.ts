@@ -6,7 +6,8 @@ import type { Logger } from '../../log.js';
 import { z } from 'zod';
 import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
-import { changedChunks, fitMarkdown, inertMarkdown, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
+import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
+import { renderReply } from '../render/reply.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import type { Pacer } from './pacer.js';
 import type { StreamingSupport } from './streaming.js';
@@ -31,7 +32,11 @@ export function runOfStream(store: StateStore, channel: string, ts: string): Pro
   return store.get(streamRunRecord, `${channel}:${ts}`);
 }
 
-type Phase = 'idle' | 'starting' | 'live' | 'off' | 'ended';
+/** `broken`: a call failed after the stream showed something; the rest is kept and posted at the end. */
+type Phase = 'idle' | 'starting' | 'live' | 'off' | 'broken' | 'ended';
+
+/** The streaming message itself is gone: what it showed is posted again with the rest. */
+const GONE = new Set(['message_not_found', 'channel_not_found', 'invalid_ts']);
 
 /** One call's share of what waits: text that fits in the message, the plan's changed tasks. */
 interface Batch {
@@ -39,6 +44,9 @@ interface Batch {
   chunks: StreamChunk[];
   /** The plan those chunks bring the message to. */
   plan: StreamChunk[];
+  /** How much of the waiting text `text` takes, and what the next message starts with. */
+  consumed: number;
+  reopen: string;
   /** Text is left that does not fit in this message. */
   rest: boolean;
 }
@@ -49,7 +57,10 @@ interface Batch {
  * to show; if Slack refuses it (a workspace without the feature is remembered, see StreamingSupport)
  * it goes `off` and the reporter posts and edits instead. Appends are batched: at most one in flight,
  * one a second per message, paced across the process. A message is kept within the streaming limits
- * (STREAM_LIMITS); a longer answer goes on in a new streamed message.
+ * (STREAM_LIMITS); a longer answer goes on in a new streamed message, cut between paragraphs or
+ * lines (a code block closed and reopened). A call that fails after something was shown does not
+ * lose the answer: the rest is posted as ordinary messages in the thread at the end, and the
+ * streamed message says so.
  */
 export class AnswerStream {
   private phase: Phase = 'idle';
@@ -57,7 +68,7 @@ export class AnswerStream {
   private ts?: string;
   private teamId?: string;
   /** Markdown sent in the current message. */
-  private markdownSent = 0;
+  private messageText = '';
   /** Safe text waiting to be sent. */
   private pendingText = '';
   /** Text written but not made safe yet: its last word may be the start of a mention. */
@@ -66,8 +77,8 @@ export class AnswerStream {
   private sentPlan: StreamChunk[] = [];
   private pumping?: Promise<void>;
   private lastSend = 0;
-  /** Why the stream broke off after showing something; the answer is then not complete. */
-  private broken?: string;
+  /** The streaming message that broke off no longer exists. */
+  private gone = false;
   private stoppedByUser = false;
 
   constructor(
@@ -82,11 +93,14 @@ export class AnswerStream {
     this.plan = plan.length > 0 ? planChunks(plan, t) : [];
   }
 
-  /** Resolves true while the answer streams natively (starting the stream if nothing was tried yet). */
+  /**
+   * Resolves true while the answer is the stream's (starting it if nothing was tried yet): streamed
+   * natively, or kept to be posted at the end after the stream broke off.
+   */
   async live(): Promise<boolean> {
     if (this.phase === 'idle') this.start();
     await this.started;
-    return this.phase === 'live';
+    return this.phase === 'live' || this.phase === 'broken';
   }
 
   write(text: string): void {
@@ -109,13 +123,13 @@ export class AnswerStream {
 
   setPlan(items: readonly PlanItem[]): void {
     this.plan = planChunks(items, this.t);
-    if (this.phase !== 'off' && this.phase !== 'ended') this.kick();
+    if (this.phase === 'idle' || this.phase === 'live') this.kick();
   }
 
   /**
    * Sends what is pending and `extra`, then stops the stream. False when the answer is not shown
    * natively (never started, refused, or stopped by a person in Slack): the caller posts it instead.
-   * Throws when the stream broke off after showing part of the answer (mixing modes would repeat it).
+   * A stream that broke off is finished with ordinary messages; throws only when those fail too.
    */
   async finish(extra = ''): Promise<boolean> {
     if (extra) this.write(extra);
@@ -123,7 +137,7 @@ export class AnswerStream {
     await this.pumping;
     this.release();
     if (this.phase === 'live') await this.stop(true);
-    if (this.broken) throw new Error(`the streamed answer broke off (${this.broken})`);
+    if (this.phase === 'broken') await this.salvage();
     return !this.stoppedByUser;
   }
 
@@ -133,7 +147,32 @@ export class AnswerStream {
     await this.pumping;
     this.release();
     if (this.phase === 'live') await this.stop(true).catch(() => undefined);
+    if (this.phase === 'broken') {
+      await this.salvage().catch((error: unknown) => this.deps.logger.warn({ err: error, channel: this.where.channel }, 'the rest of a broken-off streamed answer could not be posted'));
+    }
     if (this.phase !== 'off') this.phase = 'ended';
+  }
+
+  /**
+   * Finishes a stream that broke off: the streamed message says the rest follows (when Slack still
+   * has it), then what it did not show is posted as ordinary messages in the thread, all of this
+   * message's text again when the message is gone.
+   */
+  private async salvage(): Promise<void> {
+    this.phase = 'ended';
+    // The posted rest starts at the start of the line the stream broke off in (its code block reopened).
+    const fence = this.gone ? undefined : openFence(this.messageText);
+    const shownLine = this.gone ? '' : this.messageText.slice(this.messageText.lastIndexOf('\n') + 1);
+    const rest = this.pendingText.trim() === '' ? '' : `${fence ? `${fence}\n` : ''}${shownLine}${this.pendingText}`;
+    this.pendingText = '';
+    const { client } = this.deps;
+    const { channel, threadTs } = this.where;
+    if (!this.gone && this.ts !== undefined) {
+      const close = fence ? `\n${/^[`~]+/.exec(fence)?.[0] ?? '```'}` : '';
+      const note = rest === '' ? {} : { markdown_text: `${close}\n\n_${this.t.t('runControl.continuedBelow')}_` };
+      await client.chat.stopStream({ channel, ts: this.ts, ...note } as Parameters<App['client']['chat']['stopStream']>[0]).catch(() => undefined);
+    }
+    for (const message of renderReply(rest)) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
   }
 
   private kick(): void {
@@ -156,8 +195,11 @@ export class AnswerStream {
   private async open(): Promise<void> {
     const { support, client, logger } = this.deps;
     const teamId = (this.teamId ??= await support.teamId());
+    // The next message of an answer already shown: a failure to start it is a break, not a refusal.
+    const continuing = this.ts !== undefined;
     if (!teamId || !(await this.allowed(teamId))) {
-      this.off();
+      if (continuing) this.breakOff(new Error('the next streamed message could not be started'));
+      else this.off();
       return;
     }
     const batch = this.batch();
@@ -176,6 +218,10 @@ export class AnswerStream {
       this.sent(batch);
       this.phase = 'live';
     } catch (error) {
+      if (continuing) {
+        this.breakOff(error);
+        return;
+      }
       this.off();
       if (!(await support.refused(teamId, slackErrorCode(error)).catch(() => false))) {
         logger.warn({ err: error, channel: this.where.channel }, 'chat.startStream failed: this answer is posted and edited instead');
@@ -214,7 +260,7 @@ export class AnswerStream {
       const wait = this.lastSend + STREAM_APPEND_INTERVAL_MS - Date.now();
       if (wait > 0) await sleep(wait);
       if (this.phase !== 'live') return;
-      const batch = this.batch();
+      const batch = this.batch(true);
       const { text, chunks, rest } = batch;
       if (text || chunks.length > 0) {
         if (!(await this.send('appendStream', batch))) return;
@@ -226,18 +272,21 @@ export class AnswerStream {
     }
   }
 
-  /** What to send next: the plan's changed tasks and the pending text that fits in this message. */
-  private batch(): Batch {
+  /**
+   * What to send next: the plan's changed tasks and the pending text that fits in this message
+   * (`holding`: an append near the message's end keeps back the last line, unfinished).
+   */
+  private batch(holding = false): Batch {
     const plan = this.plan;
     const chunks = changedChunks(this.sentPlan, plan);
-    const [text, over] = fitMarkdown(this.pendingText, STREAM_LIMITS.markdownPerMessage - this.markdownSent);
-    return { text, chunks, plan, rest: over.length > 0 };
+    const cut = cutStreamedMarkdown(this.pendingText, this.messageText, STREAM_LIMITS.markdownPerMessage - this.messageText.length, holding);
+    return { text: cut.text, chunks, plan, consumed: cut.consumed, reopen: cut.reopen, rest: cut.full };
   }
 
   /** What a call carried reached Slack (the plan may have changed again meanwhile). */
-  private sent({ text, plan }: Batch): void {
-    this.pendingText = this.pendingText.slice(text.length);
-    this.markdownSent += text.length;
+  private sent({ text, plan, consumed, reopen }: Batch): void {
+    this.pendingText = reopen + this.pendingText.slice(consumed);
+    this.messageText += text;
     this.sentPlan = plan;
     this.lastSend = Date.now();
   }
@@ -245,12 +294,11 @@ export class AnswerStream {
   /** Ends the full message and starts the next one in the thread; later plan changes go there. */
   private async rollOver(): Promise<void> {
     await this.stop(false);
-    if (this.broken || this.stoppedByUser) return;
-    this.markdownSent = 0;
+    if ((this.phase as Phase) !== 'ended' || this.stoppedByUser) return;
+    this.messageText = '';
     this.phase = 'starting';
     this.started = this.open();
     await this.started;
-    if ((this.phase as Phase) !== 'live') this.broken ??= 'the next streamed message could not be started';
   }
 
   /** chat.stopStream with what is pending (all of it when `final`, rolling over as often as needed). */
@@ -260,14 +308,11 @@ export class AnswerStream {
       if (!(await this.send('stopStream', batch))) return;
       this.phase = 'ended';
       if (!final || !batch.rest) return;
-      this.markdownSent = 0;
+      this.messageText = '';
       this.phase = 'starting';
       this.started = this.open();
       await this.started;
-      if ((this.phase as Phase) !== 'live') {
-        this.broken ??= 'the next streamed message could not be started';
-        return;
-      }
+      if ((this.phase as Phase) !== 'live') return;
     }
   }
 
@@ -288,13 +333,17 @@ export class AnswerStream {
 
   private breakOff(error: unknown): void {
     const code = slackErrorCode(error);
-    this.phase = 'ended';
     if (code === 'stopped_by_user') {
       // Slack's stop control: agent_session_stopped says who pressed it, and the run stops there.
+      this.phase = 'ended';
       this.stoppedByUser = true;
       return;
     }
-    this.broken = code ?? (error instanceof Error ? error.message : String(error));
-    this.deps.logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streamed answer broke off');
+    this.phase = 'broken';
+    if (code !== undefined && GONE.has(code)) {
+      this.gone = true;
+      this.pendingText = this.messageText + this.pendingText;
+    }
+    this.deps.logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streamed answer broke off: the rest is posted as messages');
   }
 }

@@ -8,8 +8,8 @@ import { escapeMrkdwn, FENCE, ZWSP } from '../blocks/text.js';
  * on lines of their own, at the start of the line, so the splitter can find them.
  */
 
-const BULLETS = ['•', '◦', '▪'];
-const INDENT = '    ';
+export const BULLETS = ['•', '◦', '▪'];
+export const INDENT = '    ';
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** Markdown text may hold entities (`&amp;`); they mean the character, which is then escaped for Slack. */
@@ -22,11 +22,11 @@ function decodeEntities(text: string): string {
 }
 
 /** Prose: escaped, and a backtick never meets two others to open a code block by accident. */
-function prose(text: string): string {
+export function prose(text: string): string {
   return escapeMrkdwn(text).replace(/`/g, `\`${ZWSP}`);
 }
 
-function fence(code: string): string {
+export function fence(code: string): string {
   const body = escapeMrkdwn(code.replace(/\n+$/, ''));
   return `${FENCE}\n${body}\n${FENCE}`;
 }
@@ -39,7 +39,7 @@ function isFence(line: string): boolean {
  * Prefixes every line outside code blocks (a fence must stay at the start of its line), from line
  * `from` on.
  */
-function prefixLines(text: string, prefix: string, emptyPrefix = prefix, from = 0): string {
+export function prefixLines(text: string, prefix: string, emptyPrefix = prefix, from = 0): string {
   let inCode = false;
   return text
     .split('\n')
@@ -53,13 +53,14 @@ function prefixLines(text: string, prefix: string, emptyPrefix = prefix, from = 
 }
 
 /** Wraps with a mrkdwn marker; Slack needs the marker against the words, so edge spaces go outside. */
-function wrap(marker: string, inner: string): string {
+export function wrap(marker: string, inner: string): string {
   const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
   const core = match?.[2] ?? '';
   return core === '' ? inner : `${match?.[1] ?? ''}${marker}${core}${marker}${match?.[3] ?? ''}`;
 }
 
-function safeHref(href: string): string | undefined {
+/** An http(s) or mailto URL made safe inside `<…|…>`; anything else (javascript:, data:) is no link. */
+export function safeHref(href: string): string | undefined {
   const url = href.trim();
   if (!/^(https?:\/\/|mailto:)/i.test(url)) return undefined;
   return url.replace(/[|<>\s]/g, (char) => encodeURIComponent(char)).replace(/&/g, '&amp;');

@@ -1,27 +1,7 @@
-import { FENCE, pack, safeCut } from '../blocks/text.js';
+import { cutLine, FENCE, pack } from '../blocks/text.js';
 
 /** Room for closing a code block at the end of a chunk and reopening it in the next. */
 const FENCE_ROOM = FENCE.length * 2 + 2;
-
-/**
- * Cuts one over-long line into pieces of at most `size`: at a space when one is near, never inside
- * an entity, a surrogate pair or a `<link|label>` this renderer wrote.
- */
-function cutLine(line: string, size: number): string[] {
-  const pieces: string[] = [];
-  let rest = line;
-  while (rest.length > size) {
-    let cut = safeCut(rest, size);
-    const space = rest.lastIndexOf(' ', cut);
-    if (space > size / 2) cut = space + 1;
-    const open = rest.lastIndexOf('<', cut - 1);
-    if (open > 0 && rest.lastIndexOf('>', cut - 1) < open) cut = open;
-    pieces.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-  }
-  pieces.push(rest);
-  return pieces;
-}
 
 /** Splits one block of mrkdwn on line boundaries; a code block cut in two is closed and reopened. */
 function splitBlock(text: string, max: number): string[] {

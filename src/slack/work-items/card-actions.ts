@@ -9,15 +9,14 @@ import { addCommentInput, commentOnWorkItem } from '../../tools/plane/add-commen
 import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
 import { updateIssueInput, updateWorkItem } from '../../tools/plane/update-issue.js';
 import { readInput, type Requester } from '../../tools/registry.js';
-import { buildDetailsCard } from '../blocks/work-item-card.js';
 import { buildCommentForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
 import { escapeTruncated, mrkdwn, oneLine } from '../blocks/text.js';
 import type { Block, SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';
 import { translatorFor } from '../locale.js';
-import { knownPerson, requesterFor } from '../people.js';
+import { knownPerson, requesterFor, slackUserByEmail } from '../people.js';
 import { slackToHtml } from '../render/slack-markup.js';
-import { cardActionsFor } from './card.js';
+import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 import { readCommentMetadata, type ViewState } from './form-state.js';
 
@@ -75,7 +74,7 @@ async function tellAndRefresh(
   respond?: (message: object) => Promise<unknown>,
 ): Promise<void> {
   const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
-  const card = buildDetailsCard(item, t, await cardActionsFor(deps.plane, item, linked));
+  const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
   if (place.unfurl) {
     await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...say(line), unfurl_links: false });

@@ -5,11 +5,10 @@ import { buildConfirmation } from '../blocks/confirmation.js';
 import { FALLBACK_TEXT_MAX } from '../blocks/limits.js';
 import { truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { buildDetailsCard } from '../blocks/work-item-card.js';
 import type { FormMetadata } from '../blocks/work-item-forms.js';
 import { translatorFor } from '../locale.js';
-import { requesterFor } from '../people.js';
-import { cardActionsFor } from './card.js';
+import { requesterFor, slackUserByEmail } from '../people.js';
+import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 
 /** A line of what happened, then the work item's card: one message (card edits keep the line). */
@@ -49,7 +48,7 @@ export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, 
   const notes = [...(request.notes ?? [])];
   if (!outcome.linked && outcome.existing.key !== item.key) notes.push(t.t('workItem.form.staysLinked', { key: outcome.existing.key }));
   const linked = outcome.linked || outcome.existing.key === item.key;
-  const card = buildDetailsCard(item, t, await cardActionsFor(deps.plane, item, linked));
+  const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
   const message = withLead(buildConfirmation({ summary: request.summary, notes }, t), card);
   await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
 }

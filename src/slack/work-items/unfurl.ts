@@ -4,8 +4,8 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { readableFailure } from '../../tools/index.js';
 import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
 import { readInput } from '../../tools/registry.js';
-import { buildDetailsCard } from '../blocks/work-item-card.js';
-import { cardActionsFor } from './card.js';
+import { slackUserByEmail } from '../people.js';
+import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 
 /** What `link_shared` carries (links:read). */
@@ -67,7 +67,7 @@ export async function unfurlLinks(client: App['client'], deps: WorkItemDeps, eve
       const key = await keyOf(deps.plane, found);
       if (!key) continue;
       const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key }));
-      unfurls[link.url] = { blocks: buildDetailsCard(item, t, await cardActionsFor(deps.plane, item)).blocks };
+      unfurls[link.url] = { blocks: (await detailsCard(deps.plane, item, t, { userByEmail: (email) => slackUserByEmail(client, deps.store, email) })).blocks };
     } catch (error) {
       // A link to an item the key cannot read stays a plain link.
       if (readableFailure(error, t) === undefined) deps.logger.warn({ err: error }, 'could not unfurl a Plane link');

@@ -33,6 +33,7 @@ export const workItemDetailsSchema = workItemDataSchema.extend({
   images: z
     .array(z.object({ n: z.number(), src: z.string() }))
     .describe('The [image n] markers of the description: src is an asset id (uploaded) or an absolute URL'),
+  descriptionHtml: z.string().optional().describe('The description as Plane stores it (HTML), for front ends that show rich text'),
 });
 export type WorkItemDetails = z.infer<typeof workItemDetailsSchema>;
 
@@ -64,7 +65,7 @@ export function workItemData(view: ItemView, url: string): WorkItemData {
 }
 
 export function workItemDetails(view: ItemView, url: string, description: { text: string; images: DescriptionImage[] }): WorkItemDetails {
-  return { ...workItemData(view, url), description: description.text, images: description.images };
+  return { ...workItemData(view, url), description: description.text, images: description.images, descriptionHtml: view.descriptionHtml };
 }
 
 /** The notes that are set, in order. */

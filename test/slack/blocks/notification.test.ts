@@ -66,7 +66,7 @@ describe('notification blocks', () => {
       const changes = Array.from({ length: 40 }, (_, i) => change(['state', 'assignees', 'labels', 'name', 'other_field'][i % 5]!, [hostile], Array(30).fill(hostile), `${hostile}${i}`));
       for (const message of [
         buildChangeLine(item, changes, EN),
-        buildCommentMessage(item, hostile, `${hostile}\n${long(20_000)}`, EN),
+        buildCommentMessage(item, hostile, { text: `${hostile}\n${long(20_000)}` }, EN),
         buildNotificationCard(item, EN, hostile),
         buildDirectNotice(item, `${hostile} assigned you`, EN),
       ]) {

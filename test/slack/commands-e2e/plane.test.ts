@@ -29,7 +29,8 @@ describe('/plane', () => {
     const texts = blockTexts(card!);
     expect(texts[0]).toBe('ACME-1 Login button unresponsive on Safari');
     expect(texts.slice(1, 5)).toEqual(['*State*\n→ In Progress', '*Priority*\nurgent', '*Assignees*\nleo', '*Labels*\nbug']);
-    expect(texts.join('\n')).toContain('Clicking Sign in does nothing on Safari 17.');
+    // The description as Slack formatting: Plane's <strong> is bold.
+    expect(texts.join('\n')).toContain('Clicking *Sign in* does nothing on Safari 17.');
     expect(buttons(card!)).toEqual([
       expect.objectContaining({ action_id: 'work_item_open', url: itemLink('ACME-1') }),
       expect.objectContaining({ action_id: 'work_item_assign_me', value: 'ACME-1' }),

@@ -71,8 +71,14 @@ describe('/task sync with Plane', () => {
     await plantTree(h);
     tree = (await run(h, { command: '/task', text: 'tree' }, { channel: 1 })).channel[0]!;
     h.plane.resetRequests();
+    // The webhooks of the creates wait until the reply is written: what the bot does for them
+    // (its first GET users/me) is not the sync's, and would otherwise land before or after the reply.
+    const release = h.plane.webhooks.hold();
     const { ephemeral, channel } = await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
-    const requests = keyed(h);
+    // Every request the sync sent, the unauthenticated instance probe included, as the reply counts them.
+    const requests = [...h.plane.requests];
+    release();
+    expect(requests.every((r) => r.apiKey === h.demo.apiKey || r.path === '/api/instances/')).toBe(true);
     expect(creates(requests)).toHaveLength(12);
     expect(requests.filter((r) => r.status === 429)).toEqual([]);
 

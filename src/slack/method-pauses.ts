@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../log.js';
+import { z } from 'zod';
+import { defineRecord } from '../state/record-kind.js';
+import type { StateStore } from '../state/store.js';
+
+/** Until when (epoch ms) a Web API method is paused for the workspace. */
+const pauseRecord = defineRecord({ namespace: 'slack:method-pause', version: 1, schema: z.number() });
+/** A Retry-After past this is not believed: a call waits at most this long for its method. */
+const MAX_PAUSE_MS = 120_000;
+
+type Fetch = typeof globalThis.fetch;
+
+/**
+ * Slack's `Retry-After` holds for the method in the whole workspace, not only for the channel (or
+ * the client) that got the 429. A fetch for the Web API clients: a 429 pauses its method for every
+ * client of every process sharing the store, and each call of a paused method waits for the pause to
+ * end before it goes out (the client's own retry of the refused call included). A store that fails
+ * costs the sharing only: the process then pauses by itself.
+ */
+export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = globalThis.fetch): Fetch {
+  const local = new Map<string, number>();
+  const until = async (method: string): Promise<number> => {
+    const shared = await store.get(pauseRecord, method).catch(() => undefined);
+    return Math.max(shared ?? 0, local.get(method) ?? 0);
+  };
+  return async (input, init) => {
+    const method = methodOf(input);
+    if (method === undefined) return base(input, init);
+    for (;;) {
+      const wait = Math.min(MAX_PAUSE_MS, (await until(method)) - Date.now());
+      if (wait <= 0) break;
+      await sleep(wait);
+    }
+    const response = await base(input, init);
+    if (response.status === 429) {
+      const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      if (Number.isFinite(seconds) && seconds > 0) {
+        const pauseMs = Math.min(MAX_PAUSE_MS, seconds * 1000);
+        const end = Date.now() + pauseMs;
+        local.set(method, Math.max(local.get(method) ?? 0, end));
+        await store.set(pauseRecord, method, end, pauseMs).catch((error: unknown) => logger.warn({ err: error, method }, 'a Slack rate-limit pause could not be shared: this process pauses alone'));
+        logger.info({ method, pauseMs }, 'Slack rate-limited a method: every call of it waits');
+      }
+    }
+    return response;
+  };
+}
+
+/** `chat.postMessage` from `https://slack.com/api/chat.postMessage` (or the emulator's URL). */
+function methodOf(input: Parameters<Fetch>[0]): string | undefined {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return /\/api\/([A-Za-z0-9_.]+)\/?(?:[?#]|$)/.exec(url)?.[1];
+}
