@@ -5,7 +5,7 @@ import type { PlaneHttp } from './http.js';
 import { pathStyleFor, type PathStyle } from './paths.js';
 
 export interface InstanceInfo {
-  /** `instance.current_version`, e.g. "v1.3.1", when the instance tells. */
+  /** `instance.current_version` when the instance tells: "1.3.1" on CE v1.3.1 (some releases put a "v" before it). */
   version?: string;
   /** `instance.edition`, e.g. "PLANE_COMMUNITY". */
   edition?: string;

@@ -144,7 +144,7 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       });
       expect(text).toMatch(/^Created ACME-14\./);
       expect(text).toContain('State: In Review (started)\nPriority: urgent');
-      expect(text).toContain('Labels: blocked, bug');
+      expect(text).toContain('Labels: bug, blocked');
       expect(text).toContain('Description:\nSteps:\nopen <cart> & “pay”');
       const item = await itemOf('ACME-14');
       // Plane keeps one root element: several paragraphs come back wrapped, entities as characters.
