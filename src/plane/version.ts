@@ -12,6 +12,11 @@ export interface InstanceInfo {
   pathStyle: PathStyle;
 }
 
+/** A release as people write it, "v1.3.1", whether the instance said "1.3.1" (CE v1.3.1) or "v1.3.1". */
+export function releaseName(version: string): string {
+  return `v${version.replace(/^v/i, '')}`;
+}
+
 /**
  * What the instance is: `GET /api/instances/` needs no key and gives the release,
  * hence the path family. Plane Cloud may not serve it; the current family is then assumed.

@@ -176,7 +176,7 @@ describe('versions and path families', () => {
     const t = await startTestbed({ fake: { instanceVersion: '1.3.1' } });
     t.plane.db.addWorkItem('ACME', { name: 'new paths' });
     expect(await t.call('plane_get_issue', { key: 'ACME-1' })).toContain('ACME-1: new paths');
-    expect(await t.call('plane_whoami', {})).toMatch(/API: v1 \(instance 1\.3\.1, Community Edition, work items under \/work-items\/\)/);
+    expect(await t.call('plane_whoami', {})).toMatch(/API: v1 \(instance v1\.3\.1, Community Edition, work items under \/work-items\/\)/);
     expect(t.apiRequests().some((r) => r.path === '/api/v1/workspaces/acme/work-items/ACME-1/')).toBe(true);
   });
 
@@ -192,7 +192,7 @@ describe('versions and path families', () => {
     expect(paths.some((p) => p.includes('/work-items/'))).toBe(false);
     expect(paths).toContain('/api/v1/workspaces/acme/issues/ACME-1/');
     expect(paths.filter((p) => /\/projects\/[^/]+\/issues\//.test(p)).length).toBeGreaterThanOrEqual(4);
-    expect(await t.call('plane_whoami', {})).toMatch(/instance 1\.0\.0.*work items under \/issues\//);
+    expect(await t.call('plane_whoami', {})).toMatch(/instance v1\.0\.0.*work items under \/issues\//);
     // Only the API v2 probe fails (CE does not route /api/v2/).
     expect(t.plane.requests.filter((r) => r.status >= 400).map((r) => r.path)).toEqual(['/api/v2/users/me/']);
   });
