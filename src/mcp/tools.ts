@@ -5,15 +5,30 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type ServerNotification,
   type Tool,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { deniedCallText, permissionOfCall, toJsonSchema, toModelTool, type Permissions } from '../agent/index.js';
 import type { Logger } from '../log.js';
+import { matchLocale, translator } from '../i18n/index.js';
+import { withPlaneWaitPolicy } from '../plane/index.js';
 import type { ToolContext, ToolDefinition, ToolRegistry } from '../tools/registry.js';
 import { packageVersion } from './package-version.js';
 
 /** Read by clients that defer tool definitions (Claude Code's tool search) to decide when to load them. */
+/**
+ * How long one tool call may wait for Plane's rate limit: the official SDK client gives up on a
+ * request after 60 s by default, so a call answers before that with when to try again.
+ */
+export const MCP_PLANE_WAIT_MS = 45_000;
+
+/** While a call waits for Plane's budget: the client's progress token, and how to notify it. */
+interface ProgressSink {
+  token: string | number;
+  send(notification: ServerNotification): Promise<void>;
+}
+
 const INSTRUCTIONS =
   'Planebot’s tool kit: Plane work items by key (ACME-12) with states, labels and people by name — read, search, ' +
   'comment, create and update — plus WebFetch, and TodoWrite/Task for a shared todo list and task tree.';
@@ -53,7 +68,7 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
   const listing = [...served.values()].map(listed);
   const version = packageVersion();
 
-  const call = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> => {
+  const call = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal, progress?: ProgressSink): Promise<CallToolResult> => {
     if (!served.has(name)) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}. Tools: ${[...served.keys()].join(', ')}`);
     }
@@ -64,7 +79,21 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
       return { isError: true, content: [{ type: 'text', text: deniedCallText(options.permissions, tool, parsed.data) }] };
     }
     const started = performance.now();
-    const result = await options.registry.call(name, args ?? {}, { ...options.context, signal });
+    // Progress notifications while Plane's budget is awaited keep the client informed (and, with
+    // resetTimeoutOnProgress, waiting); the wait never outlasts the client's own timeout.
+    const t = translator(matchLocale(options.context.requester?.locale));
+    const onWait = progress
+      ? (waitedMs: number, etaMs: number) =>
+          void progress
+            .send({
+              method: 'notifications/progress',
+              params: { progressToken: progress.token, progress: Math.round(waitedMs / 1000), message: t.t('planeError.waitingForBudget', { seconds: Math.ceil(etaMs / 1000) }) },
+            })
+            .catch(() => undefined)
+      : undefined;
+    const result = await withPlaneWaitPolicy({ deadline: Date.now() + MCP_PLANE_WAIT_MS, onWait }, () =>
+      options.registry.call(name, args ?? {}, { ...options.context, signal }),
+    );
     options.logger.info({ tool: name, ok: result.ok, ms: Math.round(performance.now() - started) }, 'MCP tool call');
     if (!result.ok) return { isError: true, content: [{ type: 'text', text: result.error }] };
     const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mime }));
@@ -76,7 +105,11 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
     createServer() {
       const server = new Server({ name: 'planebot', version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
       server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-      server.setRequestHandler(CallToolRequestSchema, (request, extra) => call(request.params.name, request.params.arguments, extra.signal));
+      server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+        const token = request.params._meta?.progressToken;
+        const progress = token === undefined ? undefined : { token, send: extra.sendNotification };
+        return call(request.params.name, request.params.arguments, extra.signal, progress);
+      });
       return server;
     },
   };

@@ -6,6 +6,7 @@ import type { ChatThread, PlaneKit } from '../plane/kit.js';
 import { memberName } from '../plane/member-names.js';
 import { mentionNames } from '../plane/mentions.js';
 import { readHtml } from '../plane/read-html.js';
+import { lookUpOrNone } from '../plane/resolve.js';
 import type { Label, Member, Project, State, WorkItem } from '../plane/types.js';
 import { mentionedUserIds, type PlaneDelivery, type WebhookChange, type WebhookPerson, type WebhookWorkItem } from '../plane/webhooks.js';
 import { z } from 'zod';
@@ -183,7 +184,7 @@ export class Notifier {
     for (const person of people) {
       // Nobody is told about what they did themselves.
       if (actorId !== undefined && person.id.toLowerCase() === actorId.toLowerCase()) continue;
-      const email = person.email ?? (await api.workspaceMembers(slug)).find((m) => m.id === person.id)?.email;
+      const email = person.email ?? (await lookUpOrNone((opts) => api.workspaceMembers(slug, opts), (all) => all.find((m) => m.id === person.id)))?.email;
       if (!email) continue;
       const recipient = await this.options.recipientFor(email);
       if (recipient === undefined || !(await this.options.personal.wantsDirectMessages(recipient))) continue;
@@ -238,14 +239,14 @@ const sameThread = (thread: ChatThread | undefined, channel: string, threadTs: s
 
 async function projectById(api: PlaneApi, slug: string, id: string): Promise<Project> {
   const find = (projects: Project[]) => projects.find((p) => p.id === id);
-  const project = find(await api.projects(slug)) ?? find(await api.projects(slug, { fresh: true }));
+  const project = await lookUpOrNone((opts) => api.projects(slug, opts), find);
   if (!project) throw new Error('a webhook named a project the API key cannot see');
   return project;
 }
 
 async function memberNameById(api: PlaneApi, slug: string, id: string | undefined): Promise<string> {
   if (id === undefined) return 'someone';
-  const member = (await api.workspaceMembers(slug)).find((m) => m.id === id);
+  const member = await lookUpOrNone((opts) => api.workspaceMembers(slug, opts), (all) => all.find((m) => m.id === id));
   return member ? memberName(member) : 'someone';
 }
 

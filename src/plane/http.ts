@@ -32,6 +32,30 @@ export interface PlaneHttpOptions {
 
 const MAX_RETRY_AFTER_MS = 60_000;
 
+/**
+ * How long a call may wait for Plane's rate limit, and who hears while it waits: the MCP front end,
+ * whose clients give up on a request after a minute, sets one per tool call.
+ */
+export interface PlaneWaitPolicy {
+  /** Epoch ms: no wait for Plane's budget may end after it. */
+  deadline: number;
+  /** While waiting: how long so far, and how long until a slot frees as far as known. */
+  onWait?: (waitedMs: number, etaMs: number) => void;
+  reportEveryMs?: number;
+}
+
+const waits = new AsyncLocalStorage<PlaneWaitPolicy>();
+
+/** Runs `work` with a bound on every wait for Plane's rate limit in it (see PlaneWaitPolicy). */
+export function withPlaneWaitPolicy<T>(policy: PlaneWaitPolicy, work: () => Promise<T>): Promise<T> {
+  return waits.run(policy, work);
+}
+
+/** The readable answer when a wait would outlast the caller's bound. */
+function rateLimitSpent(waitMs: number): PlaneError {
+  return new PlaneError(phrase('planeError.rateLimitSpent', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) }), 429);
+}
+
 /** The request counters of the `metered` calls under way in this async context. */
 const meters = new AsyncLocalStorage<{ requests: number }[]>();
 const TIMEOUT_MS = 30_000;
@@ -44,7 +68,7 @@ interface RawAnswer {
   json: boolean;
 }
 
-/** Plane's REST API over undici: key header, trailing slashes, readable errors, pacing, one 429 retry. */
+/** Plane's REST API over undici: key header, trailing slashes, readable errors, pacing, 429s waited out. */
 export class PlaneHttp {
   readonly baseUrl: string;
   /** Rows per page: CE's maximum, one request per 1,000 rows; lowered when a server says less. */
@@ -95,28 +119,67 @@ export class PlaneHttp {
     throw planeHttpError(answer.status, answer.body, req);
   }
 
+  /**
+   * Sends, waiting out 429s: Plane does not count a throttled request and its Retry-After is when a
+   * slot frees, so each 429 costs only that wait. Under a wait policy (planeWaitPolicy) no wait may
+   * end past the policy's deadline: the call fails at once with when to try again instead.
+   */
   private async send(req: PlaneRequest): Promise<RawAnswer> {
-    const first = await this.attempt(req);
-    if (first.status !== 429) return first;
-    const retryAfterMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(1, Number(header(first.headers, 'retry-after')) || 60) * 1000);
-    this.options.logger?.warn({ path: req.path, retryAfterMs }, 'plane rate limit hit; retrying once');
-    await this.options.limiter.observeThrottled(retryAfterMs);
-    await this.sleep(retryAfterMs);
-    return this.attempt(req);
+    // Without a policy, a key another client keeps saturated ends the call after two windows of waits.
+    const giveUpAt = Date.now() + 2 * MAX_RETRY_AFTER_MS;
+    for (;;) {
+      const answer = await this.attempt(req);
+      if (answer.status !== 429) return answer;
+      if (Date.now() > giveUpAt) throw planeHttpError(429, answer.body, req);
+      const retryAfterMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(1, Number(header(answer.headers, 'retry-after')) || 60) * 1000);
+      this.options.logger?.warn({ path: req.path, retryAfterMs }, 'plane rate limit hit; waiting for Retry-After');
+      await this.options.limiter.observeThrottled(retryAfterMs);
+      const policy = waits.getStore();
+      if (policy && Date.now() + retryAfterMs > policy.deadline) throw rateLimitSpent(retryAfterMs);
+      await this.waitReporting(this.sleep(retryAfterMs), retryAfterMs);
+    }
   }
 
   private attempt(req: PlaneRequest): Promise<RawAnswer> {
     // The meters of whoever asks for the request: the limiter may run it from another caller's context.
     const counting = meters.getStore() ?? [];
     if (req.auth === false) return this.exchange(req, counting);
-    return this.options.limiter.schedule(async () => {
+    const { limiter } = this.options;
+    const policy = waits.getStore();
+    let abandoned = false;
+    const scheduled = limiter.schedule(async () => {
+      // A call that stopped waiting sends nothing (its unit goes back a window later all the same).
+      if (abandoned) return undefined;
       const answer = await this.exchange(req, counting);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
-      // X-RateLimit-Reset is in epoch seconds: when the server's window will have passed.
-      const resetAt = numberHeader(answer.headers, 'x-ratelimit-reset');
-      if (remaining !== undefined) await this.options.limiter.observeRemaining(remaining, resetAt === undefined ? undefined : resetAt * 1000);
+      if (remaining !== undefined) await limiter.observeRemaining(remaining);
       return answer;
     });
+    if (!policy) return scheduled.then((answer) => answer!);
+    // Bottleneck starts a queued task when a unit comes back; past the deadline the call gives up.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abandoned = true;
+        reject(rateLimitSpent(limiter.nextSlotMs()));
+      }, Math.max(0, policy.deadline - Date.now()));
+    });
+    const started = Promise.race([scheduled.then((answer) => answer!), late]);
+    return this.waitReporting(started, () => limiter.nextSlotMs()).finally(() => clearTimeout(timer));
+  }
+
+  /** Tells the policy's `onWait` every few seconds while `work` has not ended. */
+  private async waitReporting<T>(work: Promise<T>, etaMs: number | (() => number)): Promise<T> {
+    const policy = waits.getStore();
+    if (!policy?.onWait) return work;
+    const started = Date.now();
+    const eta = () => (typeof etaMs === 'number' ? Math.max(0, started + etaMs - Date.now()) : etaMs());
+    const tick = setInterval(() => policy.onWait!(Date.now() - started, eta()), policy.reportEveryMs ?? 5_000);
+    try {
+      return await work;
+    } finally {
+      clearInterval(tick);
+    }
   }
 
   private async exchange(req: PlaneRequest, counting: readonly { requests: number }[]): Promise<RawAnswer> {

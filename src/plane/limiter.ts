@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
  * Paces Plane requests per API key. Plane's throttle is DRF's: a sliding log of the requests of the
  * last window (60 a minute unless the instance sets another rate), so the limiter mirrors it: a
  * reservoir of `limit` units, one taken when a request starts and given back one window after its
- * answer arrived. Several processes share one budget per key when they share a Redis (Bottleneck
+ * answer arrived. One PlaneLimiters serves any number of keys (`forKey`), each with its own budget. Several processes share one budget per key when they share a Redis (Bottleneck
  * clustering over ioredis); otherwise the budget is per process.
  *
  * Clustering: pass `redis` (an ioredis connection, or a redis:// URL); the limiters work on a
@@ -35,12 +35,16 @@ export interface PlaneRate {
 export interface PlaneLimiter {
   schedule<T>(task: () => Promise<T>): Promise<T>;
   /**
-   * The server's `X-RateLimit-Remaining`, trusted when lower than the limiter's own count, until its
-   * `X-RateLimit-Reset` (epoch ms; the limiter's own window at most, and when absent).
+   * The server's `X-RateLimit-Remaining`, trusted when lower than the limiter's own count: the slots
+   * it says are taken by requests this limiter did not send (another process, an earlier run) are
+   * held back; one request still goes, and if Plane is full it answers a 429 (which Plane does not
+   * count) whose Retry-After says exactly when its oldest request leaves the window.
    */
-  observeRemaining(remaining: number, resetAtMs?: number): Promise<void>;
-  /** After a 429: nothing else goes out until `retryAfterMs` has passed. */
+  observeRemaining(remaining: number): Promise<void>;
+  /** After a 429: nothing else goes out until `retryAfterMs` has passed; then the held slots come back. */
   observeThrottled(retryAfterMs: number): Promise<void>;
+  /** How long until a slot this process holds comes back (0 when none is held). */
+  nextSlotMs(): number;
 }
 
 /** The limiters of one composition: one per API key, all with the same rate and Redis. */
@@ -98,27 +102,42 @@ export class PlaneLimiters {
     await this.connection?.disconnect(false);
   }
 
+  /**
+   * Plane's throttle is a sliding log of request times: a slot frees when the request that took it
+   * is one window old (X-RateLimit-Reset, always now + 60 s, says nothing about that). So each
+   * request's unit goes back one window after it was sent, and units held for requests this limiter
+   * did not see go back when a 429's Retry-After says, at the latest one window on.
+   */
   private rollingWindow(bottleneck: () => Bottleneck): PlaneLimiter {
-    const { windowMs } = this;
-    // How long the server's window is, as its last X-RateLimit-Reset told (always now + its duration).
-    let serverWindowMs = windowMs;
+    const { windowMs, pendingReturns } = this;
+    // Units held back for the server, each with when it is due back (a 429 brings them forward).
+    const held = new Map<NodeJS.Timeout, { units: number; dueAt: number }>();
+    const due = new Set<number>();
     const giveBack = (units: number, afterMs: number) => {
       if (units <= 0) return;
       const giveNow = () => bottleneck().incrementReservoir(units).catch(() => undefined);
+      const dueAt = Date.now() + afterMs;
+      due.add(dueAt);
       const timer = setTimeout(() => {
         this.pendingReturns.delete(timer);
+        held.delete(timer);
+        due.delete(dueAt);
         void giveNow();
       }, afterMs).unref();
       this.pendingReturns.set(timer, giveNow);
+      return { timer, dueAt };
     };
-    // Takes units out of the reservoir until afterMs, keeping `keep`; never below zero.
-    const withhold = async (keep: number, afterMs: number, firstBackMs = afterMs) => {
+    const hold = (units: number, afterMs: number) => {
+      const given = giveBack(units, afterMs);
+      if (given) held.set(given.timer, { units, dueAt: given.dueAt });
+    };
+    // Takes the free units out of the reservoir, keeping `keep`; returns how many were taken.
+    const takeFree = async (keep: number) => {
       const own = (await bottleneck().currentReservoir()) ?? 0;
       const taken = own - Math.max(0, keep);
-      if (taken <= 0) return;
+      if (taken <= 0) return 0;
       await bottleneck().incrementReservoir(-taken);
-      giveBack(1, firstBackMs);
-      giveBack(taken - 1, afterMs);
+      return taken;
     };
     return {
       schedule(task) {
@@ -130,15 +149,27 @@ export class PlaneLimiters {
           }
         });
       },
-      observeRemaining(remaining, resetAtMs) {
-        if (resetAtMs !== undefined) serverWindowMs = Math.min(windowMs, Math.max(0, resetAtMs - Date.now()));
-        return withhold(remaining, serverWindowMs);
+      async observeRemaining(remaining) {
+        // One stays free to ask: a 429 then tells when the others' oldest slot frees.
+        const taken = await takeFree(Math.max(1, remaining));
+        hold(taken, windowMs);
       },
-      // Retry-After is when the oldest request leaves the server's window: one slot opens then, the
-      // rest when its whole window has passed.
-      observeThrottled(retryAfterMs) {
-        const firstBackMs = Math.min(retryAfterMs, windowMs);
-        return withhold(0, Math.max(serverWindowMs, firstBackMs), firstBackMs);
+      async observeThrottled(retryAfterMs) {
+        const at = Math.min(retryAfterMs, windowMs);
+        const taken = await takeFree(0);
+        // What was held for the server comes back with them.
+        for (const [timer, entry] of held) {
+          if (entry.dueAt - Date.now() <= at) continue;
+          clearTimeout(timer);
+          held.delete(timer);
+          due.delete(entry.dueAt);
+          pendingReturns.delete(timer);
+          hold(entry.units, at);
+        }
+        hold(taken, at);
+      },
+      nextSlotMs() {
+        return due.size === 0 ? 0 : Math.max(0, Math.min(...due) - Date.now());
       },
     };
   }

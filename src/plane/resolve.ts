@@ -38,6 +38,14 @@ function optionList(options: string[]): string {
   return options.length > 0 ? options.join(', ') : '(none)';
 }
 
+/**
+ * Every lookup by name or id in a cached list: on the cached list, then once on a fresh one (what
+ * was made in Plane since the list was cached is found); undefined when neither has it.
+ */
+export async function lookUpOrNone<T, R>(load: (opts: Freshness) => Promise<T[]>, pick: (all: T[]) => R | undefined): Promise<R | undefined> {
+  return pick(await load({})) ?? pick(await load({ fresh: true }));
+}
+
 /** Runs `pick` on the cached list, then once on a fresh list, before failing with `fail`. */
 async function lookUp<T, R>(
   load: (opts: Freshness) => Promise<T[]>,

@@ -5,11 +5,16 @@ import type { PlaneHttp } from './http.js';
 import { pathStyleFor, type PathStyle } from './paths.js';
 
 export interface InstanceInfo {
-  /** `instance.current_version`, e.g. "v1.3.1", when the instance tells. */
+  /** `instance.current_version` when the instance tells: "1.3.1" on CE v1.3.1 (some releases put a "v" before it). */
   version?: string;
   /** `instance.edition`, e.g. "PLANE_COMMUNITY". */
   edition?: string;
   pathStyle: PathStyle;
+}
+
+/** A release as people write it, "v1.3.1", whether the instance said "1.3.1" (CE v1.3.1) or "v1.3.1". */
+export function releaseName(version: string): string {
+  return `v${version.replace(/^v/i, '')}`;
 }
 
 /**

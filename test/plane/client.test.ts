@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translator } from '../../src/i18n/index.js';
 import type { PlaneError } from '../../src/plane/errors.js';
-import { PlaneHttp } from '../../src/plane/http.js';
+import { PlaneHttp, withPlaneWaitPolicy } from '../../src/plane/http.js';
 import { PlaneLimiters } from '../../src/plane/limiter.js';
 import { createPlaneKit } from '../../src/plane/kit.js';
 import { closeTestbeds, startTestbed } from './setup.js';
@@ -129,14 +129,13 @@ describe('rate limiting', () => {
     expect(performance.now() - before).toBeGreaterThanOrEqual(windowMs - 10);
   });
 
-  it('turns a second 429 into a clear error', async () => {
-    const t = await startTestbed({
-      fake: { rateLimit: { requests: 1 } },
-      kit: { limiters: new PlaneLimiters({ windowMs: 200 }), sleep: async () => undefined },
-    });
+  it('answers at once with when to try again when a 429’s Retry-After outlasts the call’s bound', async () => {
+    const t = await startTestbed({ fake: { rateLimit: { requests: 1 } }, kit: { limiters: new PlaneLimiters({ windowMs: 200 }) } });
     await t.kit.api().me();
-    await expect(t.kit.api().projects('acme')).rejects.toThrow(/rate limit for this API key is still exceeded after waiting once/);
-    expect(t.plane.requests.filter((r) => r.status === 429)).toHaveLength(2);
+    const waited: number[] = [];
+    const call = withPlaneWaitPolicy({ deadline: Date.now() + 5_000, onWait: (ms) => waited.push(ms) }, () => t.kit.api().projects('acme'));
+    await expect(call).rejects.toThrow(/^Plane’s rate limit for this API key is spent; try again in (59|60) s\.$/);
+    expect(t.plane.requests.filter((r) => r.status === 429)).toHaveLength(1);
   });
 
   it('never waits more than 60 s, whatever Retry-After says', async () => {

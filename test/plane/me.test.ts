@@ -33,7 +33,7 @@ describe('"me" is the requester when their e-mail matches a workspace member', (
         '"me": the requester, dana (Dana Kim, dana@acme.io)',
         'Workspace: acme (the default)',
         `Base URL: ${t.plane.url}`,
-        'API: v1 (instance v1.4.2, Community Edition, work items under /work-items/)',
+        'API: v1 (instance v1.3.1, Community Edition, work items under /work-items/)',
       ].join('\n'),
     );
   });

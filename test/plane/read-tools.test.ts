@@ -145,7 +145,7 @@ describe('plane_get_issue', () => {
         'State: In Progress (started)',
         'Priority: high',
         'Assignees: dana',
-        'Labels: bug, ui',
+        'Labels: ui, bug',
         'Start date: 2026-03-03',
         'Target date: 2026-03-10',
         'Created: 2026-03-02',

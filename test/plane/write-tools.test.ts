@@ -28,7 +28,7 @@ describe('plane_create_issue', () => {
     expect(out).toContain('Description:\nSteps:\nopen <cart>');
     const item = t.plane.db.workItem('ACME-1');
     expect(item.assignees).toEqual([t.users.dana.id, t.users.lee.id]);
-    expect(item.description_html).toBe('<p>Steps:</p><p>open &#60;cart&#62;</p>');
+    expect(item.description_html).toBe('<div><p>Steps:</p><p>open &lt;cart&gt;</p></div>');
   });
 
   it('assigns the key’s user when assignees is not given, and nobody for []', async () => {

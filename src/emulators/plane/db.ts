@@ -260,6 +260,13 @@ export class FakePlaneDb extends PlaneStore {
     });
   }
 
+  /** An attachment announced through the API: a row waiting for its upload (no bytes yet). */
+  announceAttachment(item: WorkItemRecord, input: { name: string; type: string; size: number; created_by: string }): FileAssetRecord {
+    const asset = this.insertAsset({ workspace: item.workspace, project: item.project, issue: item.id, entity_type: 'ISSUE_ATTACHMENT', name: input.name, type: input.type, bytes: Buffer.alloc(0), uploaded: false, created_by: input.created_by });
+    asset.attributes.size = input.size;
+    return asset;
+  }
+
   /**
    * Any other asset: an image embedded in a description (put its id in an `<image-component src>`,
    * see imageComponent) or a workspace asset.

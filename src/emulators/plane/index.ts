@@ -74,7 +74,7 @@ export interface FakePlaneOptions {
   apiKeys?: Record<string, string>;
   /** 'issues-only' mimics CE before v1.1 (no `/work-items/` routes). Default follows instanceVersion. */
   pathStyle?: PathStyle;
-  /** What `/api/instances/` reports and which routes exist. Default '1.4.2'. */
+  /** What `/api/instances/` reports and which routes exist. Default '1.3.1' (the release the contract suite checks it against). */
   instanceVersion?: string;
   /** Default 'community'. Cloud: v2 probe, list filters honoured, per_page 20/100, no /api/instances/. */
   edition?: Edition;

@@ -8,9 +8,10 @@ import type { BaseContext, Handler } from './context.js';
 
 export type RouteAccess = Access | 'v2';
 
+/** `allow`: the view's methods as Plane's `Allow` header names them, when more than the fake serves. */
 export type Route =
-  | { path: string; access: 'public'; methods: Record<string, Handler<BaseContext>> }
-  | { path: string; access: RouteAccess; methods: Record<string, Handler> };
+  | { path: string; access: 'public'; methods: Record<string, Handler<BaseContext>>; allow?: string }
+  | { path: string; access: RouteAccess; methods: Record<string, Handler>; allow?: string };
 
 export interface Match {
   route: Route;

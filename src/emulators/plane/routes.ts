@@ -1,6 +1,6 @@
 import type { Route } from './router.js';
 import { getWorkspaceAsset } from './handlers/assets.js';
-import { downloadAttachment, listAttachments } from './handlers/attachments.js';
+import { createAttachment, downloadAttachment, listAttachments } from './handlers/attachments.js';
 import { createComment, listComments } from './handlers/comments.js';
 import { getInstance } from './handlers/instances.js';
 import { getLabel, listLabels } from './handlers/labels.js';
@@ -21,6 +21,9 @@ import { atLeast, type Flavour } from './version.js';
  */
 
 const WS = '/api/v1/workspaces/:slug';
+// Plane's `Allow` for a list view and an object's view (the fake serves fewer methods).
+const LIST = 'GET, POST';
+const DETAIL = 'GET, PATCH, DELETE';
 const PROJECT = `${WS}/projects/:project_id`;
 
 /** The two path families, `/work-items/` (CE v1.1.0 on) and `/issues/`, same handlers. */
@@ -32,13 +35,13 @@ function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route
   routes.push(
     { path: `${WS}/${items}/:project_identifier-:issue_identifier/`, access: 'project-identifier', methods: { GET: getWorkItemByKey } },
     { path: `${PROJECT}/${items}/`, access: 'project', methods: { GET: listWorkItems, POST: createWorkItem } },
-    { path: `${item}/`, access: 'project', methods: { GET: getWorkItem, PATCH: updateWorkItem } },
+    { path: `${item}/`, access: 'project', methods: { GET: getWorkItem, PATCH: updateWorkItem }, allow: DETAIL },
     { path: `${item}/comments/`, access: 'project-lite', methods: { GET: listComments, POST: createComment } },
     { path: `${item}/links/`, access: 'project', methods: { GET: listLinks, POST: createLink } },
-    { path: `${item}/${attachments}/`, access: 'project', methods: { GET: listAttachments } },
+    { path: `${item}/${attachments}/`, access: 'project', methods: { GET: listAttachments, POST: createAttachment } },
   );
   if (atLeast(flavour, '0.25.0')) {
-    routes.push({ path: `${item}/${attachments}/:asset_id/`, access: 'project', methods: { GET: downloadAttachment } });
+    routes.push({ path: `${item}/${attachments}/:asset_id/`, access: 'project', methods: { GET: downloadAttachment }, allow: DETAIL });
   }
   // Relations came with v1.3.0, under `/work-items/` only; there is no route to remove one.
   if (items === 'work-items' && atLeast(flavour, '1.3.0')) {
@@ -51,27 +54,27 @@ export function buildRoutes(flavour: Flavour): Route[] {
   const routes: Route[] = [];
   const cloud = flavour.edition === 'cloud';
   // Whether Cloud serves /api/instances/ is UNVERIFIED: the fake says no.
-  if (!cloud) routes.push({ path: '/api/instances/', access: 'public', methods: { GET: getInstance } });
+  if (!cloud) routes.push({ path: '/api/instances/', access: 'public', methods: { GET: getInstance }, allow: 'GET, PATCH, HEAD, OPTIONS' });
   // API v2 is Cloud-only; on CE /api/v2/ is unrouted → 404.
   if (cloud) routes.push({ path: '/api/v2/users/me/', access: 'v2', methods: { GET: getMeV2 } });
   if (atLeast(flavour, '0.28.0')) {
     routes.push(
       { path: '/api/v1/users/me/', access: 'user', methods: { GET: getMe } },
       { path: `${WS}/members/`, access: 'workspace-staff', methods: { GET: listWorkspaceMembers } },
-      { path: `${WS}/assets/:asset_id/`, access: 'workspace', methods: { GET: getWorkspaceAsset } },
+      { path: `${WS}/assets/:asset_id/`, access: 'workspace', methods: { GET: getWorkspaceAsset }, allow: 'GET, PATCH' },
     );
   }
   routes.push(
-    { path: `${WS}/projects/`, access: 'workspace', methods: { GET: listProjects } },
-    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject } },
-    { path: `${PROJECT}/states/`, access: 'project', methods: { GET: listStates } },
-    { path: `${PROJECT}/states/:state_id/`, access: 'project', methods: { GET: getState } },
-    { path: `${PROJECT}/labels/`, access: 'project', methods: { GET: listLabels } },
-    { path: `${PROJECT}/labels/:label_id/`, access: 'project', methods: { GET: getLabel } },
-    { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers } },
+    { path: `${WS}/projects/`, access: 'workspace', methods: { GET: listProjects }, allow: LIST },
+    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject }, allow: DETAIL },
+    { path: `${PROJECT}/states/`, access: 'project', methods: { GET: listStates }, allow: LIST },
+    { path: `${PROJECT}/states/:state_id/`, access: 'project', methods: { GET: getState }, allow: DETAIL },
+    { path: `${PROJECT}/labels/`, access: 'project', methods: { GET: listLabels }, allow: LIST },
+    { path: `${PROJECT}/labels/:label_id/`, access: 'project', methods: { GET: getLabel }, allow: DETAIL },
+    { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers }, allow: LIST },
   );
   if (atLeast(flavour, '1.2.0')) {
-    routes.push({ path: `${PROJECT}/project-members/`, access: 'project', methods: { GET: listProjectMembers } });
+    routes.push({ path: `${PROJECT}/project-members/`, access: 'project', methods: { GET: listProjectMembers }, allow: LIST });
   }
   if (flavour.pathStyle === 'work-items') routes.push(...workItemRoutes(flavour, 'work-items'));
   routes.push(...workItemRoutes(flavour, 'issues'));

@@ -78,7 +78,8 @@ export class Serializers {
     };
   }
 
-  project(project: ProjectRecord, query: ShapeQuery): Record<string, unknown> {
+  /** A list row carries the viewer's `sort_order`; the detail answer does not. */
+  project(project: ProjectRecord, query: ShapeQuery, listRow = false): Record<string, unknown> {
     const membership = this.db.projectMember(project.id, this.viewer.id);
     const isMember = membership?.is_active === true;
     const object = {
@@ -87,7 +88,7 @@ export class Serializers {
       total_cycles: 0,
       total_modules: 0,
       is_member: isMember,
-      sort_order: isMember ? membership.sort_order : null,
+      ...(listRow && { sort_order: isMember ? membership.sort_order : null }),
       member_role: isMember ? membership.role : null,
       is_deployed: false,
       cover_image_url: null,
@@ -113,7 +114,7 @@ export class Serializers {
       cover_image: null,
       archive_in: 0,
       close_in: 0,
-      logo_props: {},
+      logo_props: logoProps(project.id),
       archived_at: project.archived_at,
       timezone: 'UTC',
       external_source: null,
@@ -208,10 +209,12 @@ export class Serializers {
       parent: item.parent,
       state: item.state,
       estimate_point: null,
+      type: null,
       assignees: [...item.assignees],
       labels: [...item.labels],
     };
-    const each = (render: (id: unknown) => unknown) => (ids: unknown) => (Array.isArray(ids) ? ids.map(render) : ids);
+    // Expanded, the rows come newest link first (Plane's -created_at on the link tables); as ids, as stored.
+    const each = (render: (id: unknown) => unknown) => (ids: unknown) => (Array.isArray(ids) ? ids.map(render).reverse() : ids);
     return shape(object, query, {
       ...this.projectScoped(),
       state: this.lookup(this.db.states, (s) => this.stateLite(s)),
@@ -288,7 +291,7 @@ export class Serializers {
       external_source: asset.external_source,
       size: asset.attributes.size,
       is_uploaded: asset.is_uploaded,
-      storage_metadata: {
+      storage_metadata: !asset.is_uploaded ? {} : {
         ContentType: asset.attributes.type,
         ContentLength: asset.attributes.size,
         LastModified: new Date(asset.updated_at).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
@@ -306,4 +309,13 @@ export class Serializers {
       page: null,
     };
   }
+}
+
+// Plane gives a project made without a logo a random icon and colour from these; the fake picks by id.
+const PROJECT_ICONS = ['home', 'apps', 'settings', 'star', 'favorite', 'done', 'check_circle', 'add_task', 'rocket', 'mood'];
+const PROJECT_COLOURS = ['#95999f', '#6d7b8a', '#5e6ad2', '#02b5ed', '#02b55c', '#f2be02', '#e57a00', '#f38e82'];
+
+function logoProps(projectId: string): Record<string, unknown> {
+  const n = Number.parseInt(projectId.replace(/-/g, '').slice(0, 8), 16);
+  return { in_use: 'icon', icon: { name: PROJECT_ICONS[n % PROJECT_ICONS.length], color: PROJECT_COLOURS[n % PROJECT_COLOURS.length] } };
 }

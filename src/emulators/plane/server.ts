@@ -150,12 +150,19 @@ async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw
     pageRules: parts.pageRules,
     webhooks: parts.webhooks,
   };
-  if (match.route.access === 'public') {
-    const handler = match.route.methods[method];
-    if (!handler) return { status: 405, body: bodies.methodNotAllowed(method) };
-    return handler(base);
+  // DRF names the view's methods in `Allow` on every answer of the view, errors included.
+  const allow = { Allow: match.route.allow ?? Object.keys(match.route.methods).join(', ') };
+  let reply: Reply;
+  try {
+    if (match.route.access === 'public') {
+      const handler = match.route.methods[method];
+      if (!handler) throw new ApiError(405, bodies.methodNotAllowed(method));
+      reply = await handler(base);
+    } else reply = await answerApi(parts, match.route, base, raw, record);
+  } catch (error) {
+    reply = replyForError(error, record);
   }
-  return answerApi(parts, match.route, base, raw, record);
+  return { ...reply, headers: { ...allow, ...reply.headers } };
 }
 
 async function answerApi(

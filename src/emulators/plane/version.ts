@@ -5,7 +5,7 @@ export type PathStyle = 'work-items' | 'issues-only';
 
 export interface Flavour {
   edition: Edition;
-  /** Without the leading "v", e.g. "1.4.2". */
+  /** Without the leading "v", e.g. "1.3.1". */
   version: string;
   pathStyle: PathStyle;
 }
@@ -32,7 +32,7 @@ export function atLeast(flavour: Flavour, minimum: string): boolean {
 
 export function resolveFlavour(options: { edition?: Edition; instanceVersion?: string; pathStyle?: PathStyle }): Flavour {
   const edition = options.edition ?? 'community';
-  const version = (options.instanceVersion ?? '1.4.2').replace(/^v/, '');
+  const version = (options.instanceVersion ?? '1.3.1').replace(/^v/, '');
   parseVersion(version);
   // `/work-items/` arrived in CE v1.1.0; an explicit pathStyle wins.
   const pathStyle =

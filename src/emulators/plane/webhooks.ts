@@ -1,3 +1,4 @@
+import { strippedText } from './html.js';
 import { createHmac, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { AddressRefusedError, createAddressGuard } from '../../net/address-guard.js';
@@ -172,16 +173,43 @@ export class WebhookSender {
     this.timers.clear();
   }
 
-  /** IssueExpandSerializer: the row with state, labels and assignees as objects; datetimes in UTC. */
+  /**
+   * IssueExpandSerializer as the worker renders it: labels, assignees (as stored) and state as objects
+   * first, the editor JSON as `{}`, no `type_id`, a float `sort_order`, datetimes in UTC.
+   */
   private workItemData(item: WorkItemRecord, actor: UserRecord): Record<string, unknown> {
-    const data = new Serializers(this.db, { ...actor, timezone: 'UTC' }).workItem(item, { fields: null, expand: ['state', 'assignees'] });
-    data.labels = item.labels.flatMap((id) => {
-      const label = this.db.labels.get(id);
+    const { id, state, type_id: _typeId, assignees: _assignees, labels: _labels, ...row } = new Serializers(this.db, { ...actor, timezone: 'UTC' }).workItem(item, {
+      fields: null,
+      expand: ['state'],
+    });
+    const serializers = new Serializers(this.db, { ...actor, timezone: 'UTC' });
+    const labels = item.labels.flatMap((labelId) => {
+      const label = this.db.labels.get(labelId);
       return label ? [{ id: label.id, name: label.name, color: label.color }] : [];
     });
-    data.description = { type: 'doc', content: [] };
-    data.description_stripped = item.description_html.replace(/<[^>]*>/g, '');
-    return data;
+    const assignees = item.assignees.flatMap((userId) => {
+      const user = this.db.users.get(userId);
+      return user ? [serializers.user(user)] : [];
+    });
+    const { created_at, updated_at, deleted_at, point, name, description_html, description_binary, ...rest } = row;
+    return {
+      id,
+      labels,
+      assignees,
+      state,
+      description: {},
+      created_at,
+      updated_at,
+      deleted_at,
+      point,
+      name,
+      description_json: {},
+      description_html,
+      description_stripped: strippedText(item.description_html),
+      description_binary,
+      ...rest,
+      sort_order: new PythonFloat(item.sort_order),
+    };
   }
 
   private emit(
@@ -284,12 +312,21 @@ export class WebhookSender {
   }
 }
 
+/** A number Python holds as a float (a FloatField): `json.dumps` writes 65535.0, not 65535. */
+export class PythonFloat {
+  constructor(readonly value: number) {}
+  toJSON(): number {
+    return this.value;
+  }
+}
+
 /**
  * Python's `json.dumps` with its defaults: `", "` and `": "` separators, every non-ASCII character
  * as `\uXXXX` (surrogate pairs for the astral planes), `/` left alone.
  */
 export function pythonJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
+  if (value instanceof PythonFloat) return Number.isInteger(value.value) ? `${value.value}.0` : String(value.value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : value < 0 ? '-Infinity' : 'NaN';
   if (typeof value === 'string') return pythonString(value);

@@ -3,6 +3,7 @@ import { PlaneError } from '../../plane/errors.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { memberName } from '../../plane/member-names.js';
 import { mentionedUserIds } from '../../plane/webhooks.js';
+import { lookUpOrNone } from '../../plane/resolve.js';
 import type { WorkItemDetails } from '../../tools/plane/data.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { buildDetailsCard, type CardActions } from '../blocks/work-item-card.js';
@@ -21,7 +22,7 @@ const LOOKED_UP_MAX = 10;
 export async function cardActionsFor(kit: PlaneKit, item: Pick<WorkItemDetails, 'project' | 'state'>, linked = false): Promise<CardActions> {
   const api = kit.api();
   const slug = kit.slug();
-  const project = (await api.projects(slug)).find((p) => p.identifier === item.project.identifier);
+  const project = await lookUpOrNone((opts) => api.projects(slug, opts), (all) => all.find((p) => p.identifier === item.project.identifier));
   const states = project ? await api.states(slug, project) : [];
   return { states: states.map((s) => s.name), state: item.state?.name, linked };
 }

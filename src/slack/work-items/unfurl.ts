@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { translator } from '../../i18n/index.js';
 import type { PlaneKit } from '../../plane/kit.js';
+import { lookUpOrNone } from '../../plane/resolve.js';
 import { readableFailure } from '../../tools/index.js';
 import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
 import { readInput } from '../../tools/registry.js';
@@ -45,7 +46,7 @@ export function workItemOfUrl(appUrl: string, url: string): { slug: string; key:
 async function keyOf(kit: PlaneKit, found: NonNullable<ReturnType<typeof workItemOfUrl>>): Promise<string | undefined> {
   if ('key' in found) return found.key;
   const api = kit.api();
-  const project = (await api.projects(found.slug)).find((p) => p.id === found.projectId);
+  const project = await lookUpOrNone((opts) => api.projects(found.slug, opts), (all) => all.find((p) => p.id === found.projectId));
   if (!project) return undefined;
   const item = await api.workItemById(found.slug, project, found.itemId);
   return `${project.identifier}-${item.sequence_id}`;

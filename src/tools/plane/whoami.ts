@@ -3,6 +3,7 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { resolveMe } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { PATH_STYLES } from '../../plane/paths.js';
+import { releaseName } from '../../plane/version.js';
 import { definePlaneTool } from './define.js';
 import { READS_ONLY } from '../registry.js';
 import { slug } from './schemas.js';
@@ -47,7 +48,7 @@ export function whoamiTool(kit: PlaneKit) {
         lines.push('Workspace: none by default (set PLANE_WORKSPACE or pass slug)');
       }
       const about = [
-        instance.version ? `instance ${instance.version}` : 'instance version unknown',
+        instance.version ? `instance ${releaseName(instance.version)}` : 'instance version unknown',
         instance.edition === 'PLANE_COMMUNITY' ? 'Community Edition' : instance.edition,
         `work items under /${instance.pathStyle}/`,
       ].filter(Boolean);

@@ -13,7 +13,7 @@ describe('version and edition detection', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ratelimit-remaining')).toBeNull();
     const body = (await response.json()) as { config: object; instance: { current_version: string; edition: string } };
-    expect(body.instance).toMatchObject({ current_version: 'v1.4.2', edition: 'PLANE_COMMUNITY' });
+    expect(body.instance).toMatchObject({ current_version: '1.4.2', edition: 'PLANE_COMMUNITY' });
     expect(body.config).toBeTypeOf('object');
   });
 
@@ -56,7 +56,7 @@ describe('version and edition detection', () => {
     expect((await seeded.api(`${seeded.projectPath}/work-items/`)).status).toBe(404);
     expect((await seeded.api(`${seeded.projectPath}/issues/`)).status).toBe(200);
     expect((await seeded.api(`${seeded.projectPath}/project-members/`)).status).toBe(404);
-    expect((await seeded.json<{ instance: { current_version: string } }>('/api/instances/')).instance.current_version).toBe('v1.0.0');
+    expect((await seeded.json<{ instance: { current_version: string } }>('/api/instances/')).instance.current_version).toBe('1.0.0');
     await seeded.plane.close();
 
     seeded = await startSeeded({ instanceVersion: 'v0.27.0' });

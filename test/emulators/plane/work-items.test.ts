@@ -14,7 +14,7 @@ const WORK_ITEM_KEYS = [
   'id', 'type_id', 'created_at', 'updated_at', 'deleted_at', 'point', 'name', 'description_html', 'description_binary',
   'priority', 'start_date', 'target_date', 'sequence_id', 'sort_order', 'completed_at', 'archived_at', 'is_draft',
   'external_source', 'external_id', 'created_by', 'updated_by', 'project', 'workspace', 'parent', 'state',
-  'estimate_point', 'assignees', 'labels',
+  'estimate_point', 'type', 'assignees', 'labels',
 ];
 
 describe('work-item reads', () => {

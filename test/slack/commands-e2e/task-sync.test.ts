@@ -264,6 +264,22 @@ describe('/task sync of a large tree', () => {
 });
 
 describe('/task sync: blocked, people and dates both ways, older releases, the agent', () => {
+  it('finds a blocked label made in Plane after the project’s labels were cached', async () => {
+    const h = await botForTest({ timing: { postIntervalMs: 20 } });
+    const tasks = await store(h);
+    await tasks.add({ title: 'Release notes' });
+    await tasks.addSubtask('1', { title: 'Collect changes' });
+    await tasks.addSubtask('1', { title: 'Write the summary' });
+    // The first sync reads (and caches) the labels, without a blocked one: a comment says so.
+    await tasks.setStatus('1-1', 'blocked');
+    await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
+    const key = (await allTasks(h)).get('1-2')!.plane!;
+    const blocked = h.plane.db.addLabel(h.demo.project.id, { name: 'Blocked' });
+    await run(h, { command: '/task', text: 'status 1-2 blocked' }, { ephemeral: 1, channel: 1 });
+    expect(h.plane.db.workItem(key).labels).toEqual([blocked.id]);
+    expect([...h.plane.db.comments.values()].filter((c) => c.issue === h.plane.db.workItem(key).id)).toEqual([]);
+  });
+
   it('marks a blocked task with the project’s blocked label, and the label coming and going in Plane blocks and unblocks it', async () => {
     const h = await botForTest({ webhooks: true, timing: { postIntervalMs: 20 } });
     const blocked = h.plane.db.addLabel(h.demo.project.id, { name: 'Blocked' });

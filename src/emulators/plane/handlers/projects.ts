@@ -29,7 +29,7 @@ export const listProjects: Handler = (context) => {
     updated_at: (p) => p.updated_at,
   });
   const query = readShape(context.query);
-  return ok(paginate(rows, context.query, context.pageRules, (p) => context.out.project(p, query)));
+  return ok(paginate(rows, context.query, context.pageRules, (p) => context.out.project(p, query, true)));
 };
 
 export const getProject: Handler = (context) => {

@@ -1,3 +1,4 @@
+import { normaliseDescription } from '../html.js';
 import type { FakePlaneDb, WorkItemFields } from '../db.js';
 import { ApiError } from '../errors.js';
 import { PRIORITIES, type Priority, type ProjectRecord } from '../records.js';
@@ -68,6 +69,7 @@ export function readWorkItemInput(
   const errors: FieldErrors = {};
   const fields: Partial<WorkItemFields> = {};
   const has = (key: string) => Object.hasOwn(body, key);
+  let invalidHtml = false;
 
   if (has('name')) {
     const name = readName(body.name, errors);
@@ -75,8 +77,11 @@ export function readWorkItemInput(
   } else if (!partial) errors.name = ['This field is required.'];
 
   if (has('description_html')) {
-    if (typeof body.description_html === 'string') fields.description_html = body.description_html;
-    else errors.description_html = [body.description_html === null ? 'This field may not be null.' : 'Not a valid string.'];
+    if (typeof body.description_html === 'string') {
+      const stored = normaliseDescription(body.description_html);
+      if (stored === undefined) invalidHtml = true;
+      else fields.description_html = stored;
+    } else errors.description_html = [body.description_html === null ? 'This field may not be null.' : 'Not a valid string.'];
   }
 
   if (has('priority')) {
@@ -142,6 +147,7 @@ export function readWorkItemInput(
   }
 
   if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (invalidHtml) throw validationError({ non_field_errors: ['Invalid HTML passed'] });
 
   // Object-level validate(): runs only once every field is valid.
   if (fields.state && db.states.get(fields.state)?.project !== project.id) {

@@ -2,6 +2,7 @@ import type Keyv from 'keyv';
 import type { Logger } from '../../../log.js';
 import type { PlaneKit } from '../../../plane/kit.js';
 import { memberName } from '../../../plane/member-names.js';
+import { lookUpOrNone } from '../../../plane/resolve.js';
 import type { PlaneDelivery, WebhookPerson, WebhookWorkItem } from '../../../plane/webhooks.js';
 import type { FileLocks } from '../../files/file-lock.js';
 import type { Requester } from '../../registry.js';
@@ -52,7 +53,7 @@ export class TaskFollower {
     if (!location || !dir) return;
     if (await this.ownWrites.isEcho(item.id, field, newValue)) return;
     const { kit } = this.options;
-    const project = (await kit.api().projects(kit.slug())).find((candidate) => candidate.id === item.project);
+    const project = await lookUpOrNone((opts) => kit.api().projects(kit.slug(), opts), (all) => all.find((candidate) => candidate.id === item.project));
     if (!project) return;
     const key = `${project.identifier}-${item.sequence_id}`;
     const store = await TaskStore.open({

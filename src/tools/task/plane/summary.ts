@@ -1,5 +1,6 @@
 import type { Translator } from '../../../i18n/index.js';
 import type { PlaneRate } from '../../../plane/limiter.js';
+import { releaseName } from '../../../plane/version.js';
 import type { PlaneNote } from '../events.js';
 import type { LinkedWrite, SyncNote, SyncOutcome } from './task-plane.js';
 
@@ -60,7 +61,7 @@ export function syncNoteLine(note: SyncNote, t: Translator): string {
     case 'gone':
       return t.t('taskSync.note.gone', { id: note.taskId, key: note.key, project: note.project });
     case 'no-relations':
-      return t.t('taskSync.note.noRelations', { version: note.version ?? 'unknown', count: note.waits });
+      return t.t('taskSync.note.noRelations', { version: note.version === undefined ? 'unknown' : releaseName(note.version), count: note.waits });
   }
 }
 

@@ -6,7 +6,7 @@ import { PlaneError } from '../../../plane/errors.js';
 import type { PlaneKit } from '../../../plane/kit.js';
 import type { PlaneRate } from '../../../plane/limiter.js';
 import { resolveMe } from '../../../plane/me.js';
-import { findMembers, findProject, findWorkItem } from '../../../plane/resolve.js';
+import { findMembers, findProject, findWorkItem, lookUpOrNone } from '../../../plane/resolve.js';
 import type { Label, Member, Project, State, WorkItem } from '../../../plane/types.js';
 import { textToHtml } from '../../../plane/write-html.js';
 import { ToolError, type Requester } from '../../registry.js';
@@ -153,7 +153,7 @@ export class TaskPlane {
     const { status } = change;
     if (status && status.from !== status.to) {
       const labelIds = idsOf(item.labels);
-      const blocked = status.to === 'blocked' || status.from === 'blocked' ? blockedLabel(await api.labels(slug, project)) : undefined;
+      const blocked = status.to === 'blocked' || status.from === 'blocked' ? await lookUpOrNone((opts) => api.labels(slug, project, opts), blockedLabel) : undefined;
       if (status.to === 'blocked') {
         if (blocked) body.labels = [...new Set([...labelIds, blocked.id])];
         else comment = BLOCKED_COMMENT;
@@ -194,7 +194,8 @@ export class TaskPlane {
 class SyncRun {
   private project!: Project;
   private states: State[] = [];
-  private labels?: Label[];
+  /** The project's `blocked` label, once looked up (undefined inside: the project has none). */
+  private blocked?: { label: Label | undefined };
   /** The project's work items by key, read once when the tree has links already. */
   private items?: Map<string, WorkItem>;
   /** Work item ids by key: created now or read. */
@@ -430,8 +431,8 @@ class SyncRun {
   }
 
   private async blockedLabel(): Promise<Label | undefined> {
-    this.labels ??= await this.api.labels(this.slug, this.project);
-    return blockedLabel(this.labels);
+    this.blocked ??= { label: await lookUpOrNone((opts) => this.api.labels(this.slug, this.project, opts), blockedLabel) };
+    return this.blocked.label;
   }
 
   /** The project member a task's assignee names (display name, full name or e-mail); each name is looked up once. */
