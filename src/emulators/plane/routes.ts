@@ -7,6 +7,7 @@ import { getLabel, listLabels } from './handlers/labels.js';
 import { createLink, listLinks } from './handlers/links.js';
 import { listProjectMembers, listWorkspaceMembers } from './handlers/members.js';
 import { getProject, listProjects } from './handlers/projects.js';
+import { createIntake, getIntake, listIntake, updateIntake, updateProject } from './handlers/intake.js';
 import { searchWorkItems } from './handlers/search.js';
 import { getState, listStates } from './handlers/states.js';
 import { createRelations, listRelations } from './handlers/relations.js';
@@ -63,13 +64,20 @@ export function buildRoutes(flavour: Flavour): Route[] {
   }
   routes.push(
     { path: `${WS}/projects/`, access: 'workspace', methods: { GET: listProjects } },
-    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject } },
+    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject, PATCH: updateProject } },
     { path: `${PROJECT}/states/`, access: 'project', methods: { GET: listStates } },
     { path: `${PROJECT}/states/:state_id/`, access: 'project', methods: { GET: getState } },
     { path: `${PROJECT}/labels/`, access: 'project', methods: { GET: listLabels } },
     { path: `${PROJECT}/labels/:label_id/`, access: 'project', methods: { GET: getLabel } },
     { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers } },
   );
+  // Intake: `/intake-issues/` from v0.26.0 on (`/inbox-issues/` before, not emulated).
+  if (atLeast(flavour, '0.26.0')) {
+    routes.push(
+      { path: `${PROJECT}/intake-issues/`, access: 'project', methods: { GET: listIntake, POST: createIntake } },
+      { path: `${PROJECT}/intake-issues/:work_item_id/`, access: 'project', methods: { GET: getIntake, PATCH: updateIntake } },
+    );
+  }
   if (atLeast(flavour, '1.2.0')) {
     routes.push({ path: `${PROJECT}/project-members/`, access: 'project', methods: { GET: listProjectMembers } });
   }
