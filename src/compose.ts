@@ -13,6 +13,10 @@ import { Notifier } from './notifications/notifier.js';
 import { Outbox } from './notifications/outbox.js';
 import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
 import { ThreadLinks } from './notifications/thread-links.js';
+import { titleDrafter } from './agent/draft-title.js';
+import { IntakeDesk } from './intake-desk/desk.js';
+import { registerIntakeNewsSender, INTAKE_NEWS } from './slack/intake-desk/news.js';
+import { Records } from './state/records.js';
 import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
@@ -47,6 +51,8 @@ export interface PlanebotOptions {
     /** Notifications: how long deliveries about one item are gathered (10 s) and the posting pace per channel (1 s). */
     condenseMs?: number;
     postIntervalMs?: number;
+    /** Intake: how often a project's pending requests are polled (PLANEBOT_INTAKE_POLL). */
+    intakePollMs?: number;
   };
   /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
   slackReceiver?: HttpReceiverKind;
@@ -88,6 +94,23 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
   const links = new ThreadLinks(store);
+  // Messages of intake channels filed in Plane's Intake; news about them goes through the outbox.
+  const desk = plane.enabled
+    ? new IntakeDesk({
+        plane,
+        records: new Records(store, logger),
+        store,
+        logger,
+        pollMs: options.timing?.intakePollMs ?? config.intakePollMs,
+        tell: (told) => outbox.enqueue(told.channel, { kind: INTAKE_NEWS, payload: told, order: `intake:${told.threadTs}` }),
+        followThread: async (link) => {
+          await links.link({ ...link, linkedAt: Date.now() });
+        },
+        ...(config.anthropic.apiKey && {
+          draftTitle: titleDrafter({ apiKey: config.anthropic.apiKey, baseURL: config.anthropic.baseUrl, model: config.anthropic.model }),
+        }),
+      })
+    : undefined;
   const mcp = config.mcp.token ? await serveMcp(config, config.mcp.token, registry, logger) : undefined;
   const connection: SlackConnection = {
     botToken: config.slack.botToken,
@@ -129,11 +152,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, logger },
     logger,
     options.slackReceiver,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
+  registerIntakeNewsSender(outbox, slack.app.client, logger, config.locale);
   // The task tree's changes, by /task, the agent or Plane, shown where the tree was last posted.
   const stopTaskEvents = postTaskEvents(slack.app.client, { taskEvents, store, outbox, locale: config.locale, logger });
   const notifier = new Notifier({
@@ -163,7 +187,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     store,
     logger,
     handle: async (delivery, receivedAt) => {
-      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery)]);
+      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery), desk?.handleDelivery(delivery)]);
     },
     handled: () => outbox.inputHandled(),
   });
@@ -182,6 +206,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   });
   await slack.start();
   outbox.start();
+  desk?.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, mcp: mcp !== undefined, resumed }, 'planebot is listening');
@@ -203,6 +228,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await planeWebhooks.idle();
         await agent?.close();
         stopTaskEvents();
+        await desk?.stop();
         // What still waits to be posted stays in the store for the next process.
         await outbox.stop();
       });

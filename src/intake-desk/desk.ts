@@ -9,6 +9,7 @@ import { withLock } from '../state/lock.js';
 import { pollStore, type StorePoller } from '../state/poller.js';
 import type { Records } from '../state/records.js';
 import type { StateStore } from '../state/store.js';
+import { DEFAULT_POLL_MS } from './defaults.js';
 import { rankSimilar } from './matcher.js';
 import {
   INTAKE_CHANNELS,
@@ -25,8 +26,6 @@ import {
   type Offer,
 } from './records.js';
 
-/** Intake status is polled this often per project (PLANEBOT_INTAKE_POLL). */
-export const DEFAULT_POLL_MS = 2 * 60_000;
 export const DEFAULT_EMOJI = 'ticket';
 /** Plane's title limit is 255; the asker's first line is cut well before. */
 const TITLE_MAX = 80;
