@@ -10,6 +10,9 @@ import { ALICE, BOB, OPS, botLine, botThread, intakeRows, offerButton, offerFor 
  */
 const bot = sharedBot({
   webhooks: true,
+  // Many filings in one file: Plane's 60 a minute would make the later tests wait out the window.
+  plane: { rateLimit: { requests: 100_000, windowMs: 60_000 } },
+  env: { PLANE_RATE_LIMIT: '100000/minute' },
   timing: { intakePollMs: 300, condenseMs: 200, postIntervalMs: 20 },
 });
 
