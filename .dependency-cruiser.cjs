@@ -64,6 +64,13 @@ module.exports = {
       to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
     },
     {
+      name: 'intake-desk-below-front-ends',
+      comment: 'The intake desk (Plane Intake from Slack) uses plane/, state/, i18n/ and the log; it posts through what compose.ts gives it.',
+      severity: 'error',
+      from: { path: '^src/intake-desk/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
+    },
+    {
       name: 'front-ends-apart',
       comment: 'One front end does not reach into another.',
       severity: 'error',

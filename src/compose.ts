@@ -15,6 +15,9 @@ import type { NoticeKinds } from './notifications/notices.js';
 import { Outbox } from './notifications/outbox.js';
 import { PersonalSettings, Subscriptions } from './notifications/subscriptions.js';
 import { ThreadLinks } from './notifications/thread-links.js';
+import { titleDrafter } from './agent/draft-title.js';
+import { IntakeDesk } from './intake-desk/desk.js';
+import { registerIntakeNewsSender, INTAKE_NEWS, type IntakeNewsKinds } from './slack/intake-desk/news.js';
 import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
 import { agentConversations } from './slack/conversations/conversations.js';
@@ -49,6 +52,8 @@ export interface PlanebotOptions {
     /** Notifications: how long deliveries about one item are gathered (10 s) and the posting pace per channel (1 s). */
     condenseMs?: number;
     postIntervalMs?: number;
+    /** Intake: how often a project's pending requests are polled (PLANEBOT_INTAKE_POLL). */
+    intakePollMs?: number;
   };
   /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
   slackReceiver?: HttpReceiverKind;
@@ -86,10 +91,27 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   });
   // Condensing waits for deliveries that came but wait their turn.
   const deliveries = new DeliveryBacklog();
-  const outbox = new Outbox<NoticeKinds & TaskEventKinds>({ store, logger, intervalMs: options.timing?.postIntervalMs, lateInputs: deliveries });
+  const outbox = new Outbox<NoticeKinds & TaskEventKinds & IntakeNewsKinds>({ store, logger, intervalMs: options.timing?.postIntervalMs, lateInputs: deliveries });
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
   const links = new ThreadLinks(store);
+  // Messages of intake channels filed in Plane's Intake; news about them goes through the outbox.
+  const desk = plane.enabled
+    ? new IntakeDesk({
+        plane,
+        records: store,
+        store,
+        logger,
+        pollMs: options.timing?.intakePollMs ?? config.intakePollMs,
+        tell: (told) => outbox.enqueue(told.channel, { kind: INTAKE_NEWS, payload: told, order: `intake:${told.threadTs}` }),
+        followThread: async (link) => {
+          await links.link({ ...link, linkedAt: Date.now() });
+        },
+        ...(config.anthropic.apiKey && {
+          draftTitle: titleDrafter({ apiKey: config.anthropic.apiKey, baseURL: config.anthropic.baseUrl, model: config.anthropic.model }),
+        }),
+      })
+    : undefined;
   const mcp = config.mcp.token ? await serveMcp(config, config.mcp.token, registry, logger) : undefined;
   const connection: SlackConnection = {
     botToken: config.slack.botToken,
@@ -131,11 +153,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, logger },
     logger,
     options.slackReceiver,
   );
   registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
+  registerIntakeNewsSender(outbox, slack.app.client, logger, config.locale);
   // The task tree's changes, by /task, the agent or Plane, shown where the tree was last posted.
   const stopTaskEvents = postTaskEvents(slack.app.client, { taskEvents, store, outbox, locale: config.locale, logger });
   const notifier = new Notifier({
@@ -165,7 +188,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     store,
     logger,
     handle: async (delivery, receivedAt) => {
-      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery)]);
+      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery), desk?.handleDelivery(delivery)]);
     },
     backlog: deliveries,
   });
@@ -183,6 +206,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   });
   await slack.start();
   outbox.start();
+  desk?.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, mcp: mcp !== undefined, resumed }, 'planebot is listening');
@@ -204,6 +228,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await planeWebhooks.idle();
         await agent?.close();
         stopTaskEvents();
+        await desk?.stop();
         // What still waits to be posted stays in the store for the next process.
         await outbox.stop();
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_POLL_MS as DEFAULT_INTAKE_POLL_MS } from './intake-desk/defaults.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
 
@@ -33,6 +34,7 @@ export const VARIABLES = {
   PLANEBOT_PERMISSIONS: 'path to a JSON permissions file (tool name → allow/ask/deny)',
   PLANEBOT_APPROVERS: 'comma-separated Slack user ids who may approve any request',
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
+  PLANEBOT_INTAKE_POLL: 'how often the pending intake requests of a project are polled in Plane (default 2m; one request per project each time)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
   PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'the loop cap of each sub-agent the agent delegates a task to',
   PLANEBOT_SUBAGENT_MODEL: 'the Claude model id sub-agents use; default PLANEBOT_MODEL',
@@ -70,6 +72,8 @@ export interface Config {
   permissionsFile?: string;
   approvers: string[];
   approvalTimeoutMs: number;
+  /** PLANEBOT_INTAKE_POLL: how often a project's pending intake requests are looked at. */
+  intakePollMs: number;
   maxIterations: number;
   subAgentMaxIterations: number;
   webfetchAllow: string[];
@@ -175,6 +179,9 @@ const schema = z.object({
   PLANEBOT_APPROVAL_TIMEOUT: optionalText
     .transform((s) => (s === undefined ? DEFAULT_APPROVAL_TIMEOUT_MS : parseDuration(s)))
     .refine((n) => n !== undefined, 'must be a duration such as 30s, 15m or 2h'),
+  PLANEBOT_INTAKE_POLL: optionalText
+    .transform((s) => (s === undefined ? DEFAULT_INTAKE_POLL_MS : parseDuration(s)))
+    .refine((n) => n !== undefined && n >= 1000, 'must be a duration of at least 1s, such as 30s or 2m'),
   PLANEBOT_MAX_ITERATIONS: positiveInt(DEFAULT_MAX_ITERATIONS, String(DEFAULT_MAX_ITERATIONS)),
   PLANEBOT_SUBAGENT_MAX_ITERATIONS: positiveInt(DEFAULT_SUBAGENT_MAX_ITERATIONS, String(DEFAULT_SUBAGENT_MAX_ITERATIONS)),
   PLANEBOT_SUBAGENT_MODEL: optionalText,
@@ -255,6 +262,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
     permissionsFile: v.PLANEBOT_PERMISSIONS,
     approvers: v.PLANEBOT_APPROVERS,
     approvalTimeoutMs: v.PLANEBOT_APPROVAL_TIMEOUT!,
+    intakePollMs: v.PLANEBOT_INTAKE_POLL!,
     maxIterations: v.PLANEBOT_MAX_ITERATIONS,
     subAgentMaxIterations: v.PLANEBOT_SUBAGENT_MAX_ITERATIONS,
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,

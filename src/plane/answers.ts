@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type IntakeRequest, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -16,6 +16,7 @@ export const projectAnswer: z.ZodType<Project> = z.looseObject({
   identifier: z.string(),
   archived_at: z.string().nullish(),
   is_member: z.boolean().optional(),
+  intake_view: z.boolean().optional(),
 });
 
 export const stateAnswer: z.ZodType<State> = z.looseObject({
@@ -61,6 +62,24 @@ export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
   completed_at: z.string().nullish(),
+});
+
+/** An intake row; its work item's state is in group `triage` until accepted, which the state enum does not list. */
+export const intakeAnswer: z.ZodType<IntakeRequest> = z.looseObject({
+  id,
+  issue: id,
+  status: z.number(),
+  snoozed_till: z.string().nullish(),
+  duplicate_to: z.string().nullish(),
+  issue_detail: z
+    .looseObject({
+      id,
+      name: z.string(),
+      sequence_id: z.number(),
+      description_stripped: z.string().nullish(),
+      state: z.union([z.string(), z.looseObject({ id, name: z.string(), group: z.string() }).transform((s) => s as unknown as State), z.null()]).optional(),
+    })
+    .nullish(),
 });
 
 /** `GET`/`POST …/work-items/{id}/relations/`: the POST answers the related items, read for nothing but their count. */

@@ -5,8 +5,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, Label, Link, Member, Project, State, WorkItem } from './types.js';
+import { commentAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import type { Comment, IntakeRequest, Label, Link, Member, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -226,6 +226,30 @@ export class PlaneApi {
       path: paths.attachment(slug, item.projectId, item.id, assetId),
       what: `such image in work item ${item.key}`,
     });
+  }
+
+  /** The project's intake rows, every status (Plane lists none while the project's Intake is off). */
+  intakeRequests(slug: string, project: Project): Promise<IntakeRequest[]> {
+    return fetchAllPages(this.http, { path: `${projectPath(slug, project.id)}/intake-issues/`, what: `intake of project ${project.identifier}` }, intakeAnswer);
+  }
+
+  /**
+   * A new intake request: Plane makes the work item in state Triage, hidden from lists until a
+   * project admin accepts it. Plane reads only name, description and priority.
+   */
+  createIntakeRequest(slug: string, project: Project, issue: { name: string; description_html: string }): Promise<IntakeRequest> {
+    return this.http.json(
+      { method: 'POST', path: `${projectPath(slug, project.id)}/intake-issues/`, body: { issue }, what: `a new intake request in project ${project.identifier}` },
+      intakeAnswer,
+    );
+  }
+
+  /** Turns the project's Intake on: only a project admin's key may (else 403). */
+  enableIntake(slug: string, project: Project): Promise<Project> {
+    return this.http.json(
+      { method: 'PATCH', path: `${projectPath(slug, project.id)}/`, body: { intake_view: true }, what: `the settings of project ${project.identifier}` },
+      projectAnswer,
+    );
   }
 
   private async paths() {

@@ -13,6 +13,8 @@ export interface Project {
   identifier: string;
   archived_at?: string | null;
   is_member?: boolean;
+  /** Whether the project's Intake is on (off by default; only a project admin turns it on). */
+  intake_view?: boolean;
 }
 
 export interface State {
@@ -85,4 +87,20 @@ export interface Page<T> {
   total_count?: number;
   total_results?: number;
   results: T[];
+}
+
+/**
+ * Intake (triage): `status` is −2 pending, −1 declined, 0 snoozed (`snoozed_till`), 1 accepted,
+ * 2 duplicate (`duplicate_to`, a work item id). `issue` is the work item's id, which the intake
+ * routes take in their path (not the intake row's own id).
+ */
+export const INTAKE_STATUS = { pending: -2, declined: -1, snoozed: 0, accepted: 1, duplicate: 2 } as const;
+
+export interface IntakeRequest {
+  id: string;
+  issue: string;
+  status: number;
+  snoozed_till?: string | null;
+  duplicate_to?: string | null;
+  issue_detail?: { id: string; name: string; sequence_id: number; description_stripped?: string | null; state?: string | State | null } | null;
 }

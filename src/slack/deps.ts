@@ -6,6 +6,7 @@ import type { PlaneEnv } from './commands/run-plane.js';
 import type { TaskEnv } from './commands/run-task.js';
 import type { ThreadLinks } from '../notifications/thread-links.js';
 import type { Conversations } from './conversations/conversations.js';
+import type { IntakeDesk } from '../intake-desk/desk.js';
 
 /** What every listener may use: the shared store, the log, the folder of each channel's files, the default language. */
 export interface ListenerDeps {
@@ -28,4 +29,4 @@ export interface ConversationDeps {
 }
 
 /** What start-up gives the Slack app, once; each listener takes the part it needs. */
-export type SlackDeps = CommandDeps & ConversationDeps & { links: ThreadLinks };
+export type SlackDeps = CommandDeps & ConversationDeps & { links: ThreadLinks; desk?: IntakeDesk };

@@ -39,6 +39,15 @@ export const NAMESPACES = {
   // Plane
   'plane-cache': "the Plane kit's cache of projects, states, labels and members (a Keyv view)",
   'task-sync-writes': 'work item writes the task sync made, to ignore their webhook echo',
+  // Intake desk: Slack messages filed as Plane intake requests (src/intake-desk)
+  'intake:channels': 'a channel that is an intake desk: its project, emoji and auto setting',
+  'intake:claims': 'messages already filed or being filed (one filing per message)',
+  'intake:offers': "a duplicate offer waiting for the asker's choice",
+  'intake:requests': 'a work item the desk filed or pointed to, and the threads that hear about it',
+  'intake:pending': 'per project, the intake requests still pending (what the poll looks at)',
+  'intake:told': 'news about a request already told in its thread (once each)',
+  'intake:poll': "a project's intake poll slot, claimed by one replica per interval",
+  'channel:settings': "a channel's default project and its instruction for the agent (/plane config)",
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;

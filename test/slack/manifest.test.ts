@@ -13,6 +13,7 @@ const TOP_LEVEL_KEYS = ['_metadata', 'display_information', 'features', 'oauth_c
 const KNOWN_BOT_SCOPES = new Set([
   'app_mentions:read',
   'assistant:write',
+  'reactions:read',
   'channels:history',
   'channels:read',
   'chat:write',
@@ -38,6 +39,7 @@ const EVENT_SCOPES: Record<string, string | null> = {
   link_shared: 'links:read',
   app_home_opened: null,
   agent_session_stopped: null,
+  reaction_added: 'reactions:read',
 };
 const ENDPOINT = /^https:\/\/[a-z0-9.-]+\.example\.com\/slack\/events$/;
 
@@ -165,7 +167,7 @@ describe('manifest.yml', () => {
 
   it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
-    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened', 'agent_session_stopped']);
+    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened', 'agent_session_stopped', 'reaction_added']);
     for (const event of events) if (EVENT_SCOPES[event] !== null) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
     const node = document.getIn(['settings', 'event_subscriptions', 'bot_events'], true);
     const commented = isSeq(node) ? node.items.filter((item) => isScalar(item) && (item.comment ?? '').trim().length > 10).map(String) : [];

@@ -70,6 +70,17 @@ export function visibleWorkItems(db: FakePlaneDb, projectId: string): WorkItemRe
   return [...db.workItems.values()].filter((item) => item.project === projectId && isVisible(db, item));
 }
 
+/**
+ * The URL's work item for sub-resource views that filter by its id rather than through
+ * `issue_objects` (links): an item in Triage is found there, as the real Plane answers.
+ */
+export function anyWorkItemOf(context: BaseContext): WorkItemRecord {
+  const project = projectOf(context);
+  const item = context.db.workItems.get(context.params.work_item_id ?? '');
+  if (!item || item.project !== project.id) throw notFound();
+  return item;
+}
+
 export function workItemOf(context: BaseContext): WorkItemRecord {
   const project = projectOf(context);
   const item = context.db.workItems.get(context.params.work_item_id ?? '');

@@ -4,7 +4,9 @@ import type {
   AssetEntityType,
   CommentRecord,
   FileAssetRecord,
+  IntakeRecord,
   LabelRecord,
+  Priority,
   ProjectMemberRecord,
   ProjectRecord,
   Role,
@@ -117,6 +119,7 @@ export class FakePlaneDb extends PlaneStore {
       created_at: now,
       updated_at: now,
       next_sequence: 1,
+      intake_view: input.intake_view ?? false,
     };
     this.projects.set(project.id, project);
     const members =
@@ -174,6 +177,65 @@ export class FakePlaneDb extends PlaneStore {
     };
     this.states.set(state.id, state);
     return state;
+  }
+
+  /**
+   * An intake request as Plane makes one: the work item in the project's Triage state (made when
+   * missing), hidden from lists until accepted, and its intake row. Plane sends no webhook for it.
+   */
+  addIntakeRequest(projectRef: ProjectRef, input: { name: string; description_html?: string; priority?: Priority }, creatorRef: UserRef): IntakeRecord {
+    const project = this.project(projectRef);
+    const creator = this.user(creatorRef);
+    const triage =
+      this.projectStates(project.id).find((s) => s.is_triage) ??
+      this.addState(project.id, { name: 'Triage', group: 'triage', color: '#4E5355', sequence: 65000 });
+    const now = this.stamp();
+    const item = this.createWorkItem(project, {
+      name: input.name,
+      description_html: input.description_html ?? '<p></p>',
+      state: triage.id,
+      priority: input.priority ?? 'none',
+      assignees: [],
+      labels: [],
+      start_date: null,
+      target_date: null,
+      parent: null,
+      is_draft: false,
+      archived_at: null,
+      external_id: null,
+      external_source: null,
+      created_by: creator.id,
+      created_at: now,
+    });
+    const row: IntakeRecord = {
+      id: randomUUID(),
+      issue: item.id,
+      project: project.id,
+      workspace: project.workspace,
+      status: -2,
+      snoozed_till: null,
+      duplicate_to: null,
+      created_by: creator.id,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    };
+    this.intake.set(item.id, row);
+    return row;
+  }
+
+  /** A project admin's triage decision: accepting moves the work item to the project's default state. */
+  decideIntake(row: IntakeRecord, decision: { status: IntakeRecord['status']; snoozed_till?: number | null; duplicate_to?: string | null }, actorRef: UserRef): IntakeRecord {
+    const actor = this.user(actorRef);
+    row.status = decision.status;
+    if (decision.snoozed_till !== undefined) row.snoozed_till = decision.snoozed_till;
+    if (decision.duplicate_to !== undefined) row.duplicate_to = decision.duplicate_to;
+    row.updated_by = actor.id;
+    row.updated_at = this.stamp();
+    const item = this.workItems.get(row.issue);
+    const fallback = this.defaultState(row.project);
+    if (decision.status === 1 && item && fallback) this.updateWorkItem(item, { state: fallback.id }, actor.id);
+    return row;
   }
 
   addLabel(projectRef: ProjectRef, input: LabelInput): LabelRecord {

@@ -93,6 +93,8 @@ export interface FakeWebApp {
   /** `changes` with the web app's keys: `state_id`, `assignee_ids`, `label_ids`, `priority`, `name`… */
   updateWorkItem(ref: string, changes: Record<string, unknown>, actor: string): void;
   addComment(ref: string, html: string, actor: string): void;
+  /** A project admin triages an intake request (by its work item's id) in the Intake page. */
+  decideIntake(itemId: string, decision: { status: -1 | 0 | 1 | 2; snoozedTill?: number; duplicateTo?: string }, actor: string): void;
 }
 
 export interface FakePlane {
@@ -173,6 +175,11 @@ function webAppOf(db: FakePlaneDb, webhooks: WebhookSender): FakeWebApp {
       const before = webhooks.snapshot(item, actor);
       const fields = Object.fromEntries(Object.entries(changes).map(([key, value]) => [WEB_FIELDS[key] ?? key, value]));
       webhooks.workItemUpdated(db.updateWorkItem(item, fields, actor.id), before, changes, actor, 'web');
+    },
+    decideIntake(itemId, decision, actorRef) {
+      const row = db.intake.get(itemId);
+      if (!row) throw new Error(`fake Plane: no intake request for work item ${itemId}`);
+      db.decideIntake(row, { status: decision.status, snoozed_till: decision.snoozedTill ?? null, duplicate_to: decision.duplicateTo ?? null }, actorRef);
     },
     addComment(ref, html, actorRef) {
       const item = db.workItem(ref);

@@ -58,6 +58,8 @@ export interface ProjectRecord {
   updated_at: number;
   /** Next work-item sequence number. */
   next_sequence: number;
+  /** Intake on (off by default, as Plane's `intake_view`). */
+  intake_view: boolean;
 }
 
 export interface ProjectMemberRecord {
@@ -196,4 +198,20 @@ export interface ApiKeyRecord {
   is_active: boolean;
   /** Epoch ms; null never expires. */
   expires_at: number | null;
+}
+
+/** An intake row (Plane's IntakeIssue): keyed by its work item, which the intake routes name. */
+export interface IntakeRecord {
+  id: string;
+  issue: string;
+  project: string;
+  workspace: string;
+  /** −2 pending, −1 declined, 0 snoozed, 1 accepted, 2 duplicate. */
+  status: -2 | -1 | 0 | 1 | 2;
+  snoozed_till: number | null;
+  duplicate_to: string | null;
+  created_by: string;
+  updated_by: string | null;
+  created_at: number;
+  updated_at: number;
 }

@@ -7,6 +7,7 @@ import { getLabel, listLabels } from './handlers/labels.js';
 import { createLink, listLinks } from './handlers/links.js';
 import { listProjectMembers, listWorkspaceMembers } from './handlers/members.js';
 import { getProject, listProjects } from './handlers/projects.js';
+import { createIntake, getIntake, listIntake, updateIntake, updateProject } from './handlers/intake.js';
 import { searchWorkItems } from './handlers/search.js';
 import { getState, listStates } from './handlers/states.js';
 import { createRelations, listRelations } from './handlers/relations.js';
@@ -66,13 +67,20 @@ export function buildRoutes(flavour: Flavour): Route[] {
   }
   routes.push(
     { path: `${WS}/projects/`, access: 'workspace', methods: { GET: listProjects }, allow: LIST },
-    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject }, allow: DETAIL },
+    { path: `${PROJECT}/`, access: 'workspace', methods: { GET: getProject, PATCH: updateProject }, allow: DETAIL },
     { path: `${PROJECT}/states/`, access: 'project', methods: { GET: listStates }, allow: LIST },
     { path: `${PROJECT}/states/:state_id/`, access: 'project', methods: { GET: getState }, allow: DETAIL },
     { path: `${PROJECT}/labels/`, access: 'project', methods: { GET: listLabels }, allow: LIST },
     { path: `${PROJECT}/labels/:label_id/`, access: 'project', methods: { GET: getLabel }, allow: DETAIL },
     { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers }, allow: LIST },
   );
+  // Intake: `/intake-issues/` from v0.26.0 on (`/inbox-issues/` before, not emulated).
+  if (atLeast(flavour, '0.26.0')) {
+    routes.push(
+      { path: `${PROJECT}/intake-issues/`, access: 'project', methods: { GET: listIntake, POST: createIntake }, allow: LIST },
+      { path: `${PROJECT}/intake-issues/:work_item_id/`, access: 'project', methods: { GET: getIntake, PATCH: updateIntake }, allow: DETAIL },
+    );
+  }
   if (atLeast(flavour, '1.2.0')) {
     routes.push({ path: `${PROJECT}/project-members/`, access: 'project', methods: { GET: listProjectMembers }, allow: LIST });
   }

@@ -43,6 +43,8 @@ export interface ProjectInput {
   members?: Array<UserRef | ProjectMemberInput>;
   /** Plane's five default states (Backlog … Cancelled) are created unless this is false. */
   defaultStates?: boolean;
+  /** Intake on (default off, as in Plane). */
+  intake_view?: boolean;
 }
 
 export interface StateInput {

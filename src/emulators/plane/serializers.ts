@@ -5,6 +5,7 @@ import type {
   CommentRecord,
   LinkRecord,
   FileAssetRecord,
+  IntakeRecord,
   LabelRecord,
   ProjectRecord,
   StateRecord,
@@ -107,7 +108,7 @@ export class Serializers {
       cycle_view: true,
       issue_views_view: true,
       page_view: true,
-      intake_view: false,
+      intake_view: project.intake_view,
       is_time_tracking_enabled: false,
       is_issue_type_enabled: false,
       guest_view_all_features: false,
@@ -179,6 +180,39 @@ export class Serializers {
       parent: label.parent,
     };
     return shape(object, query, this.projectScoped());
+  }
+
+  /** IntakeIssueSerializer: the row, with its work item (state expanded) as `issue_detail`. */
+  intake(row: IntakeRecord): Record<string, unknown> {
+    const item = this.db.workItems.get(row.issue);
+    const state = item?.state ? this.db.states.get(item.state) : undefined;
+    const detail = item && {
+      ...this.workItem(item, { fields: null, expand: [] }),
+      state: state ? { id: state.id, name: state.name, color: state.color, group: state.group } : null,
+      description_stripped: item.description_html.replace(/<[^>]*>/g, '').trim(),
+    };
+    return {
+      id: row.id,
+      issue_detail: detail ?? null,
+      inbox: row.project,
+      created_at: this.time(row.created_at),
+      updated_at: this.time(row.updated_at),
+      deleted_at: null,
+      status: row.status,
+      snoozed_till: this.time(row.snoozed_till),
+      source: 'IN_APP',
+      source_email: null,
+      external_source: null,
+      external_id: null,
+      extra: {},
+      created_by: row.created_by,
+      updated_by: row.updated_by,
+      project: row.project,
+      workspace: row.workspace,
+      intake: row.project,
+      issue: row.issue,
+      duplicate_to: row.duplicate_to,
+    };
   }
 
   workItem(item: WorkItemRecord, query: ShapeQuery): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type {
   ApiKeyRecord,
   CommentRecord,
   FileAssetRecord,
+  IntakeRecord,
   LabelRecord,
   LinkRecord,
   Priority,
@@ -57,6 +58,8 @@ export class PlaneStore {
   readonly workItems = new Map<string, WorkItemRecord>();
   readonly comments = new Map<string, CommentRecord>();
   readonly links = new Map<string, LinkRecord>();
+  /** Intake rows by their work item's id. */
+  readonly intake = new Map<string, IntakeRecord>();
   /** Attachments, editor images and workspace assets (one FileAsset table, as in Plane). */
   readonly assets = new Map<string, FileAssetRecord>();
   readonly apiKeys = new Map<string, ApiKeyRecord>();

@@ -32,6 +32,7 @@ export const DEFAULT_SCOPES = [
   'chat:write',
   'commands',
   'reactions:write',
+  'reactions:read',
   'users:read',
   'users:read.email',
   'links:read',

@@ -16,6 +16,7 @@ import { stopStreamAsUser, type StreamStop } from './stream-stops.js';
 import { Triggers } from './triggers.js';
 import { Unfurls } from './unfurls.js';
 import { userSays, type UserMessage } from './user-messages.js';
+import { userReacts, type UserReaction } from './reactions.js';
 import { actInView, closeView, submitView, type SubmissionAnswer, type ViewInputs } from './view-interactions.js';
 import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
@@ -95,6 +96,8 @@ export interface SlackEmulator {
   readonly transport: Transport;
   readonly pageApi: PageApi;
   userSays(message: UserMessage): Promise<string>;
+  /** A person adds an emoji to a message: `reaction_added` (with `reactions:read`); resolves with the event id. */
+  userReacts(reaction: UserReaction): Promise<string | undefined>;
   runCommand(run: CommandRun): Promise<AppAnswer>;
   clickButton(click: ButtonClick): Promise<AppAnswer>;
   /** A message shortcut from a message's "…" menu. */
@@ -152,14 +155,16 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   const streams = new Streams();
   streams.refusal = options.streaming?.refuse;
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
+  const scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes: new Set(options.scopes ?? DEFAULT_SCOPES), sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams },
+    { workspace, botWriter, scopes, sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
   const deps = { workspace, deliverer, responseUrls, commands, triggers, shortcuts, views };
   const actions = {
     userSays: (message: UserMessage) => userSays(workspace, deliverer, message, unfurls),
+    userReacts: (reaction: UserReaction) => userReacts(workspace, deliverer, scopes, reaction),
     runCommand: (run: CommandRun) => runCommand(deps, run),
     clickButton: (click: ButtonClick) => clickButton(deps, click),
     runShortcut: (run: ShortcutRun) => runShortcut(deps, run),

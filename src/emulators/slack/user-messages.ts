@@ -3,7 +3,7 @@ import type { Deliverer } from './delivery.js';
 import { appMentionEvent, eventEnvelope, messageEvent } from './payloads.js';
 import { richTextBlock } from './rich-text.js';
 import type { Unfurls } from './unfurls.js';
-import type { Workspace } from './workspace.js';
+import type { SlackMessage, Workspace } from './workspace.js';
 import { memberChannel, UsageError } from './usage-error.js';
 
 export interface UserMessage {
@@ -13,6 +13,8 @@ export interface UserMessage {
   text: string;
   /** The parent's ts, to reply in a thread. */
   threadTs?: string;
+  /** Files shared with it (names): the message is then a `file_share`. */
+  files?: string[];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function userSays(workspace: Workspace, deliverer: Deliverer, said:
     text: said.text,
     client_msg_id: randomUUID(),
     blocks: [richTextBlock(said.text)],
+    ...(said.files?.length ? { subtype: 'file_share', files: said.files.map((name, i) => fileOf(workspace.team.domain, name, i)) } : {}),
     ...(said.threadTs !== undefined ? { thread_ts: said.threadTs } : {}),
   });
   if (!workspace.isMember(channel.id, workspace.bot.userId)) return message.ts;
@@ -46,4 +49,10 @@ export async function userSays(workspace: Workspace, deliverer: Deliverer, said:
   if (linkShared) events.push(linkShared);
   await Promise.all(events.map((event) => deliverer.send('event', eventEnvelope(workspace, structuredClone(event)))));
   return message.ts;
+}
+
+function fileOf(domain: string, name: string, index: number): NonNullable<SlackMessage['files']>[number] {
+  const id = `F0${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}${index}`;
+  const mimetype = /\.(png|jpe?g|gif)$/i.test(name) ? `image/${name.split('.').pop()!.toLowerCase().replace('jpg', 'jpeg')}` : 'application/octet-stream';
+  return { id, name, title: name, mimetype, permalink: `https://${domain}.slack.com/files/${id}/${encodeURIComponent(name)}` };
 }

@@ -61,6 +61,8 @@ export interface SlackMessage {
   edited?: { user: string; ts: string };
   reactions?: { name: string; users: string[]; count: number }[];
   hidden?: boolean;
+  /** Files shared with the message (subtype `file_share`). */
+  files?: { id: string; name: string; title: string; mimetype: string; permalink: string }[];
 }
 
 /** A message only `visibleTo` sees; it has a ts but is not part of the channel's history. */

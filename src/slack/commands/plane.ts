@@ -51,6 +51,28 @@ function readSubscribe(args: Token[]): PlaneCommand {
   return command;
 }
 
+/** `intake`, `intake off`, `intake help`, or `intake <PROJECT> [emoji :name:] [auto]`. */
+function readIntake(args: Token[]): PlaneCommand {
+  const [first, ...rest] = args;
+  const word = first?.text.trim().toLowerCase();
+  if (first === undefined) return { kind: 'plane', action: 'intake', mode: 'show' };
+  if (word === 'help' && !first.quoted) return { kind: 'plane', action: 'help' };
+  if (word === 'off' && !first.quoted) {
+    noArguments(rest);
+    return { kind: 'plane', action: 'intake', mode: 'off' };
+  }
+  const command: Extract<PlaneCommand, { action: 'intake'; mode: 'set' }> = { kind: 'plane', action: 'intake', mode: 'set', project: readProject(first), auto: false };
+  for (let i = 0; i < rest.length; i++) {
+    const text = rest[i]!.text.trim();
+    const emoji = /^:?([a-z0-9_+'-]+):?$/i;
+    if (/^auto$/i.test(text)) command.auto = true;
+    else if (/^emoji$/i.test(text) && rest[i + 1] && emoji.test(rest[i + 1]!.text.trim())) command.emoji = emoji.exec(rest[++i]!.text.trim())![1]!.toLowerCase();
+    else if (/^:[a-z0-9_+'-]+:$/i.test(text)) command.emoji = text.slice(1, -1).toLowerCase();
+    else throw new InputError(phrase('intake.badOption', { word: shown(text) }));
+  }
+  return command;
+}
+
 /** `/plane` text → a Plane command or an error. `#tag` names a Plane label; priorities are Plane's. */
 export function parsePlane(text: string): ParseResult<PlaneCommand> {
   return dispatch<PlaneCommand>(
@@ -93,6 +115,7 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
         };
       },
       subscribe: readSubscribe,
+      intake: readIntake,
       unsubscribe: (args) => {
         const [project, extra] = args;
         if (extra !== undefined) throw new InputError(phrase('commands.error.oneProject', { word: shown(extra.text) }));

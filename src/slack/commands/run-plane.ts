@@ -15,9 +15,10 @@ import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
+import { executeIntake, type IntakeEnv } from './run-intake.js';
 import type { PlaneCommand } from './types.js';
 
-export interface PlaneEnv extends SubscriptionEnv {
+export interface PlaneEnv extends SubscriptionEnv, IntakeEnv {
   plane: PlaneKit;
   /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
   links?: ThreadLinks;
@@ -76,6 +77,8 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'subscriptions':
     case 'notify':
       return executeSubscriptionCommand(command, context, env);
+    case 'intake':
+      return executeIntake(command, context, env);
   }
 }
 

@@ -67,7 +67,10 @@ export type PlaneCommand =
     }
   | { kind: 'plane'; action: 'unsubscribe'; project: string }
   | { kind: 'plane'; action: 'subscriptions' }
-  | { kind: 'plane'; action: 'notify'; on: boolean };
+  | { kind: 'plane'; action: 'notify'; on: boolean }
+  /** The channel as an intake desk: shown, turned off, or set for a project (emoji without colons). */
+  | { kind: 'plane'; action: 'intake'; mode: 'show' | 'off' }
+  | { kind: 'plane'; action: 'intake'; mode: 'set'; project: string; emoji?: string; auto: boolean };
 
 /**
  * Bad input: a one-line reason, said in the reader's language, and the sub-command concerned,

@@ -1,4 +1,4 @@
-import { type Handler, ok, workItemOf } from '../context.js';
+import { anyWorkItemOf, type Handler, ok } from '../context.js';
 import { ApiError } from '../errors.js';
 import { orderRows } from '../order.js';
 import { paginate } from '../pagination.js';
@@ -15,7 +15,7 @@ import { dictionaryBody, validationError } from '../validation.js';
 const TITLE_MAX = 255;
 
 export const listLinks: Handler = (context) => {
-  const item = workItemOf(context);
+  const item = anyWorkItemOf(context);
   const links = [...context.db.links.values()].filter((link) => link.issue === item.id);
   const rows = orderRows(links, '-created_at', { created_at: (link) => link.created_at });
   const query = readShape(context.query);
@@ -37,7 +37,7 @@ function urlProblem(url: unknown): string | undefined {
 
 export const createLink: Handler = (context) => {
   const { db } = context;
-  const item = workItemOf(context);
+  const item = anyWorkItemOf(context);
   const body = dictionaryBody(context.body);
   const problem = urlProblem(body.url);
   if (problem) throw validationError({ url: [problem] });

@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
 import { registerHomeActions } from './home.js';
+import { registerIntakeDeskActions } from './intake-desk.js';
 import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
@@ -19,4 +20,5 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerWorkItemOpen(app);
   registerWorkItemCardActions(app, deps);
   registerHomeActions(app, deps);
+  registerIntakeDeskActions(app, deps);
 }
