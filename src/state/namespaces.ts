@@ -39,6 +39,13 @@ export const NAMESPACES = {
   // Plane
   'plane-cache': "the Plane kit's cache of projects, states, labels and members (a Keyv view)",
   'task-sync-writes': 'work item writes the task sync made, to ignore their webhook echo',
+  // Schedules, digests and reminders
+  'schedule:defs': 'a stored schedule: its kind of job, cron pattern, time zone and the job\'s data',
+  'schedule:index': 'the ids of every stored schedule',
+  'schedule:claims': 'an occurrence of a schedule taken by a replica: its lease while it runs, kept once done',
+  'schedule:attempts': 'failed attempts at an occurrence, so a failing job is tried a few times',
+  'digest:snapshots': 'what a channel\'s last digest of a project saw, for the changes the next one shows',
+  'remind:settings': 'a person\'s reminder setting: off, or the time of day',
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;
