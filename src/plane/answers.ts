@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type CurrentCycle, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -16,6 +16,7 @@ export const projectAnswer: z.ZodType<Project> = z.looseObject({
   identifier: z.string(),
   archived_at: z.string().nullish(),
   is_member: z.boolean().optional(),
+  cycle_view: z.boolean().optional(),
 });
 
 export const stateAnswer: z.ZodType<State> = z.looseObject({
@@ -61,6 +62,17 @@ export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
   completed_at: z.string().nullish(),
+});
+
+export const currentCycleAnswer: z.ZodType<CurrentCycle> = z.looseObject({
+  id,
+  name: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  total_issues: z.number().catch(0),
+  completed_issues: z.number().catch(0),
+  cancelled_issues: z.number().catch(0),
+  started_issues: z.number().catch(0),
 });
 
 /** `GET`/`POST …/work-items/{id}/relations/`: the POST answers the related items, read for nothing but their count. */

@@ -13,6 +13,20 @@ export interface Project {
   identifier: string;
   archived_at?: string | null;
   is_member?: boolean;
+  /** Whether cycles are on in the project (off by default since v1.1.0). */
+  cycle_view?: boolean;
+}
+
+/** A cycle as `cycles/?cycle_view=current` lists it: dates are datetimes, counts by state group. */
+export interface CurrentCycle {
+  id: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+  total_issues: number;
+  completed_issues: number;
+  cancelled_issues: number;
+  started_issues: number;
 }
 
 export interface State {
