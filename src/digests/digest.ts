@@ -38,6 +38,8 @@ export interface DigestCycle {
   end: string | null;
   completed: number;
   total: number;
+  /** Whole days from now to its end. */
+  daysLeft: number;
 }
 
 /** Everything one digest says, ids already names. */
@@ -130,7 +132,14 @@ export function composeDigest(input: DigestInput): { data: DigestData; snapshot:
       counts: countList,
       sections: shown,
       staleDays: input.staleDays,
-      cycles: read.cycles.map((c) => ({ name: c.name, start: c.start_date, end: c.end_date, completed: c.completed_issues, total: c.total_issues })),
+      cycles: read.cycles.map((c) => ({
+        name: c.name,
+        start: c.start_date,
+        end: c.end_date,
+        completed: c.completed_issues,
+        total: c.total_issues,
+        daysLeft: c.end_date ? Math.max(0, Math.floor((time(c.end_date) - now) / DAY_MS)) : 0,
+      })),
       ...(snapshot && { since: snapshot.at }),
       quiet,
     },
