@@ -99,17 +99,18 @@ export class ChannelDigests {
 
   /**
    * The channel's digest of the project now. Without an earlier digest, "new" means since one
-   * `periodMs` ago (a day for `now`).
+   * `periodMs` ago (a day by default). `fresh` reads the project again rather than share a read.
    */
   async compose(
     target: Pick<DigestSettings, 'channel' | 'projectId' | 'filters' | 'staleDays' | 'timeZone'>,
-    periodMs = 86_400_000,
+    options: { periodMs?: number; fresh?: boolean } = {},
   ): Promise<ComposedDigest> {
+    const periodMs = options.periodMs ?? 86_400_000;
     const { kit } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     const slug = kit.slug();
     const project = await projectById(kit, slug, target.projectId);
-    const read = await this.deps.reader.read(slug, project);
+    const read = await this.deps.reader.read(slug, project, { fresh: options.fresh });
     const key = `${target.channel}:${target.projectId}`;
     const snapshot = await this.records.get(DIGEST_SNAPSHOTS, key);
     const { data, snapshot: next } = composeDigest({

@@ -22,7 +22,7 @@ const SHARE_MS = 60_000;
  * minute ago, instead of each listing the project again.
  */
 export class ProjectReader {
-  private readonly reads = new Map<string, { at: number; read: Promise<ProjectRead> }>();
+  private readonly reads = new Map<string, { at: number; read: Promise<ProjectRead>; pending: boolean }>();
 
   constructor(
     private readonly kit: PlaneKit,
@@ -30,17 +30,21 @@ export class ProjectReader {
     private readonly shareMs = SHARE_MS,
   ) {}
 
-  read(slug: string, project: Project): Promise<ProjectRead> {
+  /** `fresh`: a read under way is still shared, an earlier one is not (a digest asked for now shows now). */
+  read(slug: string, project: Project, options: { fresh?: boolean } = {}): Promise<ProjectRead> {
     const key = `${slug}:${project.id}`;
     const now = this.now();
     for (const [k, entry] of this.reads) if (now - entry.at >= this.shareMs) this.reads.delete(k);
     const known = this.reads.get(key);
-    if (known) return known.read;
-    const read = this.load(slug, project);
-    this.reads.set(key, { at: now, read });
+    if (known && (!options.fresh || known.pending)) return known.read;
+    const entry = { at: now, read: this.load(slug, project), pending: true };
+    this.reads.set(key, entry);
     // A failed read is not shared: the next digest tries again.
-    read.catch(() => this.reads.delete(key));
-    return read;
+    entry.read.then(
+      () => (entry.pending = false),
+      () => this.reads.get(key) === entry && this.reads.delete(key),
+    );
+    return entry.read;
   }
 
   private async load(slug: string, project: Project): Promise<ProjectRead> {

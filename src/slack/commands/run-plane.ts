@@ -15,10 +15,11 @@ import { cardActionsFor } from '../work-items/card.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
+import { executeDigestCommand, type DigestEnv } from './run-digests.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import type { PlaneCommand } from './types.js';
 
-export interface PlaneEnv extends SubscriptionEnv {
+export interface PlaneEnv extends SubscriptionEnv, DigestEnv {
   plane: PlaneKit;
   /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
   links?: ThreadLinks;
@@ -77,6 +78,9 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'subscriptions':
     case 'notify':
       return executeSubscriptionCommand(command, context, env);
+    case 'digest':
+    case 'remind':
+      return executeDigestCommand(command, context, env);
   }
 }
 
