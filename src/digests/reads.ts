@@ -11,7 +11,7 @@ export interface ProjectRead {
   cycles: CurrentCycle[];
 }
 
-const FIELDS = ['id', 'name', 'sequence_id', 'state', 'priority', 'assignees', 'labels', 'target_date', 'created_at', 'updated_at', 'completed_at'];
+const FIELDS = ['id', 'name', 'sequence_id', 'project', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date', 'created_at', 'updated_at', 'completed_at'];
 
 /** Digests of one minute share a read this long. */
 const SHARE_MS = 60_000;
