@@ -3,6 +3,7 @@
  * emulator, the demo fake Plane, and the bot's scheduler driven by a clock the test moves.
  */
 import { describe, expect, it } from 'vitest';
+import { seedDemoDigests } from '../../../src/emulators/plane/index.js';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
 import { eventually, type BotHarness } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
@@ -151,6 +152,20 @@ describe('/plane remind', () => {
     expect([dm(ALICE), dm('U0BOB'), dm('U0CAROL')].map((list) => list.length)).toEqual([1, 1, 1]);
     for (const message of [...dm(ALICE), ...dm('U0BOB'), ...dm('U0CAROL')]) assertWithinSlackLimits({ text: message.text, blocks: message.blocks });
   }, 60_000);
+
+  it('in the sandbox, the demo Plane’s digest shows its overdue, unowned and stale items at once, and remind now sends the DM', async () => {
+    const h = await botForTest({ sandbox: true });
+    seedDemoDigests(h.plane.db, h.demo);
+    h.plane.db.addWorkItem(h.demo.project.id, { name: 'Alice: prepare the demo', state: 'Todo', assignees: [h.plane.db.user('alice@acme.test').id], target_date: isoDay(Date.now()) });
+    const [digest] = (await run(h, { command: '/plane', text: 'digest now ACME' }, { channel: 1 })).channel;
+    expect(keys(section(digest!, /^\*Overdue/))).toContain('ACME-13');
+    expect(keys(section(digest!, /^\*Urgent or high, nobody assigned/))).toContain('ACME-16');
+    expect(keys(section(digest!, /^\*Started, unchanged/))).toContain('ACME-17');
+    const [sent] = (await run(h, { command: '/plane', text: 'remind now' }, { ephemeral: 1 })).ephemeral;
+    expect(firstLine(sent!)).toBe('✓ Your reminder was sent to your direct messages with the bot');
+    const dm = h.slack.workspace.messages(h.slack.workspace.dmWith(ALICE)!.id);
+    expect(dm.map((m) => m.text)).toEqual(['Your Plane items due soon: Due today (1)']);
+  }, 30_000);
 
   it('remind HH:MM moves the time; remind now is the sandbox’s only', async () => {
     const h = await botForTest();
