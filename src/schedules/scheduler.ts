@@ -114,9 +114,9 @@ export class Scheduler {
     return nextOccurrence(schedule.cron, schedule.timeZone, new Date(this.now()));
   }
 
-  /** Looks every `tickMs` (the first look at once). */
+  /** Looks every `tickMs`, the first one `tickMs` after start-up (a missed occurrence waits that long, not the bot's start). */
   start(): void {
-    this.poller ??= pollStore(() => this.tick(), { what: 'run the schedules due', everyMs: this.options.tickMs ?? 30_000, logger: this.options.logger });
+    this.poller ??= pollStore(() => this.tick(), { what: 'run the schedules due', everyMs: this.options.tickMs ?? 30_000, atOnce: false, logger: this.options.logger });
   }
 
   /** No new look; waits for the runs under way. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoDigests } from '../../../src/emulators/plane/index.js';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
-import { eventually, type BotHarness } from '../../harness/bot.js';
+import type { BotHarness } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 import { ALICE, OPS, botForTest, expectError, firstLine, run, shown } from './support.js';
 
@@ -130,7 +130,8 @@ describe('/plane remind', () => {
     // Wei turns reminders off; camille has nothing due.
     await run(h, { command: '/plane', text: 'remind off', user: 'U0WEI' }, { ephemeral: 1 });
     // The hourly look for people schedules everyone's reminder.
-    await eventually(async () => (await h.bot.scheduler.list('reminder')).length >= 4 || (await h.bot.scheduler.tick(), false), 10_000, 'the reminders scheduled');
+    await h.bot.scheduler.tick();
+    expect((await h.bot.scheduler.list('reminder')).length).toBeGreaterThanOrEqual(4);
     const dm = (user: string) => h.slack.workspace.messages(h.slack.workspace.dmWith(user)?.id ?? 'none');
     const at = async (iso: string) => {
       now = Date.parse(iso);
