@@ -71,6 +71,13 @@ module.exports = {
       to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
     },
     {
+      name: 'digests-and-schedules-below-front-ends',
+      comment: 'Digests, reminders and the scheduler know no tool, agent or front end: Slack registers their jobs and posts.',
+      severity: 'error',
+      from: { path: '^src/(digests|schedules)/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
+    },
+    {
       name: 'front-ends-apart',
       comment: 'One front end does not reach into another.',
       severity: 'error',

@@ -24,6 +24,11 @@ import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
 import { registerNoticeSenders } from './slack/notifications/senders.js';
+import { ChannelDigests } from './digests/channel-digests.js';
+import { ProjectReader } from './digests/reads.js';
+import { Reminders } from './digests/reminders.js';
+import { Scheduler, type RunOutcome } from './schedules/scheduler.js';
+import { registerDigestJobs, sendReminder } from './slack/digests/jobs.js';
 import { slackUserByEmail } from './slack/people.js';
 import { postTaskEvents, type TaskEventKinds } from './slack/task-events/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
@@ -57,12 +62,20 @@ export interface PlanebotOptions {
   };
   /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
   slackReceiver?: HttpReceiverKind;
+  /** The clock schedules are reckoned by (tests drive it); the system clock otherwise. */
+  now?: () => number;
+  /** Told of each scheduled job's end (metrics). */
+  onScheduleRun?: (kind: string, outcome: RunOutcome) => void;
+  /** The sandbox: `/plane remind now` sends the person's reminder at once. */
+  sandbox?: boolean;
 }
 
 export interface RunningPlanebot {
   url: string;
   port: number;
   store: StateStore;
+  /** Digests, reminders and fixed jobs; tests run its looks themselves (`tick`). */
+  scheduler: Scheduler;
   /** Graceful: stop taking work, let short work finish, save what waits, close connections. */
   close(): Promise<void>;
 }
@@ -151,12 +164,29 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       })
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
+  const now = options.now ?? Date.now;
+  const scheduler = new Scheduler({ store, logger, now, onRun: options.onScheduleRun });
+  const reader = new ProjectReader(plane, now);
+  const digests = new ChannelDigests({ scheduler, store, reader, kit: plane, now });
+  const reminders = new Reminders({ store, reader, kit: plane });
+  // The app's Web API client exists once the app does; `/plane remind now` runs after that.
+  let remindNow: ((user: string) => ReturnType<typeof sendReminder>) | undefined;
+  const digestCommands = {
+    digests,
+    reminders,
+    scheduler,
+    locale: config.locale,
+    ...(options.sandbox && { remindNow: (user: string) => remindNow!(user) }),
+  };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, logger },
     logger,
     options.slackReceiver,
   );
+  const digestJobs = { client: slack.app.client, store, plane, scheduler, digests, reminders, locale: config.locale, logger, now };
+  registerDigestJobs(digestJobs);
+  remindNow = (user) => sendReminder(digestJobs, user);
   registerNoticeSenders(outbox, slack.app.client, store, logger, config.locale);
   registerIntakeNewsSender(outbox, slack.app.client, logger, config.locale);
   // The task tree's changes, by /task, the agent or Plane, shown where the tree was last posted.
@@ -207,6 +237,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   await slack.start();
   outbox.start();
   desk?.start();
+  scheduler.start();
   // Runs a stopped process left behind: waiting ones whose decisions all came, and orphans.
   const resumed = (await agent?.resumeSaved()) ?? 0;
   logger.info({ url: server.url, mode: config.mode, agent: agent !== undefined, mcp: mcp !== undefined, resumed }, 'planebot is listening');
@@ -214,6 +245,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     url: server.url,
     port: server.port,
     store,
+    scheduler,
     async close() {
       draining = true;
       // Take no new work, let what was taken reach a point where it is done or saved (a command's
@@ -229,6 +261,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await agent?.close();
         stopTaskEvents();
         await desk?.stop();
+        await scheduler.stop();
         // What still waits to be posted stays in the store for the next process.
         await outbox.stop();
       });

@@ -15,6 +15,7 @@ import { runEndMessages } from './messages/run-end.js';
 import { planeErrorMessages } from './messages/plane-errors.js';
 import { taskErrorMessages } from './messages/task-errors.js';
 import { intakeDeskMessages } from './messages/intake-desk.js';
+import { digestMessages } from './messages/digests.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -38,6 +39,7 @@ const AREAS = [
   planeErrorMessages,
   taskErrorMessages,
   intakeDeskMessages,
+  digestMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

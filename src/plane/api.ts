@@ -5,8 +5,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, IntakeRequest, Label, Link, Member, Project, State, WorkItem } from './types.js';
+import { commentAnswer, currentCycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import type { Comment, CurrentCycle, IntakeRequest, Label, Link, Member, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -249,6 +249,22 @@ export class PlaneApi {
     return this.http.json(
       { method: 'PATCH', path: `${projectPath(slug, project.id)}/`, body: { intake_view: true }, what: `the settings of project ${project.identifier}` },
       projectAnswer,
+    );
+  }
+
+  /**
+   * The project's current cycles (zero, one or several: a plain array, with their counts), cached
+   * like the other slow lists. Listing does not check that cycles are on; `project.cycle_view` says.
+   */
+  currentCycles(slug: string, project: Project, opts: Freshness = {}): Promise<CurrentCycle[]> {
+    return this.cache.remember(
+      `cycles-current:${slug}:${project.id}`,
+      () =>
+        this.http.json(
+          { path: `${projectPath(slug, project.id)}/cycles/`, query: { cycle_view: 'current' }, what: `current cycles of project ${project.identifier}` },
+          z.array(currentCycleAnswer),
+        ),
+      opts,
     );
   }
 

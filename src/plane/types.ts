@@ -15,6 +15,20 @@ export interface Project {
   is_member?: boolean;
   /** Whether the project's Intake is on (off by default; only a project admin turns it on). */
   intake_view?: boolean;
+  /** Whether cycles are on in the project (off by default since v1.1.0). */
+  cycle_view?: boolean;
+}
+
+/** A cycle as `cycles/?cycle_view=current` lists it: dates are datetimes, counts by state group. */
+export interface CurrentCycle {
+  id: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+  total_issues: number;
+  completed_issues: number;
+  cancelled_issues: number;
+  started_issues: number;
 }
 
 export interface State {

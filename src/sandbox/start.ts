@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
+import { seedDemoDigests, seedDemoWorkspace, startFakePlane, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
 import { startSlackEmulator } from '../emulators/slack/index.js';
 import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
@@ -39,6 +39,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     // (WEBHOOK_ALLOWED_IPS); the demo Plane is configured as such a server.
     demoPlane = await startFakePlane({ webhooks: { allowed: [config.sandboxHost, '127.0.0.1'] } });
     const demo = seedDemoWorkspace(demoPlane.db);
+    seedDemoDigests(demoPlane.db, demo);
     // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
     demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
     plane = {
@@ -56,6 +57,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     {
       logger: options.logger,
       host: config.sandboxHost,
+      sandbox: true,
       extraRoutes: sandboxPageRoutes({
         pageApi: emulator.pageApi,
         info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl },
@@ -94,6 +96,7 @@ function welcome(agentOn: boolean, demoPlane: boolean): string {
     ...(demoPlane
       ? ['• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
       : []),
+    '• `/plane digest now ACME` posts the project’s digest here; `/plane digest ACME weekdays 09:00` schedules it; as dana, `/plane remind now` sends her morning reminder to her DM',
     agentOn
       ? '• `@planebot what is assigned to me in ACME?` — the agent answers in a thread; writes wait for your Approve'
       : '• `@planebot …` — the agent is off until ANTHROPIC_API_KEY is set; it will tell you how',

@@ -33,6 +33,7 @@ export async function requesterFor(client: WebClient, store: StateStore, userId:
       ...(name ? { name } : {}),
       ...(profile?.email ? { email: profile.email } : {}),
       ...(user?.locale ? { locale: user.locale } : {}),
+      ...(user?.tz ? { timeZone: user.tz } : {}),
     };
   } catch {
     // Without users.info the person is still the requester; "me" then falls back to the key's user.

@@ -48,6 +48,13 @@ export const NAMESPACES = {
   'intake:told': 'news about a request already told in its thread (once each)',
   'intake:poll': "a project's intake poll slot, claimed by one replica per interval",
   'channel:settings': "a channel's default project and its instruction for the agent (/plane config)",
+  // Schedules, digests and reminders
+  'schedule:defs': 'a stored schedule: its kind of job, cron pattern, time zone and the job\'s data',
+  'schedule:index': 'the ids of every stored schedule',
+  'schedule:claims': 'an occurrence of a schedule taken by a replica: its lease while it runs, kept once done',
+  'schedule:attempts': 'failed attempts at an occurrence, so a failing job is tried a few times',
+  'digest:snapshots': 'what a channel\'s last digest of a project saw, for the changes the next one shows',
+  'remind:settings': 'a person\'s reminder setting: off, or the time of day',
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;

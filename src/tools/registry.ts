@@ -13,6 +13,8 @@ export interface Requester {
   email?: string;
   /** The language their chat shows them, an IETF tag (`fr-FR`): the agent answers in it. */
   locale?: string;
+  /** Their IANA time zone (`Europe/Paris`): their reminders and the digests they set keep it. */
+  timeZone?: string;
 }
 
 /** What a tool call may depend on besides its input. Nothing here names Slack. */

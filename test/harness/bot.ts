@@ -41,6 +41,10 @@ export interface BotHarnessOptions {
   timing?: PlanebotOptions['timing'];
   /** The emulator's native streaming (on by default); `POST_AND_EDIT` is a workspace without it. */
   streaming?: { refuse?: string };
+  /** The clock schedules are reckoned by (digests, reminders). */
+  now?: () => number;
+  /** Plays the sandbox: `/plane remind now` is served. */
+  sandbox?: boolean;
 }
 
 /** A workspace without native streaming (as GovSlack): answers are posted and the status message edited. */
@@ -103,7 +107,13 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   let webhook: WebhookRecord | undefined;
   const start = async () => {
-    const bot = await startPlanebot(config, { logger: options.logger ?? silentLogger, host: '127.0.0.1', timing: options.timing });
+    const bot = await startPlanebot(config, {
+      logger: options.logger ?? silentLogger,
+      host: '127.0.0.1',
+      timing: options.timing,
+      ...(options.now && { now: options.now }),
+      ...(options.sandbox && { sandbox: true }),
+    });
     if (!socketMode) slack.setRequestUrl(`${bot.url}/slack/events`);
     if (options.webhooks) {
       // A restarted bot listens on another port: the admin edits the webhook's URL.

@@ -253,3 +253,29 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
 
   return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems };
 }
+
+// ---- Digests and reminders (separate from the cycles' additions) ----
+
+/**
+ * What the sandbox's digest and reminders show at once: items overdue, due today and tomorrow
+ * (assigned to the sandbox's people), an urgent one nobody owns, and one started but untouched for
+ * two weeks. Kept apart from `seedDemoWorkspace`, whose twelve items the tests count on.
+ */
+export function seedDemoDigests(db: FakePlaneDb, demo: DemoWorkspace): WorkItemRecord[] {
+  const now = db.now();
+  const date = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
+  const { dana, leo, priya } = demo.users;
+  const items: WorkItemInput[] = [
+    { name: 'Renew the TLS certificate of the marketing site', state: 'Todo', priority: 'high', assignees: [dana.id], labels: ['bug'], target_date: date(-2) },
+    { name: 'Publish the December changelog', state: 'In Progress', priority: 'medium', assignees: [dana.id, leo.id], labels: ['docs'], target_date: date(0) },
+    { name: 'Review the cookie policy wording', state: 'Todo', priority: 'low', assignees: [priya.id], labels: ['docs'], target_date: date(1) },
+    { name: 'Checkout page crashes with an empty cart', state: 'Todo', priority: 'urgent', labels: ['bug'] },
+    { name: 'Translate the onboarding e-mails', state: 'In Progress', priority: 'medium', assignees: [leo.id], labels: ['feature'], created_at: now - 20 * DAY },
+  ];
+  return items.map((input) => {
+    const item = db.addWorkItem(demo.project.id, { ...input, created_by: dana.id });
+    // Untouched since it was created: stale when started long ago.
+    if (typeof input.created_at === 'number') item.updated_at = input.created_at;
+    return item;
+  });
+}

@@ -1,54 +1,29 @@
 import { phrase } from '../../i18n/index.js';
 import { NOTIFY_EVENTS, type NotifyEvent } from '../../notifications/subscriptions.js';
-import { PRIORITIES as PLANE_PRIORITIES, STATE_GROUPS, type Priority as PlanePriority, type StateGroup } from '../../plane/types.js';
+import { PRIORITIES as PLANE_PRIORITIES, type Priority as PlanePriority } from '../../plane/types.js';
+import { readDigest, readRemind } from './digest.js';
+import { add, noTypedFilters, oneOf, readFilter } from './filters.js';
 import { dispatch, noArguments, readProject, readTitle, unknownSubcommand } from './dispatch.js';
-import { readArguments, readUser, shown } from './options.js';
+import { readArguments, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
-import type { ParseResult, PlaneCommand, UserRef } from './types.js';
+import type { ParseResult, PlaneCommand } from './types.js';
 
-const oneOf = (values: readonly string[], prefix = '') => values.map((v) => `${prefix}${v}`).join(', ');
 
 /** `subscribe <PROJECT>` then, in any order, events and filters (docs/notifications.md). */
 function readSubscribe(args: Token[]): PlaneCommand {
   const [projectToken, ...rest] = args;
-  const command = {
-    kind: 'plane' as const,
-    action: 'subscribe' as const,
-    project: readProject(projectToken),
-    events: [] as NotifyEvent[],
-    labels: [] as string[],
-    members: [] as UserRef[],
-    priorities: [] as PlanePriority[],
-    stateGroups: [] as StateGroup[],
-  };
-  const add = <T>(list: T[], value: T) => {
-    if (!list.includes(value)) list.push(value);
-  };
+  const project = readProject(projectToken);
+  const filters = noTypedFilters();
+  let events: NotifyEvent[] = [];
   for (const token of rest) {
-    const text = token.text.trim();
-    const lower = text.toLowerCase();
-    if (!token.quoted && (NOTIFY_EVENTS as readonly string[]).includes(lower)) add(command.events, lower as NotifyEvent);
-    else if (/^#\S+$/.test(text)) add(command.labels, text.slice(1));
-    else if (token.mention || /^@\S+$/.test(text)) {
-      const user = readUser(token);
-      if (user) command.members.push(user);
-    } else if (/^!\S+$/.test(text)) {
-      if (!(PLANE_PRIORITIES as readonly string[]).includes(lower.slice(1))) {
-        throw new InputError(phrase('commands.error.unknownPriority', { word: shown(text), allowed: oneOf(PLANE_PRIORITIES, '!') }));
-      }
-      add(command.priorities, lower.slice(1) as PlanePriority);
-    } else if (/^state:/i.test(text)) {
-      const group = lower.slice('state:'.length);
-      if (!(STATE_GROUPS as readonly string[]).includes(group)) {
-        throw new InputError(phrase('commands.error.unknownStateGroup', { word: shown(text), allowed: oneOf(STATE_GROUPS, 'state:') }));
-      }
-      add(command.stateGroups, group as StateGroup);
-    } else {
-      throw new InputError(phrase('commands.error.notEventOrFilter', { word: shown(text), events: oneOf(NOTIFY_EVENTS) }));
+    const lower = token.text.trim().toLowerCase();
+    if (!token.quoted && (NOTIFY_EVENTS as readonly string[]).includes(lower)) add(events, lower as NotifyEvent);
+    else if (!readFilter(token, filters)) {
+      throw new InputError(phrase('commands.error.notEventOrFilter', { word: shown(token.text.trim()), events: oneOf(NOTIFY_EVENTS) }));
     }
   }
-  if (command.events.includes('all')) command.events = [];
-  return command;
+  if (events.includes('all')) events = [];
+  return { kind: 'plane', action: 'subscribe', project, events, ...filters };
 }
 
 /** `intake`, `intake off`, `intake help`, or `intake <PROJECT> [emoji :name:] [auto]`. */
@@ -125,6 +100,8 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
         noArguments(args);
         return { kind: 'plane', action: 'subscriptions' };
       },
+      digest: readDigest,
+      remind: readRemind,
       notify: (args) => {
         const [setting, extra] = args;
         const value = setting?.text.trim().toLowerCase();

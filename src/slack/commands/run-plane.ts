@@ -14,11 +14,12 @@ import { detailsCard, type SlackUserByEmail } from '../work-items/card.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
+import { executeDigestCommand, type DigestEnv } from './run-digests.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import { executeIntake, type IntakeEnv } from './run-intake.js';
 import type { PlaneCommand } from './types.js';
 
-export interface PlaneEnv extends SubscriptionEnv, IntakeEnv {
+export interface PlaneEnv extends SubscriptionEnv, IntakeEnv, DigestEnv {
   plane: PlaneKit;
   /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
   links?: ThreadLinks;
@@ -79,6 +80,9 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       return executeSubscriptionCommand(command, context, env);
     case 'intake':
       return executeIntake(command, context, env);
+    case 'digest':
+    case 'remind':
+      return executeDigestCommand(command, context, env);
   }
 }
 

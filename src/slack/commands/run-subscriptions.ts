@@ -1,5 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
-import type { PersonalSettings, Subscription, Subscriptions } from '../../notifications/subscriptions.js';
+import type { PersonalSettings, Subscription, SubscriptionFilters, Subscriptions } from '../../notifications/subscriptions.js';
+import type { Project } from '../../plane/types.js';
+import type { TypedFilters } from './filters.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { memberName } from '../../plane/member-names.js';
 import { resolveMe } from '../../plane/me.js';
@@ -30,6 +32,26 @@ export function describeSubscription(subscription: Subscription, t: Translator):
   return `${subscription.project}: ${parts.join(' · ')}`;
 }
 
+/** Typed filters checked against the project: labels and members by name (a typo names the valid options), `@me` the requester. */
+export async function resolveFilters(typed: TypedFilters, project: Project, context: CommandContext, kit: PlaneKit): Promise<SubscriptionFilters> {
+  const api = kit.api();
+  const slug = kit.slug();
+  const labels = await findLabels(api, slug, project, typed.labels);
+  const refs = await Promise.all(
+    typed.members.map(async (ref) => {
+      const person = await context.person(ref);
+      return person.email ?? person.name;
+    }),
+  );
+  const { members } = await findMembers(api, slug, project, refs, async () => resolveMe(api, slug, await context.requester()));
+  return {
+    labels: labels.map((l) => l.name),
+    members: members.map((m) => ({ id: m.id, name: memberName(m) })),
+    priorities: typed.priorities,
+    stateGroups: typed.stateGroups,
+  };
+}
+
 /**
  * `/plane subscribe | unsubscribe | subscriptions | notify`: the channel's subscriptions (projects,
  * labels and members checked against Plane, so a typo is an error naming the valid options) and the
@@ -42,28 +64,13 @@ export async function executeSubscriptionCommand(command: SubscriptionCommand, c
   const where = channelLabel(context.channel, t);
   switch (command.action) {
     case 'subscribe': {
-      const api = env.plane.api();
-      const slug = env.plane.slug();
-      const project = await findProject(api, slug, command.project);
-      const labels = await findLabels(api, slug, project, command.labels);
-      const refs = await Promise.all(
-        command.members.map(async (ref) => {
-          const person = await context.person(ref);
-          return person.email ?? person.name;
-        }),
-      );
-      const { members } = await findMembers(api, slug, project, refs, async () => resolveMe(api, slug, await context.requester()));
+      const project = await findProject(env.plane.api(), env.plane.slug(), command.project);
       const subscription: Subscription = {
         channel: context.channel.id,
         projectId: project.id,
         project: project.identifier,
         events: command.events.length === 0 ? ['all'] : command.events,
-        filters: {
-          labels: labels.map((l) => l.name),
-          members: members.map((m) => ({ id: m.id, name: memberName(m) })),
-          priorities: command.priorities,
-          stateGroups: command.stateGroups,
-        },
+        filters: await resolveFilters(command, project, context, env.plane),
       };
       const replaced = await subscriptions.subscribe(subscription);
       return ephemeral(

@@ -1,4 +1,5 @@
 import type { Phrase } from '../../i18n/index.js';
+import type { Cadence } from '../../digests/channel-digests.js';
 import type { NotifyEvent } from '../../notifications/subscriptions.js';
 import type { Priority as PlanePriority, StateGroup } from '../../plane/types.js';
 import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
@@ -70,7 +71,29 @@ export type PlaneCommand =
   | { kind: 'plane'; action: 'notify'; on: boolean }
   /** The channel as an intake desk: shown, turned off, or set for a project (emoji without colons). */
   | { kind: 'plane'; action: 'intake'; mode: 'show' | 'off' }
-  | { kind: 'plane'; action: 'intake'; mode: 'set'; project: string; emoji?: string; auto: boolean };
+  | { kind: 'plane'; action: 'intake'; mode: 'set'; project: string; emoji?: string; auto: boolean }
+  | { kind: 'plane'; action: 'digest'; op: 'list' | 'help' }
+  | { kind: 'plane'; action: 'digest'; op: 'off' | 'now'; project: string }
+  | {
+      kind: 'plane';
+      action: 'digest';
+      op: 'set';
+      project: string;
+      cadence: Cadence;
+      /** Weekly: 0 Sunday … 6 Saturday. */
+      day?: number;
+      /** HH:MM in the setter's time zone. */
+      time: string;
+      labels: string[];
+      members: UserRef[];
+      priorities: PlanePriority[];
+      stateGroups: StateGroup[];
+      staleDays?: number;
+      quiet: boolean;
+    }
+  /** `now` sends the reminder at once: a sandbox-only control. */
+  | { kind: 'plane'; action: 'remind'; setting: 'on' | 'off' | 'now' }
+  | { kind: 'plane'; action: 'remind'; setting: 'time'; time: string };
 
 /**
  * Bad input: a one-line reason, said in the reader's language, and the sub-command concerned,

@@ -72,6 +72,8 @@ const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[
       { action: 'subscriptions', summary: 'commands.plane.subscriptions.summary' },
       { action: 'notify', usage: 'commands.plane.notify.usage', summary: 'commands.plane.notify.summary' },
       { action: 'intake', usage: 'intake.usage', summary: 'intake.summary' },
+      { action: 'digest', usage: 'digests.digest.usage', summary: 'digests.digest.summary' },
+      { action: 'remind', usage: 'digests.remind.usage', summary: 'digests.remind.summary' },
       { action: 'help', summary: 'commands.help.show' },
     ],
     notes: ['commands.plane.labels', 'commands.plane.subscribeNote', 'commands.quoting'],

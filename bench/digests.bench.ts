@@ -1,0 +1,141 @@
+/**
+ * Digests: what one digest of a 1,000-item project costs (Plane requests, time, CPU), against the
+ * real Plane CE when its fixture's variables are set (PLANE_CE_URL, PLANE_CE_API_KEY,
+ * PLANE_CE_ADMIN_API_KEY: the admin key adds 1,000 items to project OPS once), else the fake Plane;
+ * and 20 digests of 20 projects due at the same minute through one scheduler look, at 60 requests
+ * a window, against the fake Plane's throttle (the window shortened to 6 s so the bench does not
+ * take minutes: the count per window is what matters).
+ */
+import { randomUUID } from 'node:crypto';
+import Keyv from 'keyv';
+import { ChannelDigests, NO_FILTERS } from '../src/digests/channel-digests.js';
+import { ProjectReader } from '../src/digests/reads.js';
+import { startFakePlane } from '../src/emulators/plane/index.js';
+import { translator } from '../src/i18n/index.js';
+import { silentLogger } from '../src/log.js';
+import { createPlaneKit } from '../src/plane/kit.js';
+import { PlaneLimiters } from '../src/plane/limiter.js';
+import type { Project } from '../src/plane/types.js';
+import { Scheduler } from '../src/schedules/scheduler.js';
+import { buildDigest } from '../src/slack/digests/digest.blocks.js';
+import { createMemoryStore } from '../src/state/index.js';
+import type { BenchRow } from './run.js';
+
+const ITEMS = 1000;
+
+/** One digest, cold then warm: requests, wall time, CPU. */
+async function oneDigest(where: string, kit: ReturnType<typeof createPlaneKit>, project: Project): Promise<BenchRow[]> {
+  const store = createMemoryStore();
+  const scheduler = new Scheduler({ store, logger: silentLogger });
+  const digests = new ChannelDigests({ scheduler, store, reader: new ProjectReader(kit), kit });
+  const target = { channel: 'C1', projectId: project.id, filters: NO_FILTERS, staleDays: 7, timeZone: 'UTC' };
+  const rows: BenchRow[] = [];
+  for (const cache of ['cold', 'warm']) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const { result, requests } = await kit.api().metered(async () => {
+      const composed = await digests.compose(target, { fresh: true });
+      const message = buildDigest(composed.data, { timeZone: 'UTC', filters: NO_FILTERS }, translator('en'));
+      await composed.commit();
+      return { composed, message };
+    });
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const items = result.composed.data.counts.reduce((sum, c) => sum + c.count, 0);
+    rows.push({
+      area: 'digests',
+      measure: `digest of a ${items}-item project, ${where}, ${cache} cache`,
+      value: `${requests} Plane requests · ${Math.round(ms)} ms · CPU ${Math.round((used.user + used.system) / 1000)} ms · ${result.message.blocks.length} blocks`,
+      target: cache === 'warm' ? '≤ 3 requests' : '≤ 6 requests',
+    });
+  }
+  return rows;
+}
+
+async function realPlane(): Promise<BenchRow[]> {
+  const url = process.env.PLANE_CE_URL;
+  const apiKey = process.env.PLANE_CE_API_KEY;
+  const adminKey = process.env.PLANE_CE_ADMIN_API_KEY;
+  if (!url || !apiKey || !adminKey) return [];
+  const slug = process.env.PLANE_CE_WORKSPACE ?? 'acme';
+  const kit = createPlaneKit({ apiKey, baseUrl: url, appUrl: url, workspace: slug, cache: new Keyv(), limiters: new PlaneLimiters({ limit: 100_000 }) });
+  const project = (await kit.api().projects(slug)).find((p) => p.identifier === 'OPS')!;
+  const path = `${url}/api/v1/workspaces/${slug}/projects/${project.id}/work-items/`;
+  const existing = (await kit.api().workItems(slug, project)).length;
+  // Filled once: a project of 1,000 items for as long as the fixture is not reset.
+  for (let i = existing; i < ITEMS; i += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, ITEMS - i) }, (_, j) =>
+        fetch(path, { method: 'POST', headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `Bench item ${i + j + 1}`, priority: ['urgent', 'high', 'medium', 'low'][(i + j) % 4] }) }).then((r) => {
+          if (r.status !== 201) throw new Error(`creating a bench item: ${r.status}`);
+        }),
+      ),
+    );
+  }
+  return oneDigest('real Plane CE 1.3.1', kit, project);
+}
+
+async function fakePlane(): Promise<BenchRow[]> {
+  const plane = await startFakePlane();
+  const db = plane.db;
+  const bot = db.addMember('acme', { email: 'plane-bot@acme.io', first_name: 'Slack', last_name: 'Bot', display_name: 'plane-bot' });
+  const apiKey = `plane_api_${randomUUID().replace(/-/g, '')}`;
+  db.addApiKey(apiKey, bot.id);
+  db.addProject('acme', { identifier: 'ACME', name: 'Acme Web' });
+  db.addManyWorkItems('ACME', ITEMS, (i) => ({ state: ['Backlog', 'Todo', 'In Progress', 'Done'][i % 4], priority: i % 9 === 0 ? 'high' : 'none', target_date: i % 5 === 0 ? '2020-01-01' : null }));
+  const kit = createPlaneKit({ apiKey, baseUrl: plane.url, appUrl: plane.url, workspace: 'acme', cache: new Keyv() });
+  const project = (await kit.api().projects('acme')).find((p) => p.identifier === 'ACME')!;
+  const rows = await oneDigest('fake Plane', kit, project);
+  await plane.close();
+  return rows;
+}
+
+/** 20 projects, a digest each at 09:00: one scheduler look runs them all through the limiter. */
+async function twentyAtOnce(): Promise<BenchRow[]> {
+  const windowMs = 6_000;
+  const plane = await startFakePlane({ rateLimit: { requests: 60, windowMs } });
+  const db = plane.db;
+  const bot = db.addMember('acme', { email: 'plane-bot@acme.io', first_name: 'Slack', last_name: 'Bot', display_name: 'plane-bot' });
+  const apiKey = `plane_api_${randomUUID().replace(/-/g, '')}`;
+  db.addApiKey(apiKey, bot.id);
+  for (let p = 0; p < 20; p++) {
+    db.addProject('acme', { identifier: `P${p}`, name: `Project ${p}` });
+    db.addManyWorkItems(`P${p}`, 200, (i) => ({ state: ['Backlog', 'Todo', 'In Progress', 'Done'][i % 4] }));
+  }
+  const kit = createPlaneKit({ apiKey, baseUrl: plane.url, appUrl: plane.url, workspace: 'acme', cache: new Keyv(), limiters: new PlaneLimiters({ limit: 60, windowMs }) });
+  let now = Date.parse('2026-12-07T08:59:00Z');
+  const store = createMemoryStore();
+  const scheduler = new Scheduler({ store, logger: silentLogger, now: () => now });
+  const digests = new ChannelDigests({ scheduler, store, reader: new ProjectReader(kit, () => now), kit, now: () => now });
+  let posted = 0;
+  scheduler.register('digest', async ({ schedule }) => {
+    const settings = schedule.payload as { channel: string; projectId: string };
+    const composed = await digests.compose({ ...settings, filters: NO_FILTERS, staleDays: 7, timeZone: 'UTC' });
+    buildDigest(composed.data, { timeZone: 'UTC', filters: NO_FILTERS }, translator('en'));
+    await composed.commit();
+    posted++;
+  });
+  const projects = await kit.api().projects('acme');
+  for (const [i, project] of projects.entries()) {
+    await digests.set({ channel: `C${i}`, projectId: project.id, project: project.identifier, cadence: 'daily', time: '09:00', timeZone: 'UTC', filters: NO_FILTERS, staleDays: 7, quiet: false, setBy: 'U1' });
+  }
+  plane.resetRequests();
+  now = Date.parse('2026-12-07T09:00:00Z');
+  const started = performance.now();
+  await scheduler.tick();
+  const ms = performance.now() - started;
+  const times = plane.requests.filter((r) => r.path.startsWith('/api/v1/')).map((r) => r.time).sort((a, b) => a - b);
+  let busiest = 0;
+  for (const [i, t] of times.entries()) busiest = Math.max(busiest, times.filter((u, j) => j >= i && u < t + windowMs).length);
+  const throttled = plane.requests.filter((r) => r.status === 429).length;
+  await plane.close();
+  return [
+    { area: 'digests', measure: `20 digests of 20 projects due at one minute (${posted} composed, cold cache)`, value: `${times.length} Plane requests in ${Math.round(ms / 100) / 10} s`, target: 'queued, not refused' },
+    { area: 'digests', measure: 'requests in the busiest window (60/window, window 6 s for 60 s)', value: String(busiest), target: '≤ 60' },
+    { area: 'digests', measure: '429 answers', value: String(throttled), target: '0' },
+  ];
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  return [...(await realPlane()), ...(await fakePlane()), ...(await twentyAtOnce())];
+}
