@@ -14,6 +14,7 @@ import { notificationMessages } from './messages/notifications.js';
 import { runEndMessages } from './messages/run-end.js';
 import { planeErrorMessages } from './messages/plane-errors.js';
 import { taskErrorMessages } from './messages/task-errors.js';
+import { cycleMessages } from './messages/cycles.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -36,6 +37,7 @@ const AREAS = [
   runEndMessages,
   planeErrorMessages,
   taskErrorMessages,
+  cycleMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;
