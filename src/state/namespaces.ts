@@ -39,6 +39,8 @@ export const NAMESPACES = {
   // Plane
   'plane-cache': "the Plane kit's cache of projects, states, labels and members (a Keyv view)",
   'task-sync-writes': 'work item writes the task sync made, to ignore their webhook echo',
+  // Cycle reports
+  'cycles:snapshots': "a current cycle's counts by state group, one entry a day, for its burn-up",
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -2,6 +2,7 @@ import type { Route } from './router.js';
 import { getWorkspaceAsset } from './handlers/assets.js';
 import { downloadAttachment, listAttachments } from './handlers/attachments.js';
 import { createComment, listComments } from './handlers/comments.js';
+import { addCycleItems, addModuleItems, getCycle, getModule, listCycleItems, listCycles, listModuleItems, listModules } from './handlers/cycles.js';
 import { getInstance } from './handlers/instances.js';
 import { getLabel, listLabels } from './handlers/labels.js';
 import { createLink, listLinks } from './handlers/links.js';
@@ -69,6 +70,12 @@ export function buildRoutes(flavour: Flavour): Route[] {
     { path: `${PROJECT}/labels/`, access: 'project', methods: { GET: listLabels } },
     { path: `${PROJECT}/labels/:label_id/`, access: 'project', methods: { GET: getLabel } },
     { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers } },
+    { path: `${PROJECT}/cycles/`, access: 'project', methods: { GET: listCycles } },
+    { path: `${PROJECT}/cycles/:cycle_id/`, access: 'project', methods: { GET: getCycle } },
+    { path: `${PROJECT}/cycles/:cycle_id/cycle-issues/`, access: 'project', methods: { GET: listCycleItems, POST: addCycleItems } },
+    { path: `${PROJECT}/modules/`, access: 'project', methods: { GET: listModules } },
+    { path: `${PROJECT}/modules/:module_id/`, access: 'project', methods: { GET: getModule } },
+    { path: `${PROJECT}/modules/:module_id/module-issues/`, access: 'project', methods: { GET: listModuleItems, POST: addModuleItems } },
   );
   if (atLeast(flavour, '1.2.0')) {
     routes.push({ path: `${PROJECT}/project-members/`, access: 'project', methods: { GET: listProjectMembers } });
