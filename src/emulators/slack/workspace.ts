@@ -47,6 +47,8 @@ export interface SlackMessage {
   subtype?: string;
   blocks?: Record<string, unknown>[];
   attachments?: unknown[];
+  /** Files shared with the message (files.completeUploadExternal with a channel). */
+  files?: Record<string, unknown>[];
   metadata?: unknown;
   thread_ts?: string;
   parent_user_id?: string;
