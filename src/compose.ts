@@ -22,6 +22,9 @@ import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { slackUserByEmail } from './slack/people.js';
 import { postTaskEvents } from './slack/task-events/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
+import { Records } from './state/records.js';
+import { CycleReports } from './cycles/report.js';
+import { CycleSnapshots } from './cycles/snapshots.js';
 import { channelFilesDir } from './tools/files/channel-files.js';
 import { FileLocks } from './tools/files/file-lock.js';
 import { planeMemberOf, TaskFollower } from './tools/index.js';
@@ -56,6 +59,8 @@ export interface RunningPlanebot {
   url: string;
   port: number;
   store: StateStore;
+  /** Cycle reports; `takeCycleSnapshots(now)` is the daily job a scheduler runs. */
+  cycles: CycleReports;
   /** Graceful: stop taking work, let short work finish, save what waits, close connections. */
   close(): Promise<void>;
 }
@@ -127,9 +132,10 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       })
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
+  const cycles = new CycleReports(plane, new CycleSnapshots(new Records(store, logger)), logger);
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, cycles, logger },
     logger,
     options.slackReceiver,
   );
@@ -189,6 +195,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     url: server.url,
     port: server.port,
     store,
+    cycles,
     async close() {
       draining = true;
       // Take no new work, let what was taken reach a point where it is done or saved (a command's

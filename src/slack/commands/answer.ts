@@ -12,6 +12,7 @@ import { requesterFor } from '../people.js';
 import { isStateUnavailable } from '../../state/store.js';
 import { translatorFor } from '../locale.js';
 import type { Translator } from '../../i18n/index.js';
+import { uploadPicture } from '../cycles/upload.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -71,6 +72,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     t,
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
     fileLocks: deps.fileLocks,
+    uploadPicture: (bytes, upload) => uploadPicture(client, bytes, upload),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

@@ -1,6 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FileLocks } from '../../tools/files/file-lock.js';
 import type { Requester } from '../../tools/registry.js';
+import type { Upload } from '../cycles/upload.js';
 import type { UserRef } from './types.js';
 
 /** A person named in a command: the name the task tree shows, and the e-mail Plane matches when known. */
@@ -22,6 +23,8 @@ export interface CommandContext {
   fileLocks: FileLocks;
   /** The person behind `@user` or a plain name. */
   person(ref: UserRef): Promise<Person>;
+  /** Uploads a picture to Slack (not shared anywhere) for an image block to show; its file id. */
+  uploadPicture(bytes: Buffer, upload: Upload): Promise<string>;
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */

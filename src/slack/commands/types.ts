@@ -67,7 +67,9 @@ export type PlaneCommand =
     }
   | { kind: 'plane'; action: 'unsubscribe'; project: string }
   | { kind: 'plane'; action: 'subscriptions' }
-  | { kind: 'plane'; action: 'notify'; on: boolean };
+  | { kind: 'plane'; action: 'notify'; on: boolean }
+  /** The project's current cycle(s) with the burn-up picture. */
+  | { kind: 'plane'; action: 'cycle'; project: string };
 
 /**
  * Bad input: a one-line reason, said in the reader's language, and the sub-command concerned,

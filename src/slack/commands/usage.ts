@@ -71,6 +71,7 @@ const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[
       { action: 'unsubscribe', usage: 'commands.plane.unsubscribe.usage', summary: 'commands.plane.unsubscribe.summary' },
       { action: 'subscriptions', summary: 'commands.plane.subscriptions.summary' },
       { action: 'notify', usage: 'commands.plane.notify.usage', summary: 'commands.plane.notify.summary' },
+      { action: 'cycle', usage: 'cycles.usage', summary: 'cycles.summary' },
       { action: 'help', summary: 'commands.help.show' },
     ],
     notes: ['commands.plane.labels', 'commands.plane.subscribeNote', 'commands.quoting'],
