@@ -23,7 +23,7 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
   const project = report.project.identifier;
   if (report.kind === 'off') {
     const text = t.t('cycles.report.off', { project });
-    return { text: truncate(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
+    return { text: escapeTruncated(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
   }
   if (report.kind === 'none') {
     const text = t.t('cycles.report.none', {
@@ -31,7 +31,7 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
       upcoming: report.upcoming ? truncate(report.upcoming.name, NAME_MAX) : 'none',
       start: report.upcoming?.startDate ?? '',
     });
-    return { text: truncate(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
+    return { text: escapeTruncated(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
   }
   const shown = report.cycles.slice(0, MAX_CYCLES);
   const blocks: Block[] = shown.flatMap((cycle, index) => [
@@ -41,7 +41,7 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
   const more = report.cycles.length - shown.length;
   if (more > 0) blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(t.t('cycles.report.more', { count: more, shown: shown.length }), SLACK_LIMITS.textObject))] });
   const fallback = shown.map((cycle) => fallbackLine(project, cycle, t)).join('\n');
-  return { text: truncate(fallback, FALLBACK_TEXT_MAX), blocks };
+  return { text: escapeTruncated(fallback, FALLBACK_TEXT_MAX), blocks };
 }
 
 function fallbackLine(project: string, cycle: CurrentCycle, t: Translator): string {
