@@ -98,6 +98,13 @@ module.exports = {
       from: { pathNot: ['^src/slack/listeners/[^/]+/index\\.ts$', '^src/slack/listeners/index\\.ts$', '^src/slack/app\\.ts$'] },
       to: { path: '^src/slack/listeners/' },
     },
+    {
+      name: 'cycles-beside-notifications',
+      comment: 'Cycle reports (cycles/) use the Plane client, the store and the catalogues; they know no tool, agent or front end.',
+      severity: 'error',
+      from: { path: '^src/cycles/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -32,6 +32,8 @@ import { registerDigestJobs, sendReminder } from './slack/digests/jobs.js';
 import { slackUserByEmail } from './slack/people.js';
 import { postTaskEvents, type TaskEventKinds } from './slack/task-events/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
+import { CycleReports } from './cycles/report.js';
+import { CycleSnapshots } from './cycles/snapshots.js';
 import { channelFilesDir } from './tools/files/channel-files.js';
 import { FileLocks } from './tools/files/file-lock.js';
 import { planeMemberOf, TaskFollower } from './tools/index.js';
@@ -76,6 +78,8 @@ export interface RunningPlanebot {
   store: StateStore;
   /** Digests, reminders and fixed jobs; tests run its looks themselves (`tick`). */
   scheduler: Scheduler;
+  /** Cycle reports; `takeCycleSnapshots(now)` is the daily job a scheduler runs. */
+  cycles: CycleReports;
   /** Graceful: stop taking work, let short work finish, save what waits, close connections. */
   close(): Promise<void>;
 }
@@ -164,6 +168,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       })
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
+  const cycles = new CycleReports(plane, new CycleSnapshots(store), logger);
   const now = options.now ?? Date.now;
   const scheduler = new Scheduler({ store, logger, now, onRun: options.onScheduleRun });
   const reader = new ProjectReader(plane, now);
@@ -180,7 +185,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, logger },
     logger,
     options.slackReceiver,
   );
@@ -246,6 +251,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     port: server.port,
     store,
     scheduler,
+    cycles,
     async close() {
       draining = true;
       // Take no new work, let what was taken reach a point where it is done or saved (a command's

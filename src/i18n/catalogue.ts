@@ -16,6 +16,7 @@ import { planeErrorMessages } from './messages/plane-errors.js';
 import { taskErrorMessages } from './messages/task-errors.js';
 import { intakeDeskMessages } from './messages/intake-desk.js';
 import { digestMessages } from './messages/digests.js';
+import { cycleMessages } from './messages/cycles.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -40,6 +41,7 @@ const AREAS = [
   taskErrorMessages,
   intakeDeskMessages,
   digestMessages,
+  cycleMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type CurrentCycle, type IntakeRequest, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type CurrentCycle, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -18,6 +18,7 @@ export const projectAnswer: z.ZodType<Project> = z.looseObject({
   is_member: z.boolean().optional(),
   intake_view: z.boolean().optional(),
   cycle_view: z.boolean().optional(),
+  module_view: z.boolean().optional(),
 });
 
 export const stateAnswer: z.ZodType<State> = z.looseObject({
@@ -125,3 +126,38 @@ export function pageAnswer<T>(row: z.ZodType<T>): z.ZodType<Page<T> | T[]> {
 export const instanceAnswer = z.looseObject({
   instance: z.looseObject({ current_version: z.string().optional(), edition: z.string().optional() }).optional(),
 });
+
+// Plane annotates the counts on lists and details; a count it leaves out reads as none.
+const count = z.number().int().nonnegative().catch(0).default(0);
+const counts = {
+  total_issues: count,
+  backlog_issues: count,
+  unstarted_issues: count,
+  started_issues: count,
+  completed_issues: count,
+  cancelled_issues: count,
+};
+
+export const cycleAnswer: z.ZodType<Cycle> = z.looseObject({
+  id,
+  name: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  owned_by: z.string().nullish(),
+  archived_at: z.string().nullish(),
+  ...counts,
+});
+
+export const moduleAnswer: z.ZodType<Module> = z.looseObject({
+  id,
+  name: z.string(),
+  status: z.string().nullish(),
+  start_date: z.string().nullable(),
+  target_date: z.string().nullable(),
+  lead: z.string().nullish(),
+  archived_at: z.string().nullish(),
+  ...counts,
+});
+
+/** `POST cycles/{id}/cycle-issues/` and `modules/{id}/module-issues/`: the rows linking items, read for nothing but their count. */
+export const containerLinksAnswer = z.array(z.looseObject({ id }));

@@ -5,8 +5,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, currentCycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, CurrentCycle, IntakeRequest, Label, Link, Member, Project, State, WorkItem } from './types.js';
+import { commentAnswer, containerLinksAnswer, currentCycleAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import type { Comment, CurrentCycle, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -268,6 +268,57 @@ export class PlaneApi {
     );
   }
 
+  /**
+  /**
+   * The project's cycles of a `cycle_view` (`current` may be none, one or several), with their
+   * counts by state group. Plane lists them even where cycles are off: callers check the project.
+   */
+  cycles(slug: string, project: Project, view: CycleView = 'all'): Promise<Cycle[]> {
+    return fetchAllPages(
+      this.http,
+      { path: `${projectPath(slug, project.id)}/cycles/`, query: { cycle_view: view }, what: `${view} cycles of project ${project.identifier}` },
+      cycleAnswer,
+    );
+  }
+
+  /** The project's modules (not archived), with their counts by state group. */
+  modules(slug: string, project: Project): Promise<Module[]> {
+    return fetchAllPages(
+      this.http,
+      { path: `${projectPath(slug, project.id)}/modules/`, what: `modules of project ${project.identifier}` },
+      moduleAnswer,
+    );
+  }
+
+  /** The work items of a cycle or module (work-item objects, as the project list has them). */
+  containerItems(slug: string, project: Project, container: Container, fields?: readonly string[]): Promise<WorkItem[]> {
+    return fetchAllPages(
+      this.http,
+      {
+        path: containerItemsPath(slug, project, container),
+        query: { fields: fields?.join(',') },
+        what: `work items of ${container.kind} "${container.name}" in project ${project.identifier}`,
+      },
+      workItemAnswer,
+    );
+  }
+
+  /**
+   * Adds work items to a cycle (an item is in at most one: Plane moves it from another) or a
+   * module (an item may be in several). Plane answers every link row of the container.
+   */
+  async addToContainer(slug: string, project: Project, container: Container, itemIds: readonly string[]): Promise<void> {
+    await this.http.json(
+      {
+        method: 'POST',
+        path: containerItemsPath(slug, project, container),
+        body: { issues: itemIds },
+        what: `the work items of ${container.kind} "${container.name}" in project ${project.identifier}`,
+      },
+      containerLinksAnswer,
+    );
+  }
+
   private async paths() {
     return workItemPaths((await this.instance()).pathStyle);
   }
@@ -278,4 +329,16 @@ export interface KeyedItem {
   id: string;
   projectId: string;
   key: string;
+}
+
+/** A cycle or a module, as the item calls name it. */
+export interface Container {
+  kind: 'cycle' | 'module';
+  id: string;
+  name: string;
+}
+
+function containerItemsPath(slug: string, project: Project, container: Container): string {
+  const base = projectPath(slug, project.id);
+  return container.kind === 'cycle' ? `${base}/cycles/${container.id}/cycle-issues/` : `${base}/modules/${container.id}/module-issues/`;
 }

@@ -2,7 +2,7 @@ import type { PlaneApi } from './api.js';
 import { projectNames, viewItem, type ItemView } from './item-view.js';
 import type { Project } from './types.js';
 
-const LIST_FIELDS = [
+export const LIST_FIELDS = [
   'id',
   'name',
   'sequence_id',

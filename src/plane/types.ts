@@ -17,6 +17,7 @@ export interface Project {
   intake_view?: boolean;
   /** Whether cycles are on in the project (off by default since v1.1.0). */
   cycle_view?: boolean;
+  module_view?: boolean;
 }
 
 /** A cycle as `cycles/?cycle_view=current` lists it: dates are datetimes, counts by state group. */
@@ -117,4 +118,41 @@ export interface IntakeRequest {
   snoozed_till?: string | null;
   duplicate_to?: string | null;
   issue_detail?: { id: string; name: string; sequence_id: number; description_stripped?: string | null; state?: string | State | null } | null;
+}
+
+/** How many work items of a cycle or module are in each state group (Plane's annotated counts). */
+export interface ItemCounts {
+  total_issues: number;
+  backlog_issues: number;
+  unstarted_issues: number;
+  started_issues: number;
+  completed_issues: number;
+  cancelled_issues: number;
+}
+
+/** `cycle_view` of the cycle list: which cycles by their dates (`draft`: without dates). */
+export const CYCLE_VIEWS = ['all', 'current', 'upcoming', 'completed', 'draft', 'incomplete'] as const;
+export type CycleView = (typeof CYCLE_VIEWS)[number];
+
+/** A cycle: dates are datetimes, in the key owner's timezone. */
+export interface Cycle extends ItemCounts {
+  id: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+  owned_by?: string | null;
+  archived_at?: string | null;
+}
+
+export const MODULE_STATUSES = ['backlog', 'planned', 'in-progress', 'paused', 'completed', 'cancelled'] as const;
+
+/** A module: dates are dates. */
+export interface Module extends ItemCounts {
+  id: string;
+  name: string;
+  status?: string | null;
+  start_date: string | null;
+  target_date: string | null;
+  lead?: string | null;
+  archived_at?: string | null;
 }

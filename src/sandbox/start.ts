@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
-import { seedDemoDigests, seedDemoWorkspace, startFakePlane, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
+import { seedDemoDigests, seedDemoWorkspace, startFakePlane, type DemoCycles, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
+import { CycleSnapshots } from '../cycles/snapshots.js';
 import { startSlackEmulator } from '../emulators/slack/index.js';
 import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
@@ -32,6 +33,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE, unfurlDomains });
 
   let demoPlane: FakePlane | undefined;
+  let demoCycles: DemoCycles | undefined;
   let demoWebhook: WebhookRecord | undefined;
   let plane = config.plane;
   if (!plane.apiKey) {
@@ -40,6 +42,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     demoPlane = await startFakePlane({ webhooks: { allowed: [config.sandboxHost, '127.0.0.1'] } });
     const demo = seedDemoWorkspace(demoPlane.db);
     seedDemoDigests(demoPlane.db, demo);
+    demoCycles = demo.cycles;
     // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
     demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
     plane = {
@@ -66,6 +69,12 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     },
   );
   emulator.setRequestUrl(`${bot.url}/slack/events`);
+  // The demo cycle's past days, as the daily snapshots would have recorded them: its burn-up has a history at once.
+  if (demoCycles && plane.workspace) {
+    const { current, history } = demoCycles;
+    const days = Object.fromEntries(history.map(({ date, ...counts }) => [date, counts]));
+    await new CycleSnapshots(bot.store).put(plane.workspace, current.id, { project: 'ACME', cycle: current.name }, days);
+  }
   if (demoWebhook) demoWebhook.url = `${bot.url}/plane/webhooks`;
   emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey), demoPlane !== undefined) });
   console.log(
@@ -94,7 +103,7 @@ function welcome(agentOn: boolean, demoPlane: boolean): string {
     '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
     '• on any message, “…” → *Create work item*: a Plane work item from it, confirmed in its thread (replies there become Plane comments)',
     ...(demoPlane
-      ? ['• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
+      ? ['• `/plane cycle ACME`: the current sprint with its burn-up picture', '• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
       : []),
     '• `/plane digest now ACME` posts the project’s digest here; `/plane digest ACME weekdays 09:00` schedules it; as dana, `/plane remind now` sends her morning reminder to her DM',
     agentOn

@@ -8,7 +8,7 @@ import { ToolError, ToolRegistry } from '../../src/tools/registry.js';
 const offKit = () => createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() });
 
 describe('the Plane tool kit', () => {
-  it('declares the thirteen tools, writes flagged', () => {
+  it('declares the nineteen tools, writes flagged', () => {
     const tools = createPlaneTools(offKit());
     expect(tools.map((t) => t.name)).toEqual([
       'plane_whoami',
@@ -24,12 +24,18 @@ describe('the Plane tool kit', () => {
       'plane_list_states',
       'plane_list_labels',
       'plane_list_members',
+      'plane_list_cycles',
+      'plane_list_modules',
+      'plane_list_cycle_items',
+      'plane_add_to_cycle',
+      'plane_list_module_items',
+      'plane_add_to_module',
     ]);
     const writes = tools.filter((t) => !t.effects.readOnly).map((t) => t.name);
-    expect(writes).toEqual(['plane_get_issue_images', 'plane_add_comment', 'plane_create_issue', 'plane_update_issue']);
+    expect(writes).toEqual(['plane_get_issue_images', 'plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_add_to_cycle', 'plane_add_to_module']);
     expect(tools.filter((t) => t.effects.destructive || t.effects.openWorld)).toEqual([]);
     const asking = tools.filter((t) => t.permission === 'ask').map((t) => t.name);
-    expect(asking).toEqual(['plane_add_comment', 'plane_create_issue', 'plane_update_issue']);
+    expect(asking).toEqual(['plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_add_to_cycle', 'plane_add_to_module']);
     for (const tool of tools) {
       expect(typeof tool.describe === 'function').toBe(tool.permission === 'ask');
       expect(tool.description.length).toBeGreaterThan(20);
@@ -54,7 +60,7 @@ describe('the Plane tool kit', () => {
     const tools = createPlaneTools(offKit());
     for (const tool of tools) {
       const input = tool.input.parse(
-        tool.name === 'plane_update_issue' ? { key: 'ACME-1', priority: 'low' } : { key: 'ACME-1', project: 'ACME', title: 't', text: 't' },
+        tool.name === 'plane_update_issue' ? { key: 'ACME-1', priority: 'low' } : { key: 'ACME-1', project: 'ACME', title: 't', text: 't', name: 'Sprint 1', keys: ['ACME-1'] },
       );
       const run = tool.run(input, { filesDir: '/nonexistent' });
       await expect(run).rejects.toBeInstanceOf(ToolError);

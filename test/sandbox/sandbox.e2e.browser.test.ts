@@ -307,6 +307,23 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await shot(page, '08-agent-off-and-todo');
   });
 
+  it('shows the demo cycle’s report with its burn-up picture, read from the file the bot uploaded', async () => {
+    const { page } = await openSandbox({});
+    await type(page, '/plane cycle ACME');
+    const report = inChannel(page, 'Sprint 14').filter({ has: page.locator('.bk-header') });
+    await report.waitFor();
+    expect(await report.locator('.bk-header').textContent()).toBe('ACME · Sprint 14');
+    expect(await report.getByTestId('message-content').textContent()).toContain('2 of 8 work items done');
+    const picture = report.locator('img.bk-img');
+    expect(await picture.getAttribute('src')).toMatch(/^\/sandbox\/api\/files\/F[0-9A-Z]+$/);
+    // Loaded from the emulator's copy of the upload, at the size the bot drew it.
+    type Img = { complete: boolean; naturalWidth: number; naturalHeight: number };
+    await page.waitForFunction((img) => (img as unknown as Img).complete && (img as unknown as Img).naturalWidth > 0, await picture.elementHandle());
+    expect(await picture.evaluate((img) => [(img as unknown as Img).naturalWidth, (img as unknown as Img).naturalHeight])).toEqual([800, 360]);
+    await report.scrollIntoViewIfNeeded();
+    await shot(page, '10-cycle-report');
+  });
+
   it('speaks French to Camille, picked in the person switcher: her run’s approval request and status', async () => {
     const model = await startFakeMessagesApi({
       script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Corrigé en 1.4' } }]), textReply('C’est fait.')],

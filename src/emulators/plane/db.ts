@@ -3,6 +3,9 @@ import type {
   ApiKeyRecord,
   AssetEntityType,
   CommentRecord,
+  ContainerLinkRecord,
+  CycleRecord,
+  ModuleRecord,
   FileAssetRecord,
   IntakeRecord,
   LabelRecord,
@@ -20,7 +23,9 @@ import type {
   AssetInput,
   AttachmentInput,
   CommentInput,
+  CycleInput,
   LabelInput,
+  ModuleInput,
   MemberInput,
   ProjectInput,
   ProjectMemberInput,
@@ -120,6 +125,8 @@ export class FakePlaneDb extends PlaneStore {
       updated_at: now,
       next_sequence: 1,
       intake_view: input.intake_view ?? false,
+      cycle_view: input.cycle_view ?? true,
+      module_view: input.module_view ?? true,
     };
     this.projects.set(project.id, project);
     const members =
@@ -349,6 +356,65 @@ export class FakePlaneDb extends PlaneStore {
       uploaded: input.uploaded ?? true,
       created_by: input.created_by ? this.user(input.created_by).id : null,
     });
+  }
+
+  addCycle(projectRef: ProjectRef, input: CycleInput): CycleRecord {
+    const project = this.project(projectRef);
+    const now = this.stamp();
+    const when = (value: number | string | null | undefined) => (value === undefined || value === null ? null : this.timestamp(value));
+    const cycle: CycleRecord = {
+      id: randomUUID(),
+      project: project.id,
+      workspace: project.workspace,
+      name: input.name,
+      description: input.description ?? '',
+      start_date: when(input.start_date),
+      end_date: when(input.end_date),
+      owned_by: input.owned_by ? this.user(input.owned_by).id : project.created_by,
+      created_by: project.created_by,
+      created_at: now,
+      updated_at: now,
+    };
+    this.cycles.set(cycle.id, cycle);
+    this.linkItems(this.cycleIssues, cycle, (input.items ?? []).map((ref) => this.workItem(ref).id), true);
+    return cycle;
+  }
+
+  addModule(projectRef: ProjectRef, input: ModuleInput): ModuleRecord {
+    const project = this.project(projectRef);
+    const now = this.stamp();
+    const module: ModuleRecord = {
+      id: randomUUID(),
+      project: project.id,
+      workspace: project.workspace,
+      name: input.name,
+      description: input.description ?? '',
+      status: input.status ?? 'planned',
+      start_date: input.start_date ?? null,
+      target_date: input.target_date ?? null,
+      lead: input.lead ? this.user(input.lead).id : null,
+      members: (input.members ?? []).map((ref) => this.user(ref).id),
+      created_by: project.created_by,
+      created_at: now,
+      updated_at: now,
+    };
+    this.modules.set(module.id, module);
+    this.linkItems(this.moduleIssues, module, (input.items ?? []).map((ref) => this.workItem(ref).id), false);
+    return module;
+  }
+
+  /**
+   * Puts work items in a cycle (`exclusive`: an item leaves any other cycle, as Plane moves it) or a
+   * module (an item may be in several); an item already there stays as it is.
+   */
+  linkItems(links: ContainerLinkRecord[], container: CycleRecord | ModuleRecord, itemIds: readonly string[], exclusive: boolean, by: string | null = null): void {
+    for (const issue of itemIds) {
+      if (links.some((l) => l.container === container.id && l.issue === issue)) continue;
+      if (exclusive) {
+        for (let i = links.length - 1; i >= 0; i--) if (links[i]!.issue === issue) links.splice(i, 1);
+      }
+      links.push({ id: randomUUID(), container: container.id, issue, project: container.project, workspace: container.workspace, created_by: by, created_at: this.stamp() });
+    }
   }
 
   /** Registers an API key acting as `user` (an id, or an e-mail resolved at request time). */

@@ -1,6 +1,6 @@
 import type { FakePlaneDb, WorkItemInput } from './db.js';
 import { imageComponent } from './image-component.js';
-import type { LabelRecord, ProjectRecord, StateRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from './records.js';
+import type { CycleRecord, LabelRecord, ModuleRecord, ProjectRecord, StateRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from './records.js';
 
 /** The demo key (Plane's `plane_api_<32 hex>` format); it acts as the plane-bot user. */
 export const DEMO_API_KEY = 'plane_api_0123456789abcdef0123456789abcdef';
@@ -16,6 +16,8 @@ export interface DemoWorkspace {
   labels: Record<string, LabelRecord>;
   /** ACME-1 … ACME-12, in order. */
   workItems: WorkItemRecord[];
+  /** The current cycle, the one after it and a module (seedDemoCycles). */
+  cycles: DemoCycles;
 }
 
 // Two PNG mock-ups for the descriptions' images. The login page is a 2400×1500 screenshot, mostly its
@@ -251,7 +253,67 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
   ];
   for (const [item, author, at, html] of comments) db.addComment(item.id, { comment_html: html, actor: author.id, created_at: at });
 
-  return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems };
+  const cycles = seedDemoCycles(db, project, workItems, { dana, priya });
+  return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems, cycles };
+}
+
+// ── Cycles and modules (/plane cycle): kept apart from the items above ─────────────────────────
+
+export interface DemoCycles {
+  current: CycleRecord;
+  next: CycleRecord;
+  module: ModuleRecord;
+  /**
+   * The current cycle's past days as the bot's daily snapshots would have counted them (oldest
+   * first, today excluded): the sandbox writes them to the bot's store so the burn-up has a history.
+   */
+  history: { date: string; total: number; completed: number; started: number; unstarted: number; backlog: number; cancelled: number }[];
+}
+
+/** "Sprint 14" (started 9 days ago, ends in 5: eight ACME items), "Sprint 15" after it, and the module "Performance". */
+function seedDemoCycles(db: FakePlaneDb, project: ProjectRecord, items: WorkItemRecord[], people: { dana: UserRecord; priya: UserRecord }): DemoCycles {
+  const now = db.now();
+  const midnight = now - (now % DAY);
+  const key = (n: number) => `ACME-${n}`;
+  const current = db.addCycle(project.id, {
+    name: 'Sprint 14',
+    description: 'Sign-up flow and performance',
+    start_date: midnight - 9 * DAY,
+    end_date: midnight + 5 * DAY + DAY - 60_000,
+    owned_by: people.dana.id,
+    items: [1, 4, 5, 6, 7, 10, 11, 12].map(key),
+  });
+  const next = db.addCycle(project.id, {
+    name: 'Sprint 15',
+    start_date: midnight + 6 * DAY,
+    end_date: midnight + 19 * DAY + DAY - 60_000,
+    owned_by: people.dana.id,
+    items: [2].map(key),
+  });
+  const module = db.addModule(project.id, {
+    name: 'Performance',
+    status: 'in-progress',
+    lead: people.dana.id,
+    members: [people.dana.id, people.priya.id],
+    items: [5, 11].map(key),
+  });
+  if (items.length < 12) throw new Error('fake Plane: demo items missing for the cycles');
+  // Scope grew from 6 to 8 items; two were done on days 4 and 7 (today the cycle has 2 done of 8).
+  const history = Array.from({ length: 9 }, (_, index) => {
+    const total = index < 3 ? 6 : index < 6 ? 7 : 8;
+    const completed = index < 4 ? 0 : index < 7 ? 1 : 2;
+    const started = Math.min(total - completed, 1 + Math.floor(index / 2));
+    return {
+      date: new Date(midnight - (9 - index) * DAY).toISOString().slice(0, 10),
+      total,
+      completed,
+      started,
+      unstarted: total - completed - started,
+      backlog: 0,
+      cancelled: 0,
+    };
+  });
+  return { current, next, module, history };
 }
 
 // ---- Digests and reminders (separate from the cycles' additions) ----

@@ -67,7 +67,7 @@ export type { RecordedRequest } from './server.js';
 export type { Edition, PathStyle } from './version.js';
 export { imageComponent } from './image-component.js';
 export { pythonJson, type WebhookAttempt, type WebhookEvent, type WebhookInput, type WebhookRecord } from './webhooks.js';
-export { seedDemoDigests, seedDemoWorkspace, DEMO_API_KEY, type DemoWorkspace } from './demo-seed.js';
+export { seedDemoDigests, seedDemoWorkspace, DEMO_API_KEY, type DemoCycles, type DemoWorkspace } from './demo-seed.js';
 
 export interface FakePlaneOptions {
   /** API key → its user (id or e-mail). Several keys get several limiter budgets. */

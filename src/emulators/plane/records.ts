@@ -60,6 +60,9 @@ export interface ProjectRecord {
   next_sequence: number;
   /** Intake on (off by default, as Plane's `intake_view`). */
   intake_view: boolean;
+  /** The project's feature switches: projects made through the API have both off (CE v1.1.0 on). */
+  cycle_view: boolean;
+  module_view: boolean;
 }
 
 export interface ProjectMemberRecord {
@@ -214,4 +217,49 @@ export interface IntakeRecord {
   updated_by: string | null;
   created_at: number;
   updated_at: number;
+}
+/** A cycle: a date range (datetimes, epoch ms) holding work items; an item is in at most one. */
+export interface CycleRecord {
+  id: string;
+  project: string;
+  workspace: string;
+  name: string;
+  description: string;
+  start_date: number | null;
+  end_date: number | null;
+  owned_by: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const MODULE_STATUSES = ['backlog', 'planned', 'in-progress', 'paused', 'completed', 'cancelled'] as const;
+export type ModuleStatus = (typeof MODULE_STATUSES)[number];
+
+/** A module: a group of work items with a status; an item may be in several. Dates are dates. */
+export interface ModuleRecord {
+  id: string;
+  project: string;
+  workspace: string;
+  name: string;
+  description: string;
+  status: ModuleStatus;
+  start_date: string | null;
+  target_date: string | null;
+  lead: string | null;
+  members: string[];
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** CycleIssue / ModuleIssue: one work item in one cycle or module. */
+export interface ContainerLinkRecord {
+  id: string;
+  container: string;
+  issue: string;
+  project: string;
+  workspace: string;
+  created_by: string | null;
+  created_at: number;
 }

@@ -45,6 +45,31 @@ export interface ProjectInput {
   defaultStates?: boolean;
   /** Intake on (default off, as in Plane). */
   intake_view?: boolean;
+  /** Cycles / modules switched on (default true, as a project made in Plane's web app). */
+  cycle_view?: boolean;
+  module_view?: boolean;
+}
+
+export interface CycleInput {
+  name: string;
+  description?: string;
+  /** ISO datetimes or epoch ms; both absent makes a draft cycle. */
+  start_date?: number | string | null;
+  end_date?: number | string | null;
+  owned_by?: UserRef;
+  /** Work items by id or key. */
+  items?: WorkItemRef[];
+}
+
+export interface ModuleInput {
+  name: string;
+  description?: string;
+  status?: 'backlog' | 'planned' | 'in-progress' | 'paused' | 'completed' | 'cancelled';
+  start_date?: string | null;
+  target_date?: string | null;
+  lead?: UserRef | null;
+  members?: UserRef[];
+  items?: WorkItemRef[];
 }
 
 export interface StateInput {

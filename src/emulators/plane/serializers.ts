@@ -3,6 +3,9 @@ import { formatDateTime } from './datetime.js';
 import type { FakePlaneDb } from './db.js';
 import type {
   CommentRecord,
+  ContainerLinkRecord,
+  CycleRecord,
+  ModuleRecord,
   LinkRecord,
   FileAssetRecord,
   IntakeRecord,
@@ -104,8 +107,8 @@ export class Serializers {
       identifier: project.identifier,
       emoji: project.emoji,
       icon_prop: null,
-      module_view: true,
-      cycle_view: true,
+      module_view: project.module_view,
+      cycle_view: project.cycle_view,
       issue_views_view: true,
       page_view: true,
       intake_view: project.intake_view,
@@ -342,6 +345,104 @@ export class Serializers {
       comment: null,
       page: null,
     };
+  }
+
+  /** The six counts Plane annotates on cycles and modules: visible items linked, by state group. */
+  private counts(links: readonly ContainerLinkRecord[], containerId: string): Record<string, number> {
+    const groups = { backlog: 0, unstarted: 0, started: 0, completed: 0, cancelled: 0 };
+    let total = 0;
+    for (const link of links) {
+      if (link.container !== containerId) continue;
+      const item = this.db.workItems.get(link.issue);
+      if (!item || item.archived_at !== null || item.is_draft) continue;
+      const group = item.state ? this.db.states.get(item.state)?.group : undefined;
+      if (group === 'triage') continue;
+      total += 1;
+      if (group) groups[group] += 1;
+    }
+    return {
+      total_issues: total,
+      cancelled_issues: groups.cancelled,
+      completed_issues: groups.completed,
+      started_issues: groups.started,
+      unstarted_issues: groups.unstarted,
+      backlog_issues: groups.backlog,
+    };
+  }
+
+  /** CycleSerializer with the list's annotations, in Plane's key order. */
+  cycle(cycle: CycleRecord): Record<string, unknown> {
+    return {
+      id: cycle.id,
+      ...this.counts(this.db.cycleIssues, cycle.id),
+      created_at: this.time(cycle.created_at),
+      updated_at: this.time(cycle.updated_at),
+      deleted_at: null,
+      name: cycle.name,
+      description: cycle.description,
+      start_date: this.time(cycle.start_date),
+      end_date: this.time(cycle.end_date),
+      view_props: {},
+      sort_order: 65535.0,
+      external_source: null,
+      external_id: null,
+      progress_snapshot: {},
+      archived_at: null,
+      logo_props: {},
+      timezone: 'UTC',
+      version: 1,
+      created_by: cycle.created_by,
+      updated_by: null,
+      project: cycle.project,
+      workspace: cycle.workspace,
+      owned_by: cycle.owned_by,
+    };
+  }
+
+  /** ModuleSerializer with the list's annotations. */
+  module(module: ModuleRecord): Record<string, unknown> {
+    return {
+      id: module.id,
+      ...this.counts(this.db.moduleIssues, module.id),
+      created_at: this.time(module.created_at),
+      updated_at: this.time(module.updated_at),
+      deleted_at: null,
+      name: module.name,
+      description: module.description,
+      description_text: null,
+      description_html: null,
+      start_date: module.start_date,
+      target_date: module.target_date,
+      status: module.status,
+      view_props: {},
+      sort_order: 65535.0,
+      external_source: null,
+      external_id: null,
+      archived_at: null,
+      logo_props: {},
+      created_by: module.created_by,
+      updated_by: null,
+      project: module.project,
+      workspace: module.workspace,
+      lead: module.lead,
+      members: module.members,
+    };
+  }
+
+  /** A CycleIssue / ModuleIssue row as the POST answers it. */
+  containerLink(link: ContainerLinkRecord, kind: 'cycle' | 'module'): Record<string, unknown> {
+    const row = {
+      id: link.id,
+      sub_issues_count: [...this.db.workItems.values()].filter((i) => i.parent === link.issue).length,
+      created_at: this.time(link.created_at),
+      updated_at: this.time(link.created_at),
+      deleted_at: null,
+      created_by: link.created_by,
+      updated_by: link.created_by,
+      project: link.project,
+      workspace: link.workspace,
+    };
+    return kind === 'cycle' ? { ...row, issue: link.issue, cycle: link.container } : { ...row, module: link.container, issue: link.issue };
   }
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type {
   ApiKeyRecord,
   CommentRecord,
+  ContainerLinkRecord,
+  CycleRecord,
+  ModuleRecord,
   FileAssetRecord,
   IntakeRecord,
   LabelRecord,
@@ -65,6 +68,10 @@ export class PlaneStore {
   readonly apiKeys = new Map<string, ApiKeyRecord>();
   /** Work-item relations, stored one row per ordered pair in their canonical type (`blocking` as the other's `blocked_by`). */
   readonly relations: RelationRecord[] = [];
+  readonly cycles = new Map<string, CycleRecord>();
+  readonly modules = new Map<string, ModuleRecord>();
+  readonly cycleIssues: ContainerLinkRecord[] = [];
+  readonly moduleIssues: ContainerLinkRecord[] = [];
   private lastStamp = 0;
 
   constructor(readonly now: () => number = Date.now) {}

@@ -30,6 +30,7 @@ export const DEFAULT_SCOPES = [
   'groups:read',
   'im:read',
   'chat:write',
+  'files:write',
   'commands',
   'reactions:write',
   'reactions:read',

@@ -7,6 +7,7 @@ import { Deliverer, type Delivery, type RetryHeaders, type Transport } from './d
 import { VERIFICATION_TOKEN } from './payloads.js';
 import { createPageApi, type PageApi } from './page-api/handler.js';
 import { ResponseUrls } from './response-urls.js';
+import { Files } from './files.js';
 import { listen, shut } from './server.js';
 import { runShortcut, type Shortcut, type ShortcutRun } from './shortcuts.js';
 import { runCommand, type CommandRun } from './slash-commands.js';
@@ -87,6 +88,8 @@ export interface SlackEmulator {
   readonly workspace: Workspace;
   /** Every Web API call, in order. */
   readonly calls: ApiCall[];
+  /** The files the app uploaded (files.uploadV2's flow). */
+  readonly files: Files;
   /** Every request sent to the app, in order. */
   readonly deliveries: Delivery[];
   /** Every Socket Mode connection the app opened, in order; `openSockets` of them are still open. */
@@ -156,8 +159,9 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   streams.refusal = options.streaming?.refuse;
   const responseUrls = new ResponseUrls(workspace, botWriter, () => origin);
   const scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
+  const files = new Files(() => origin);
   const webApi = new WebApi(
-    { workspace, botWriter, scopes, sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams },
+    { workspace, botWriter, scopes, sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams, files },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
   );
@@ -177,8 +181,8 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   };
   const stopStream = (stop: StreamStop) => stopStreamAsUser({ workspace, deliverer, streams }, stop);
   const isStreaming = (channel: string, ts: string) => streams.isStreaming(channel, ts);
-  const pageApi = createPageApi(workspace, views, { ...actions, stopStream, isStreaming, commands, shortcuts }, options.pagePrefix);
-  const listening = await listen({ webApi, responseUrls, pageApi, sockets }, options.port ?? 0);
+  const pageApi = createPageApi(workspace, views, { ...actions, stopStream, isStreaming, commands, shortcuts, file: (id: string) => files.get(id) }, options.pagePrefix);
+  const listening = await listen({ webApi, responseUrls, pageApi, sockets, files }, options.port ?? 0);
   origin = listening.origin;
 
   return {
@@ -186,6 +190,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     origin,
     workspace,
     calls: webApi.calls,
+    files,
     deliveries: deliverer.deliveries,
     sockets: sockets.connections,
     get openSockets() {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Files } from './files.js';
 import { sendJson } from './http.js';
 import type { PageApi } from './page-api/handler.js';
 import type { ResponseUrls } from './response-urls.js';
@@ -11,6 +12,7 @@ export interface Routes {
   responseUrls: ResponseUrls;
   pageApi: PageApi;
   sockets: SocketConnections;
+  files: Files;
 }
 
 /**
@@ -30,6 +32,8 @@ async function dispatch(routes: Routes, req: IncomingMessage, res: ServerRespons
   if (api) return routes.webApi.handle(req, res, api[1]!);
   const response = /^\/response\/([0-9a-f]+)$/.exec(path);
   if (response) return routes.responseUrls.handle(req, res, response[1]!);
+  const upload = /^\/upload\/v1\/([0-9a-f]+)$/.exec(path);
+  if (upload) return routes.files.receive(req, res, upload[1]!);
   if (!routes.pageApi.handle(req, res)) sendJson(res, 404, { ok: false, error: 'not_found' });
 }
 

@@ -47,6 +47,8 @@ export interface SlackMessage {
   subtype?: string;
   blocks?: Record<string, unknown>[];
   attachments?: unknown[];
+  /** Files shared with the message (subtype `file_share`, or files.completeUploadExternal with a channel). */
+  files?: Record<string, unknown>[];
   metadata?: unknown;
   thread_ts?: string;
   parent_user_id?: string;
@@ -61,8 +63,6 @@ export interface SlackMessage {
   edited?: { user: string; ts: string };
   reactions?: { name: string; users: string[]; count: number }[];
   hidden?: boolean;
-  /** Files shared with the message (subtype `file_share`). */
-  files?: { id: string; name: string; title: string; mimetype: string; permalink: string }[];
 }
 
 /** A message only `visibleTo` sees; it has a ts but is not part of the channel's history. */

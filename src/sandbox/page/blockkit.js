@@ -144,12 +144,24 @@ function imageBlockHtml(block) {
   return `<figure class="bk-image-figure">${image}${title}</figure>`;
 }
 
-/** Images only from http(s) URLs, without sending the page's address along. */
+/** Where the page reads a file the bot uploaded (the emulator's page API; see api.js). */
+const FILES = '/sandbox/api/files/';
+
+/**
+ * Images only from http(s) URLs, without sending the page's address along, or a file the bot
+ * uploaded (`slack_file` by id, or by the `url_private` the emulator gives its files).
+ */
 function imageElementHtml(element) {
-  const url = requireString(element.image_url, 'image_url').trim();
-  if (!/^https?:\/\//i.test(url)) throw new TypeError('image_url must be http(s)');
+  const url = element.slack_file === undefined ? requireString(element.image_url, 'image_url').trim() : slackFileUrl(element.slack_file);
+  if (!/^(https?:\/\/|\/sandbox\/api\/files\/)/i.test(url)) throw new TypeError('image_url must be http(s)');
   const alt = typeof element.alt_text === 'string' ? element.alt_text : '';
   return `<img class="bk-img" src="${escapeHtml(url)}" alt="${escapeHtml(alt)}" loading="lazy" referrerpolicy="no-referrer">`;
+}
+
+function slackFileUrl(file) {
+  const id = typeof file?.id === 'string' ? file.id : /\/files-pri\/(F[0-9A-Z]+)\//.exec(requireString(file?.url, 'slack_file.url'))?.[1];
+  if (!id || !/^F[0-9A-Z]+$/.test(id)) throw new TypeError('slack_file needs a file id');
+  return `${FILES}${id}`;
 }
 
 function plainTextOnly(text) {

@@ -22,6 +22,8 @@ export const SLACK_LIMITS = {
   modalTitle: 24,
   modalButton: 24,
   privateMetadata: 3000,
+  altText: 2000,
+  imageTitle: 2000,
 } as const;
 
 /**

@@ -35,7 +35,10 @@ export type ActionsBlock = Omit<Slack.ActionsBlock, 'elements'> & { elements: (B
 
 export type DividerBlock = Slack.DividerBlock;
 
-export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock;
+/** A picture: from a URL, or a file uploaded to Slack (`slack_file`). */
+export type ImageBlock = Slack.ImageBlock;
+
+export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock | ImageBlock;
 
 /** What views.open and views.update take. */
 export type ModalView = Omit<Slack.ModalView, 'blocks'> & { callback_id: string; blocks: (Block | InputBlock)[] };

@@ -12,6 +12,7 @@ import { requesterFor, slackUserByEmail } from '../people.js';
 import { isStateUnavailable } from '../../state/store.js';
 import { translatorFor } from '../locale.js';
 import type { Translator } from '../../i18n/index.js';
+import { uploadPicture } from '../cycles/upload.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -72,6 +73,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     filesDir: channelFilesDir(deps.dataDir, command.channel_id),
     fileLocks: deps.fileLocks,
     userByEmail: (email) => slackUserByEmail(client, deps.store, email),
+    uploadPicture: (bytes, upload) => uploadPicture(client, bytes, upload),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

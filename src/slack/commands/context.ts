@@ -1,6 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FileLocks } from '../../tools/files/file-lock.js';
 import type { Requester } from '../../tools/registry.js';
+import type { Upload } from '../cycles/upload.js';
 import type { UserRef } from './types.js';
 
 /** A person named in a command: the name the task tree shows, and the e-mail Plane matches when known. */
@@ -24,6 +25,8 @@ export interface CommandContext {
   person(ref: UserRef): Promise<Person>;
   /** The chat user with an e-mail (a Plane member a description mentions), if any. */
   userByEmail?: (email: string) => Promise<string | undefined>;
+  /** Uploads a picture to Slack (not shared anywhere) for an image block to show; its file id. */
+  uploadPicture(bytes: Buffer, upload: Upload): Promise<string>;
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */

@@ -89,6 +89,11 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
           ...(options.due === undefined ? {} : { due: options.due }),
         };
       },
+      cycle: (args) => {
+        const [project, extra] = args;
+        if (extra !== undefined) throw new InputError(phrase('commands.error.oneProject', { word: shown(extra.text) }));
+        return { kind: 'plane', action: 'cycle', project: readProject(project) };
+      },
       subscribe: readSubscribe,
       intake: readIntake,
       unsubscribe: (args) => {

@@ -1,6 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
 import type { ThreadLinks } from '../../notifications/thread-links.js';
+import type { CycleReports } from '../../cycles/report.js';
 import type { PlaneKit } from '../../plane/kit.js';
+import { executeCycleCommand } from './run-cycle.js';
 import { createIssueInput, createWorkItem } from '../../tools/plane/create-issue.js';
 import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
@@ -21,6 +23,8 @@ import type { PlaneCommand } from './types.js';
 
 export interface PlaneEnv extends SubscriptionEnv, IntakeEnv, DigestEnv {
   plane: PlaneKit;
+  /** `/plane cycle`: the current cycles and their daily snapshots. */
+  cycles: CycleReports;
   /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
   links?: ThreadLinks;
 }
@@ -73,6 +77,8 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
         await workItemCard(env.plane, item, context.t, context.userByEmail),
       );
     }
+    case 'cycle':
+      return executeCycleCommand(command.project, context, env.cycles);
     case 'subscribe':
     case 'unsubscribe':
     case 'subscriptions':

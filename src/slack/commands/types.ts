@@ -93,7 +93,9 @@ export type PlaneCommand =
     }
   /** `now` sends the reminder at once: a sandbox-only control. */
   | { kind: 'plane'; action: 'remind'; setting: 'on' | 'off' | 'now' }
-  | { kind: 'plane'; action: 'remind'; setting: 'time'; time: string };
+  | { kind: 'plane'; action: 'remind'; setting: 'time'; time: string }
+  /** The project's current cycle(s) with the burn-up picture. */
+  | { kind: 'plane'; action: 'cycle'; project: string };
 
 /**
  * Bad input: a one-line reason, said in the reader's language, and the sub-command concerned,

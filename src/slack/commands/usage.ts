@@ -74,6 +74,7 @@ const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[
       { action: 'intake', usage: 'intake.usage', summary: 'intake.summary' },
       { action: 'digest', usage: 'digests.digest.usage', summary: 'digests.digest.summary' },
       { action: 'remind', usage: 'digests.remind.usage', summary: 'digests.remind.summary' },
+      { action: 'cycle', usage: 'cycles.usage', summary: 'cycles.summary' },
       { action: 'help', summary: 'commands.help.show' },
     ],
     notes: ['commands.plane.labels', 'commands.plane.subscribeNote', 'commands.quoting'],

@@ -2,6 +2,8 @@ import type { PlaneKit } from '../../plane/kit.js';
 import type { ToolDefinition } from '../registry.js';
 import { addCommentTool } from './add-comment.js';
 import { createIssueTool } from './create-issue.js';
+import { addToContainerTool, containerItemsTool } from './cycle-items.js';
+import { listCyclesTool, listModulesTool } from './cycles.js';
 import { getIssueImagesTool } from './get-issue-images.js';
 import { getIssueTool } from './get-issue.js';
 import { listCommentsTool } from './list-comments.js';
@@ -15,7 +17,7 @@ import { updateIssueTool } from './update-issue.js';
 import { whoamiTool } from './whoami.js';
 
 /**
- * The thirteen plane_* tools, in the order the model sees them. With a kit that has no API key they still
+ * The nineteen plane_* tools, in the order the model sees them. With a kit that has no API key they still
  * exist, and each says that Plane is off and how to turn it on.
  */
 export function createPlaneTools(kit: PlaneKit): ToolDefinition[] {
@@ -33,5 +35,9 @@ export function createPlaneTools(kit: PlaneKit): ToolDefinition[] {
     listStatesTool,
     listLabelsTool,
     listMembersTool,
-  ].map((make) => make(kit));
+    listCyclesTool,
+    listModulesTool,
+  ].map((make) => make(kit)).concat(
+    (['cycle', 'module'] as const).flatMap((kind) => [containerItemsTool(kit, kind), addToContainerTool(kit, kind)]),
+  );
 }

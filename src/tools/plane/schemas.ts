@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIORITIES, STATE_GROUPS } from '../../plane/types.js';
 
-/** The input pieces the thirteen tools share. */
+/** The input pieces the Plane tools share. */
 
 export const slug = z
   .string()

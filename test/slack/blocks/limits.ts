@@ -104,7 +104,11 @@ class Walker {
       }
       case 'image':
         this.length(`${path}.alt_text`, element.alt_text, REFERENCE_LIMITS.imageAltText);
-        this.length(`${path}.image_url`, element.image_url, 3000);
+        // An image is a URL or a file uploaded to Slack (`slack_file` with an id or a url), never both.
+        if (element.slack_file === undefined) this.length(`${path}.image_url`, element.image_url, 3000);
+        else if (element.image_url !== undefined) this.fail(path, 'image_url and slack_file together');
+        else if (typeof (element.slack_file as Json).id !== 'string' && typeof (element.slack_file as Json).url !== 'string') this.fail(`${path}.slack_file`, 'needs an id or a url');
+        if (element.title !== undefined) this.textObject(`${path}.title`, element.title, REFERENCE_LIMITS.imageAltText, 'plain_text');
         return;
       case 'static_select':
       case 'multi_static_select': {

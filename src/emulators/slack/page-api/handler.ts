@@ -4,6 +4,7 @@ import type { HomeVisit } from '../app-home.js';
 import type { ButtonClick } from '../button-clicks.js';
 import type { Shortcut, ShortcutRun } from '../shortcuts.js';
 import type { StreamStop } from '../stream-stops.js';
+import type { SlackFile } from '../files.js';
 import { readBody, sendJson } from '../http.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandRun } from '../slash-commands.js';
@@ -31,6 +32,8 @@ export interface PageActions {
   isStreaming: IsStreaming;
   commands: ReadonlySet<string>;
   shortcuts: readonly Shortcut[];
+  /** An uploaded file, for `slack_file` images. */
+  file(id: string): SlackFile | undefined;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface PageActions {
  * - `POST {prefix}/home/open` `{ as }` → `{ ok, answer }`: the person opens the app's Home tab
  *   (`app_home_opened`); its buttons go through `views/:id/actions` like a modal's
  * - `GET  {prefix}/stream?as=U…` → text/event-stream (see LiveUpdates)
+ * - `GET  {prefix}/files/:id` → the bytes of a completed upload (what a `slack_file` image block shows)
  *
  * `values` are what the person entered, by block_id then action_id: a string (text, or a single
  * select's option value), a list of strings (a multi-select), or null.
@@ -141,6 +145,14 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     if (method === 'GET' && path === '/views') {
       const open = views.openFor(viewerOf(query.get('as')));
       return sendJson(res, 200, { view: open?.view ?? null, errors: open?.errors ?? {} });
+    }
+    const fileMatch = /^\/files\/(F[0-9A-Z]+)$/.exec(path);
+    if (method === 'GET' && fileMatch) {
+      const file = actions.file(fileMatch[1]!);
+      if (!file?.completed || !file.bytes) return notFound();
+      res.writeHead(200, { 'Content-Type': file.mimetype, 'Content-Length': String(file.bytes.length), 'Cache-Control': 'private, max-age=3600' });
+      res.end(file.bytes);
+      return;
     }
     if (method === 'GET' && path === '/home') return sendJson(res, 200, { view: views.homeOf(viewerOf(query.get('as')))?.view ?? null });
     if (method === 'POST' && path === '/home/open') return sendJson(res, 200, { ok: true, answer: await actions.openHome({ user: viewerOf((await jsonBody(req)).as) }) });

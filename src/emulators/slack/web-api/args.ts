@@ -1,4 +1,5 @@
 import type { BotWriter } from '../bot-writer.js';
+import type { Files } from '../files.js';
 import type { SocketConnections } from '../socket-mode/connections.js';
 import type { Streams } from '../streams.js';
 import type { Triggers } from '../triggers.js';
@@ -28,6 +29,8 @@ export interface ApiContext {
   unfurls: Unfurls;
   /** The messages being streamed (chat.startStream …). */
   streams: Streams;
+  /** Files uploaded with files.getUploadURLExternal / completeUploadExternal. */
+  files: Files;
 }
 
 export interface MethodSpec {
@@ -39,7 +42,7 @@ export interface MethodSpec {
 }
 
 /** Arguments that the client sends as JSON strings inside the form. */
-const JSON_ARGS = ['blocks', 'attachments', 'metadata', 'unfurls', 'view', 'prompts', 'chunks'];
+const JSON_ARGS = ['blocks', 'attachments', 'metadata', 'unfurls', 'view', 'prompts', 'chunks', 'files'];
 
 export function decodeJsonArgs(args: Args): Args {
   const decoded = { ...args };

@@ -16,9 +16,21 @@ import { explained, SlackApiError } from './errors.js';
 
 const chatWrite = (): string => 'chat:write';
 
-function checkContent(args: Args, requireContent: boolean): void {
+function checkContent(args: Args, requireContent: boolean, context: ApiContext): void {
   const problem = checkMessage(args, requireContent);
   if (problem) throw explained(problem.error, problem.messages);
+  checkSlackFiles(args, context);
+}
+
+/** An image block's `slack_file` must name a file whose upload was completed (by id or by its url_private). */
+function checkSlackFiles(args: Args, context: ApiContext): void {
+  const blocks = Array.isArray(args.blocks) ? (args.blocks as unknown[]) : [];
+  blocks.forEach((block, index) => {
+    const file = (block as { type?: unknown; slack_file?: { id?: unknown; url?: unknown } } | null)?.slack_file;
+    if ((block as { type?: unknown } | null)?.type !== 'image' || file === undefined) return;
+    const id = typeof file.id === 'string' ? file.id : typeof file.url === 'string' ? /\/files-pri\/(F[0-9A-Z]+)\//.exec(file.url)?.[1] : undefined;
+    if (!id || !context.files.get(id)?.completed) throw explained('invalid_blocks', [`[ERROR] invalid slack file [json-pointer:/blocks/${index}/slack_file]`]);
+  });
 }
 
 /**
@@ -46,7 +58,7 @@ const postMessage: MethodSpec = {
   run(args, context) {
     const channel = channelForPosting(context, args);
     requireBotMember(context, channel);
-    checkContent(args, true);
+    checkContent(args, true, context);
     const threadTs = threadParent(context, channel.id, optionalString(args, 'thread_ts'));
     const fields = newBotMessage(context.workspace, args, threadTs);
     if (threadTs && flag(args, 'reply_broadcast')) fields.subtype = 'thread_broadcast';
@@ -62,7 +74,7 @@ const update: MethodSpec = {
     const ts = requiredString(args, 'ts');
     ownMessage(context, channel.id, ts, 'cant_update_message');
     if (context.streams.isStreaming(channel.id, ts)) throw new SlackApiError('streaming_state_conflict');
-    checkContent(args, false);
+    checkContent(args, false, context);
     const patch = { ...contentFields(args), edited: { user: context.workspace.bot.userId, ts: context.workspace.nextTs() } };
     const message = context.botWriter.update(channel.id, ts, patch);
     const { text, user, bot_id, app_id, blocks, attachments } = message;
@@ -90,7 +102,7 @@ const postEphemeral: MethodSpec = {
     const user = workspace.user(requiredString(args, 'user'));
     if (!user) throw new SlackApiError('user_not_found');
     if (!workspace.isMember(channel.id, user.id)) throw new SlackApiError('user_not_in_channel');
-    checkContent(args, true);
+    checkContent(args, true, context);
     // Slack accepts any thread_ts here; the ephemeral only shows if that thread exists.
     const message = workspace.postEphemeral(channel.id, user.id, newBotMessage(workspace, args, optionalString(args, 'thread_ts')));
     return { message_ts: message.ts };

@@ -5,6 +5,7 @@ import { appMethods } from './apps.js';
 import { authMethods } from './auth.js';
 import { chatMethods } from './chat.js';
 import { conversationMethods } from './conversations.js';
+import { fileMethods } from './files.js';
 import { SlackApiError } from './errors.js';
 import { reactionMethods } from './reactions.js';
 import { streamMethods } from './streams.js';
@@ -20,6 +21,7 @@ const METHODS: Record<string, MethodSpec> = {
   ...reactionMethods,
   ...viewMethods,
   ...streamMethods,
+  ...fileMethods,
 };
 
 /** One Web API call as the emulator received it; `args` has its JSON fields decoded, no token. */
