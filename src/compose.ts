@@ -171,6 +171,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const cycles = new CycleReports(plane, new CycleSnapshots(store), logger);
   const now = options.now ?? Date.now;
   const scheduler = new Scheduler({ store, logger, now, onRun: options.onScheduleRun });
+  // The burn-ups' history: one snapshot a day of each current cycle (a report takes that day's too).
+  if (plane.enabled) scheduler.every('take cycle snapshots', '0 1 * * *', 'UTC', async ({ occurrence }) => void (await cycles.takeCycleSnapshots(occurrence)));
   const reader = new ProjectReader(plane, now);
   const digests = new ChannelDigests({ scheduler, store, reader, kit: plane, now });
   const reminders = new Reminders({ store, reader, kit: plane });
