@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordKind } from '../../src/state/record-kind.js';
 import type { StateStore } from '../../src/state/store.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
@@ -34,14 +35,14 @@ function renewalsOf(store: StateStore): { store: StateStore; stall(): void; wake
   let open: () => void = () => undefined;
   let failing = false;
   return {
-    store: {
-      ...store,
-      async extend(namespace, key, expected, ttlMs) {
+    // The store's other methods as they are (it is a class: its prototype holds them).
+    store: Object.assign(Object.create(store) as StateStore, {
+      async extend<T>(kind: RecordKind<T>, key: string, expected: T, ttlMs: number) {
         if (failing) throw new Error('the store is unreachable');
         await gate;
-        return store.extend(namespace, key, expected, ttlMs);
+        return store.extend(kind, key, expected, ttlMs);
       },
-    },
+    }),
     stall: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
     wake: () => open(),
     fail: () => void (failing = true),
