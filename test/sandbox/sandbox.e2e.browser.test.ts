@@ -257,7 +257,7 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     // docs/images/app-home.png is this screenshot.
     await shot(page, '09-app-home');
 
-    await home.locator('[data-testid="block"]', { hasText: 'ACME-1' }).locator('[data-action-id="home_show_card"]').click();
+    await home.locator('[data-testid="block"]', { hasText: /ACME-1(?!\d)/ }).locator('[data-action-id="home_show_card"]').click();
     const dm = page.locator(`[data-testid="channel-link"][data-channel-id="D0LEO"]`);
     await eventually(async () => ((await dm.getAttribute('class')) ?? '').includes('unread'), 10_000, 'the DM marked unread');
     await dm.click();
