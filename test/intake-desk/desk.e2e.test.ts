@@ -145,8 +145,9 @@ describe('the intake desk', () => {
     await botLine(harness, OPS, ts, /Filed as/);
     const item = harness.plane.db.workItem(rowsNamed('Quokka receipts printer cuts the footer')[0]!.key);
     const admin = harness.demo.users.dana.id;
-    harness.plane.webApp.decideIntake(item.id, { status: 0, snoozedTill: Date.parse('2030-01-07T09:00:00Z') }, admin);
-    await botLine(harness, OPS, ts, /<@U0BOB> .* was snoozed until <!date\^1893920400/);
+    const snoozedTill = Date.parse('2030-01-07T09:00:00Z');
+    harness.plane.webApp.decideIntake(item.id, { status: 0, snoozedTill }, admin);
+    await botLine(harness, OPS, ts, new RegExp(`<@U0BOB> .* was snoozed until <!date\\^${snoozedTill / 1000}\\^`));
     harness.plane.webApp.decideIntake(item.id, { status: 1 }, admin);
     await botLine(harness, OPS, ts, /<@U0BOB> .* was accepted: it is in Backlog now/);
     const done = harness.plane.db.projectStates(item.project).find((s) => s.group === 'completed')!;
