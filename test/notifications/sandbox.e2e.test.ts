@@ -35,7 +35,7 @@ it('the sandbox: a subscription in #general shows the card of a work item create
   await say('/plane subscribe ACME');
   await say('/plane new ACME Try notifications !high');
   const card = await eventually(
-    async () => (await messages()).find((m) => !m.ephemeral && m.text.startsWith('ACME-13: Try notifications')),
+    async () => (await messages()).find((m) => !m.ephemeral && /^ACME-\d+: Try notifications/.test(m.text)),
     25_000,
     'the card of the new work item in #general',
   );
