@@ -1,14 +1,14 @@
 import { projectNames, type ProjectNames } from '../plane/item-view.js';
 import type { PlaneKit } from '../plane/kit.js';
 import { PlaneError } from '../plane/errors.js';
-import type { CurrentCycle, Project, WorkItem } from '../plane/types.js';
+import type { Cycle, Project, WorkItem } from '../plane/types.js';
 
 /** What a digest or a reminder needs of a project: one list of its items (1 request per 1,000), the names and current cycles from the cache. */
 export interface ProjectRead {
   project: Project;
   items: WorkItem[];
   names: ProjectNames;
-  cycles: CurrentCycle[];
+  cycles: Cycle[];
 }
 
 const FIELDS = ['id', 'name', 'sequence_id', 'project', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date', 'created_at', 'updated_at', 'completed_at'];
@@ -55,7 +55,7 @@ export class ProjectReader {
   }
 
   /** Cycles off, or a server without them (the line is simply left out). */
-  private async cycles(slug: string, project: Project): Promise<CurrentCycle[]> {
+  private async cycles(slug: string, project: Project): Promise<Cycle[]> {
     if (project.cycle_view === false) return [];
     try {
       return await this.kit.api().currentCycles(slug, project);

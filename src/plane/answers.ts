@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type CurrentCycle, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -82,17 +82,6 @@ export const intakeAnswer: z.ZodType<IntakeRequest> = z.looseObject({
       state: z.union([z.string(), z.looseObject({ id, name: z.string(), group: z.string() }).transform((s) => s as unknown as State), z.null()]).optional(),
     })
     .nullish(),
-});
-
-export const currentCycleAnswer: z.ZodType<CurrentCycle> = z.looseObject({
-  id,
-  name: z.string(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  total_issues: z.number().catch(0),
-  completed_issues: z.number().catch(0),
-  cancelled_issues: z.number().catch(0),
-  started_issues: z.number().catch(0),
 });
 
 /** `GET`/`POST …/work-items/{id}/relations/`: the POST answers the related items, read for nothing but their count. */

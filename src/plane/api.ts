@@ -5,8 +5,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, containerLinksAnswer, currentCycleAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, CurrentCycle, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem } from './types.js';
+import { commentAnswer, containerLinksAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
+import type { Comment, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -253,19 +253,11 @@ export class PlaneApi {
   }
 
   /**
-   * The project's current cycles (zero, one or several: a plain array, with their counts), cached
-   * like the other slow lists. Listing does not check that cycles are on; `project.cycle_view` says.
+   * The project's current cycles (zero, one or several, with their counts), cached like the other
+   * slow lists. Listing does not check that cycles are on; `project.cycle_view` says.
    */
-  currentCycles(slug: string, project: Project, opts: Freshness = {}): Promise<CurrentCycle[]> {
-    return this.cache.remember(
-      `cycles-current:${slug}:${project.id}`,
-      () =>
-        this.http.json(
-          { path: `${projectPath(slug, project.id)}/cycles/`, query: { cycle_view: 'current' }, what: `current cycles of project ${project.identifier}` },
-          z.array(currentCycleAnswer),
-        ),
-      opts,
-    );
+  currentCycles(slug: string, project: Project, opts: Freshness = {}): Promise<Cycle[]> {
+    return this.cache.remember(`cycles-current:${slug}:${project.id}`, () => this.cycles(slug, project, 'current'), opts);
   }
 
   /**

@@ -20,18 +20,6 @@ export interface Project {
   module_view?: boolean;
 }
 
-/** A cycle as `cycles/?cycle_view=current` lists it: dates are datetimes, counts by state group. */
-export interface CurrentCycle {
-  id: string;
-  name: string;
-  start_date: string | null;
-  end_date: string | null;
-  total_issues: number;
-  completed_issues: number;
-  cancelled_issues: number;
-  started_issues: number;
-}
-
 export interface State {
   id: string;
   name: string;

@@ -35,7 +35,7 @@ const read = {
   project: { id: 'p', identifier: 'ACME', name: 'Website '.repeat(30) },
   items,
   names: { states: new Map(states.map((s) => [s.id, s])), labels: new Map(), members: new Map() },
-  cycles: [{ id: 'c', name: 'Sprint <!channel> '.repeat(20), start_date: '2026-12-01T00:00:00Z', end_date: '2026-12-14T23:59:59Z', total_issues: 40, completed_issues: 10, cancelled_issues: 0, started_issues: 5 }],
+  cycles: [{ id: 'c', name: 'Sprint <!channel> '.repeat(20), start_date: '2026-12-01T00:00:00Z', end_date: '2026-12-14T23:59:59Z', total_issues: 40, completed_issues: 10, cancelled_issues: 0, started_issues: 5, backlog_issues: 0, unstarted_issues: 25 }],
 };
 
 describe('digest blocks with 2,000 items', () => {
