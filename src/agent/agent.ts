@@ -36,6 +36,11 @@ import { toModelTools } from './tool-schema.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
 import { subAgentViews } from './sub-agent-state.js';
 import { mayControl } from './control.js';
+import { allows, effectsOf, holdsThread, transition, type RunEffect, type RunEvent } from './lifecycle.js';
+import type { RunResult } from './front-end.js';
+
+/** The lifecycle event each end of a drive is. */
+const EVENT_OF_END = { done: 'finish', failed: 'fail', stopped: 'stop', waiting: 'pause' } as const satisfies Record<LoopEnd['kind'], RunEvent>;
 
 export interface AgentOptions {
   /** The tools the model may use; the agent adds its own `update_plan`. */
@@ -238,7 +243,7 @@ class AgentRuntime implements Agent {
   async retry(input: RetryInput): Promise<RetrySubmission> {
     const { runId, retriedBy } = input;
     const failed = await this.runs.get(runId);
-    if (failed?.status !== 'failed') {
+    if (!failed || !allows(failed.status, 'retry')) {
       this.logger.info({ runId }, 'retry ignored: no failed run with this id');
       return { status: 'gone', runId };
     }
@@ -256,8 +261,8 @@ class AgentRuntime implements Agent {
 
   async stop({ runId, stoppedBy }: StopInput): Promise<StopResult> {
     const run = await this.runs.get(runId);
-    if (!run || run.status === 'failed') return { status: 'gone', runId };
-    if (run.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
+    if (run?.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
+    if (!run || !allows(run.status, 'stop')) return { status: 'gone', runId };
     const requesterId = run.message.requester.id;
     if (!mayControl(run, stoppedBy.id, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: stoppedBy.id }, 'stop ignored: only the requester or an approver may stop a run');
@@ -333,11 +338,10 @@ class AgentRuntime implements Agent {
         });
       } else {
         const failed = await this.runs.get(item.runId);
-        if (failed?.status !== 'failed') return false;
+        if (!failed || !allows(failed.status, 'retry')) return false;
         // The thread may have moved on since; this run's own turns go after what was said meanwhile.
         run = {
-          ...failed,
-          status: 'running',
+          ...transition(failed, 'retry').run,
           messages: [...history, ...runTurns(failed)],
           historyLength: history.length,
           frontEndState: item.frontEndState ?? failed.frontEndState,
@@ -351,7 +355,7 @@ class AgentRuntime implements Agent {
 
   private async isLive(runId: string): Promise<boolean> {
     const run = await this.runs.get(runId);
-    return run !== undefined && run.status !== 'failed' && run.status !== 'stopped';
+    return run !== undefined && holdsThread(run.status);
   }
 
   /** Claim, then drive: what a started run, a resumed one and the thread's next one go through. */
@@ -463,54 +467,92 @@ class AgentRuntime implements Agent {
     await frontEnd.reporter.stranded({ ...totals(run, this.loopEnv), reason: phrase('runEnd.storeUnreachable', { detail: error.reason }) });
   }
 
-  /** Pause, finish or fail: what the drive's end means for the run, its lease and its thread. */
+  /**
+   * Pause, finish, fail or stop: the drive's end is an event of the run's lifecycle (`lifecycle.ts`),
+   * whose effects are carried out here in their order. An effect may turn the end into another one
+   * (an answer that cannot be shown fails the run, keeping the answer for its Retry).
+   */
   private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd, lease: RunLease): Promise<void> {
-    switch (end.kind) {
-      case 'waiting':
+    this.logEnd(run, end);
+    const { run: moved, effects } =
+      end.kind === 'waiting' ? { run, effects: effectsOf('pause') } : transition(run, EVENT_OF_END[end.kind]);
+    for (const effect of effects) {
+      const instead = await this.carryOut(effect, { run: moved, before: run }, end, frontEnd, lease);
+      if (instead) return this.conclude(instead.run, instead.end, frontEnd, lease);
+    }
+  }
+
+  private logEnd(run: SavedRun, end: LoopEnd): void {
+    const runId = run.id;
+    if (end.kind === 'done') this.logger.info({ runId, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
+    if (end.kind === 'failed') this.logger.warn({ runId, failure: forModel(end.failure.reason) }, 'run failed');
+    if (end.kind === 'stopped') this.logger.info({ runId, by: end.stop.by.id }, 'run stopped');
+  }
+
+  /** One effect of a transition; returns the end to conclude with instead when the effect could not be made. */
+  private async carryOut(
+    effect: RunEffect,
+    { run, before }: { run: SavedRun; before: SavedRun },
+    end: LoopEnd,
+    frontEnd: FrontEnd,
+    lease: RunLease,
+  ): Promise<{ run: SavedRun; end: LoopEnd } | undefined> {
+    switch (effect) {
+      case 'save':
+        // Saved first when finishing, so that a crash during the clean-up is recognised as a finished run.
+        await lease.save(run);
+        return undefined;
+      case 'release lease':
         await lease.release();
+        return undefined;
+      case 'resume when decided':
         // Decisions that arrived while the lease was held could not resume the run; this can.
         this.resume(run.id);
-        return;
-      case 'done':
-        this.logger.info({ runId: run.id, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
-        // Saved with its answer first, so a crash during the clean-up is recognised as a finished run.
-        await lease.save(run);
-        try {
-          await frontEnd.reporter.done(end.result);
-        } catch (error) {
-          // The answer is not lost: the run fails, keeping it, and its Retry shows it again.
-          this.logger.warn({ err: error, runId: run.id }, 'the answer could not be shown');
-          const failure = { ...end.result, reason: phrase('runEnd.answerNotPosted', { detail: errorText(error) }), retryable: true };
-          // What reached people is not posted twice: Retry shows the rest.
-          const alreadyShown = error instanceof AnswerPartlyShown ? error.shown : end.result.alreadyShown;
-          const unshownAnswer = { ...end.result, ...(alreadyShown && { alreadyShown }) };
-          await this.conclude({ ...run, unshownAnswer }, { kind: 'failed', failure }, frontEnd, lease);
-          return;
-        }
-        await this.retire(run);
-        await lease.release();
-        return;
-      case 'failed':
-        this.logger.warn({ runId: run.id, failure: forModel(end.failure.reason) }, 'run failed');
-        await lease.save({ ...run, status: 'failed' });
+        return undefined;
+      case 'unlist':
         await this.runs.untrack(run.id);
-        await lease.release();
-        await frontEnd.reporter.failed(end.failure);
-        // Nothing of a failed run joins the history; a retry brings its turns back.
-        await this.next(run, []);
-        return;
-      case 'stopped':
-        this.logger.info({ runId: run.id, by: end.stop.by.id }, 'run stopped');
-        await withdrawWaiting(this.runs, frontEnd, run, end.stop);
-        closeStoppedRun(run, end.stop);
-        // Kept, as stopped, so that a late Stop or approval click is told who stopped it.
-        await lease.save(run);
-        await this.runs.untrack(run.id);
-        await lease.release();
-        await frontEnd.reporter.stopped({ ...totals(run, this.loopEnv), stoppedBy: end.stop.by });
-        // What the run did joins the thread: a new message there goes on from it.
+        return undefined;
+      case 'forget':
+        await this.runs.remove(run.id);
+        return undefined;
+      case 'join thread':
         await this.next(run, runTurns(run));
-        return;
+        return undefined;
+      case 'hand thread on':
+        await this.next(run, []);
+        return undefined;
+      case 'withdraw approvals':
+        // The calls that waited are those of the run as it was before the stop.
+        if (end.kind === 'stopped') await withdrawWaiting(this.runs, frontEnd, before, end.stop);
+        return undefined;
+      case 'close turns':
+        if (end.kind === 'stopped') closeStoppedRun(run, end.stop);
+        return undefined;
+      case 'show failure':
+        if (end.kind === 'failed') await frontEnd.reporter.failed(end.failure);
+        return undefined;
+      case 'show stop':
+        if (end.kind === 'stopped') await frontEnd.reporter.stopped({ ...totals(run, this.loopEnv), stoppedBy: end.stop.by });
+        return undefined;
+      case 'show answer':
+        return end.kind === 'done' ? this.showAnswer(run, end.result, frontEnd) : undefined;
+      case 'save and list':
+      case 'let go':
+        throw new Error(`"${effect}" is carried out where the run starts or is lost, not when it ends`);
+    }
+  }
+
+  /** The answer could not be shown: it is not lost, the run fails keeping it, and its Retry shows what people did not see. */
+  private async showAnswer(run: SavedRun, result: RunResult, frontEnd: FrontEnd): Promise<{ run: SavedRun; end: LoopEnd } | undefined> {
+    try {
+      await frontEnd.reporter.done(result);
+      return undefined;
+    } catch (error) {
+      this.logger.warn({ err: error, runId: run.id }, 'the answer could not be shown');
+      const failure = { ...result, reason: phrase('runEnd.answerNotPosted', { detail: errorText(error) }), retryable: true };
+      const alreadyShown = error instanceof AnswerPartlyShown ? error.shown : result.alreadyShown;
+      const unshownAnswer = { ...result, ...(alreadyShown && { alreadyShown }) };
+      return { run: { ...run, unshownAnswer }, end: { kind: 'failed', failure } };
     }
   }
 

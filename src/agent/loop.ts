@@ -16,6 +16,7 @@ import { resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type To
 import { forgetSubAgentHistories, subAgentViews } from './sub-agent-state.js';
 import { addUsage, sumUsage } from './usage.js';
 import { TurnText } from './turn-text.js';
+import { transition } from './lifecycle.js';
 
 /** Everything one run needs from the agent, fixed for the process. */
 export interface LoopEnv {
@@ -207,7 +208,7 @@ async function pause(
   toAsk = calls.filter((c) => c.asked),
   deadline = env.now() + env.approvalTimeoutMs,
 ): Promise<LoopEnd> {
-  run.status = 'waiting';
+  run.status = transition(run, 'pause').run.status;
   run.pending = { calls, deadline };
   run.frontEndState = runEnv.frontEnd.state?.() ?? run.frontEndState;
   // Saved before anyone is asked, so that a quick click finds the run.
@@ -236,13 +237,13 @@ async function pause(
 /**
  * Closes the history of a stopped run so that the thread's next message can follow it: a turn that
  * waited for decisions is answered (its calls were not run), and an assistant turn says who stopped it.
+ * Its status is the lifecycle's to set.
  */
 export function closeStoppedRun(run: SavedRun, stop: StopRecord): void {
   if (run.pending) {
     skipUnanswered(run.pending.calls, stop);
     answerTurn(run, run.pending.calls);
   }
-  run.status = 'stopped';
   run.stoppedBy = stop.by;
   if (run.messages.at(-1)?.role !== 'assistant') {
     run.messages.push({ role: 'assistant', content: [{ type: 'text', text: `(Stopped by ${stop.by.name ?? stop.by.id} before finishing.)` }] });
