@@ -5,7 +5,7 @@
  * `npm test` runs it (`npm run test:boundaries` alone).
  */
 const FRONT_ENDS = '^src/(slack|mcp|http)/';
-const LOWER = '^src/(plane|state|net|i18n)/';
+const LOWER = '^src/(plane|state|net|i18n|files)/';
 
 module.exports = {
   forbidden: [
@@ -49,7 +49,8 @@ module.exports = {
     },
     {
       name: 'plane-state-net-at-the-bottom',
-      comment: 'The Plane client, the state store, the network guard and the message catalogues know no tool, agent or front end.',
+      comment:
+        'The Plane client, the state store, the network guard, the message catalogues and the channel files know no tool, agent or front end.',
       severity: 'error',
       from: { path: LOWER },
       to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
@@ -76,6 +77,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(digests|schedules)/' },
       to: { path: [FRONT_ENDS, '^src/(agent|tools)/'] },
+    },
+    {
+      name: 'tasks-below-tools',
+      comment:
+        'The task tree (store, Plane sync, webhook follower) is a domain of its own: the Task tool, the commands and the ' +
+        'notifications use it; it knows no tool, agent, notification or front end.',
+      severity: 'error',
+      from: { path: '^src/tasks/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
+    },
+    {
+      name: 'slack-reaches-tools-through-their-index',
+      comment: 'Slack uses the tools as their public index exports them; what is not exported there is internal to tools/.',
+      severity: 'error',
+      from: { path: '^src/slack/' },
+      to: { path: '^src/tools/', pathNot: '^src/tools/index\\.ts$' },
     },
     {
       name: 'front-ends-apart',

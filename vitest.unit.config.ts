@@ -22,7 +22,7 @@ export default mergeConfig(
         'test/agent/leases.test.ts',
         'test/mcp/stdio.test.ts',
         'test/mcp/conformance.test.ts',
-        'test/tools/files/concurrency.test.ts',
+        'test/files/concurrency.test.ts',
       ],
     },
   }),

@@ -16,7 +16,7 @@ import { createTaskTool } from '../src/tools/task/tool.js';
 import { createTodoTool } from '../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../src/tools/webfetch/webfetch-tool.js';
 import type { BenchRow } from './run.js';
-import { FileLocks } from '../src/tools/files/file-lock.js';
+import { FileLocks } from '../src/files/file-lock.js';
 
 export const CHARS_PER_TOKEN = 3.5;
 const TOOLS_TARGET_TOKENS = 8_000;

@@ -5,12 +5,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../src/tools/task/format.js';
-import { renderTree } from '../src/tools/task/render.js';
-import { TaskStore } from '../src/tools/task/store.js';
+import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../src/tasks/format.js';
+import { renderTree } from '../src/tasks/render.js';
+import { TaskStore } from '../src/tasks/store.js';
 import { TodoStore } from '../src/tools/todo/store.js';
 import type { BenchRow } from './run.js';
-import { FileLocks } from '../src/tools/files/file-lock.js';
+import { FileLocks } from '../src/files/file-lock.js';
 
 const RENDERS = 200;
 const CHANGES = 50;

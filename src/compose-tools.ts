@@ -5,9 +5,9 @@ import type { Logger } from './log.js';
 import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
 import type { PlaneWrite } from './plane/kit.js';
 import { createToolRegistry, TaskPlane } from './tools/index.js';
-import type { FileLocks } from './tools/files/file-lock.js';
+import type { FileLocks } from './files/file-lock.js';
 import type { ToolRegistry } from './tools/registry.js';
-import type { TaskEventEmitter } from './tools/task/events.js';
+import type { TaskEventEmitter } from './tasks/events.js';
 
 /**
  * The tool kit as the configuration describes it, for every process that serves tools: the bot and

@@ -34,11 +34,11 @@ import { postTaskEvents, type TaskEventKinds } from './slack/task-events/post-ev
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { CycleReports } from './cycles/report.js';
 import { CycleSnapshots } from './cycles/snapshots.js';
-import { channelFilesDir } from './tools/files/channel-files.js';
-import { FileLocks } from './tools/files/file-lock.js';
+import { channelFilesDir } from './files/channel-files.js';
+import { FileLocks } from './files/file-lock.js';
 import { planeMemberOf, TaskFollower } from './tools/index.js';
 import type { ToolRegistry } from './tools/registry.js';
-import type { TaskEventMap } from './tools/task/events.js';
+import type { TaskEventMap } from './tasks/events.js';
 
 /** How long a graceful stop waits for work in progress: inside Docker's default 10 s stop timeout. */
 const DRAIN_LIMIT_MS = 8_000;

@@ -7,8 +7,8 @@ import { composeTools } from './compose-tools.js';
 import { ConfigError, loadConfig, secretValues } from './config.js';
 import { createLogger } from './log.js';
 import { mcpToolsFor, serveStdio } from './mcp/index.js';
-import { FileLocks } from './tools/files/file-lock.js';
-import type { TaskEventMap } from './tools/task/events.js';
+import { FileLocks } from './files/file-lock.js';
+import type { TaskEventMap } from './tasks/events.js';
 
 /**
  * `planebot-mcp` (`npm run --silent mcp`): the tool kit served to one MCP client over stdio. Only

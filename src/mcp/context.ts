@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { McpConfig } from '../config.js';
-import { channelFilesDir } from '../tools/files/channel-files.js';
+import { channelFilesDir } from '../files/channel-files.js';
 import type { ToolContext } from '../tools/registry.js';
 
 /**

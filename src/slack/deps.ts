@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/index.js';
 import type { Logger } from '../log.js';
-import type { FileLocks } from '../tools/files/file-lock.js';
+import type { FileLocks } from '../files/file-lock.js';
 import type { StateStore } from '../state/store.js';
 import type { PlaneEnv } from './commands/run-plane.js';
 import type { TaskEnv } from './commands/run-task.js';

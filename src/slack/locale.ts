@@ -1,5 +1,5 @@
 import { matchLocale, translator, type Locale, type Translator } from '../i18n/index.js';
-import type { Requester } from '../tools/registry.js';
+import type { Requester } from '../tools/index.js';
 
 /**
  * The language the bot writes to a person in: their Slack locale (`users.info` with

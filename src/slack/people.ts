@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
-import type { Requester } from '../tools/registry.js';
+import type { Requester } from '../tools/index.js';
 
 type WebClient = App['client'];
 

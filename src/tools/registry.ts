@@ -5,17 +5,8 @@ import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/
 import type { PlanItem } from './plan/plan.js';
 import { stripControlDeep } from './text.js';
 
-/** Who asked, as far as the tools need to know: "me" in the Plane kit is this person. */
-export interface Requester {
-  /** An opaque id of the front end's user (a Slack user id). */
-  id: string;
-  name?: string;
-  email?: string;
-  /** The language their chat shows them, an IETF tag (`fr-FR`): the agent answers in it. */
-  locale?: string;
-  /** Their IANA time zone (`Europe/Paris`): their reminders and the digests they set keep it. */
-  timeZone?: string;
-}
+export type { Requester } from '../requester.js';
+import type { Requester } from '../requester.js';
 
 /** What a tool call may depend on besides its input. Nothing here names Slack. */
 export interface ToolContext {
@@ -195,14 +186,23 @@ export class ToolRegistry {
   }
 }
 
-/**
- * Input for a tool's action checked by the tool's own schema, for a front end that calls the action
- * without the registry; a mistake throws the ToolError the registry would have answered.
- */
-export function readInput<Schema extends z.ZodType>(toolName: string, schema: Schema, rawInput: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(rawInput);
-  if (!parsed.success) throw new ToolError(describeInputError(toolName, parsed.error));
-  return parsed.data;
+/** A tool's input as the front ends that call its action directly read it. */
+export interface ToolArgs<Schema extends z.ZodType> {
+  readonly tool: string;
+  /** Checks raw input by the tool's own schema; a mistake throws the ToolError the registry would have answered. */
+  read(rawInput: unknown): z.output<Schema>;
+}
+
+/** Declared once beside the tool, so that no front end names a tool by a string of its own. */
+export function toolArgs<Schema extends z.ZodType>(tool: string, schema: Schema): ToolArgs<Schema> {
+  return {
+    tool,
+    read(rawInput) {
+      const parsed = schema.safeParse(rawInput);
+      if (!parsed.success) throw new ToolError(describeInputError(tool, parsed.error));
+      return parsed.data;
+    },
+  };
 }
 
 /** A zod error as one readable paragraph that lets the model correct its input. */

@@ -10,7 +10,7 @@ import { createPlaneTools } from '../../src/tools/plane/index.js';
 import { createTaskTool } from '../../src/tools/task/tool.js';
 import { createTodoTool } from '../../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../../src/tools/webfetch/webfetch-tool.js';
-import { FileLocks } from '../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const NAMES = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
 // The defaults come from the tools' own declarations.

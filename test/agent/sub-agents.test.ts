@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskEvent, TaskEventMap } from '../../src/tools/task/events.js';
-import { TaskStore } from '../../src/tools/task/store.js';
+import type { TaskEvent, TaskEventMap } from '../../src/tasks/events.js';
+import { TaskStore } from '../../src/tasks/store.js';
 import { errorReply, textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually } from '../harness/bot.js';
 import { ALICE, BOB, startHarness, type Harness } from './support/harness.js';
 import { lastResults, routed, systemText, type ModelTurn } from './support/sub-agent-model.js';
-import { FileLocks } from '../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 let h: Harness | undefined;
 let dir: string | undefined;

@@ -8,7 +8,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * A file a document names in code type (`state/lock.ts`) exists. Docs name files from the
- * repository's root, from `src/` or one of its rooms (`tools/task/plane/follow.ts`), or from their
+ * repository's root, from `src/` or one of its rooms (`tasks/plane/follow.ts`), or from their
  * own folder or one above it (a folder README naming `progress/run-state.ts`).
  */
 it('every file path a doc or README names exists', () => {

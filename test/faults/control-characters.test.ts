@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { channelFilesDir } from '../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../src/files/channel-files.js';
 import { ALICE, OPS, run, sharedBot } from '../slack/commands-e2e/support.js';
 
 const harness = sharedBot({

@@ -2,7 +2,7 @@ import { chmod, chown, mkdir, readdir, readFile, writeFile } from 'node:fs/promi
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../src/emulators/slack/index.js';
-import { channelFilesDir } from '../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../src/files/channel-files.js';
 import { startFakeServices, type FakeServices } from '../fixtures/services.js';
 import { eventually } from '../harness/bot.js';
 import { startBotProcess, type BotProcess } from '../harness/process.js';

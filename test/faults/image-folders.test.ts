@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageComponent } from '../../src/emulators/plane/index.js';
-import { channelFilesDir } from '../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../src/files/channel-files.js';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 

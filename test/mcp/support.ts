@@ -14,7 +14,7 @@ import { silentLogger } from '../../src/log.js';
 import { createMcpHttp, mcpToolsFor, type McpHttp } from '../../src/mcp/index.js';
 import type { ToolDefinition } from '../../src/tools/registry.js';
 import { TSX_LOADER } from '../harness/process.js';
-import { FileLocks } from '../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 /** The stdio server's entry, as `npm run mcp` runs it. */
 export const STDIO_ENTRY = fileURLToPath(new URL('../../src/mcp-stdio.ts', import.meta.url));

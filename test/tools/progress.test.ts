@@ -6,8 +6,8 @@ import { createPlaneKit } from '../../src/plane/kit.js';
 import { createToolRegistry } from '../../src/tools/index.js';
 import { createDelegateTool } from '../../src/tools/delegate/index.js';
 import { updatePlanTool } from '../../src/tools/plan/index.js';
-import type { TaskEventMap } from '../../src/tools/task/events.js';
-import { FileLocks } from '../../src/tools/files/file-lock.js';
+import type { TaskEventMap } from '../../src/tasks/events.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const registry = createToolRegistry({
   plane: createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() }),

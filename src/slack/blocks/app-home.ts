@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { StateGroup } from '../../plane/types.js';
-import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
-import { STATUS_MARKS } from '../../tools/task/render.js';
+import type { TaskPriority, TaskStatus } from '../../tasks/format.js';
+import { STATUS_MARKS } from '../../tasks/render.js';
 import { ACTION_IDS } from './action-ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { button, escapeMrkdwn, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncate } from './text.js';

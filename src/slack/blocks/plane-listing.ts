@@ -1,10 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
-import type { WorkItemList } from '../../tools/plane/data.js';
-import { itemFacts } from '../../tools/plane/render.js';
 import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
 import { LISTING_LINE_MAX } from './listing.js';
 import { escapeMrkdwn, escapeTruncated, mrkdwn, oneLine, pack, truncate } from './text.js';
 import type { Block, SlackMessage } from './types.js';
+import { itemFacts, type WorkItemList } from '../../tools/index.js';
 
 const HEAD_MAX = 500;
 const NOTE_MAX = 500;

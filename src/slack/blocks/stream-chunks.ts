@@ -1,7 +1,7 @@
 import type { PlanItem, PlanStatus } from '../../agent/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { stripControl } from '../../tools/text.js';
 import { defuseBroadcasts, oneLine, truncate, ZWSP } from './text.js';
+import { stripControl } from '../../tools/index.js';
 
 /**
  * The limits of native streaming (chat.startStream / appendStream / stopStream) the builders work to;

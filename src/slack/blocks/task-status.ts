@@ -1,5 +1,5 @@
 import type { PlainKey, Translator } from '../../i18n/index.js';
-import type { TaskStatus } from '../../tools/task/format.js';
+import type { TaskStatus } from '../../tasks/format.js';
 
 /** The statuses as messages say them; the command words stay `in-progress`, `done`… */
 const STATUS_KEYS = {

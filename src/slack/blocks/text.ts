@@ -1,6 +1,6 @@
-import { stripControl } from '../../tools/text.js';
 import { SLACK_LIMITS } from './limits.js';
 import type { ButtonElement, MrkdwnObject, PlainTextObject } from './types.js';
+import { stripControl } from '../../tools/index.js';
 
 export const ELLIPSIS = '…';
 /** Zero-width space: invisible, but it breaks Slack's syntax where it sits. */

@@ -1,11 +1,10 @@
 import type { Translator } from '../../i18n/index.js';
-import { STATUS_MARKS } from '../../tools/task/render.js';
-import type { TodoItem } from '../../tools/todo/format.js';
-import { groupTodos } from '../../tools/todo/render.js';
+import { STATUS_MARKS } from '../../tasks/render.js';
 import { ACTION_IDS } from './action-ids.js';
 import { buildListing } from './listing.js';
 import { escapeMrkdwn, oneLine } from './text.js';
 import type { SlackMessage } from './types.js';
+import { groupTodos, type TodoItem } from '../../tools/index.js';
 
 export interface TodoListInput {
   /** e.g. "Todo list of #ops". */

@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { ACTION_IDS } from './action-ids.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
 import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncateMrkdwn } from './text.js';
 import type { ActionsBlock, Block, MrkdwnObject, SlackMessage, StaticSelectElement } from './types.js';
+import type { WorkItemDetails } from '../../tools/index.js';
 
 export interface WorkItemView {
   key: string;

@@ -1,7 +1,5 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { readableFailure } from '../../tools/index.js';
-import type { Requester } from '../../tools/registry.js';
-import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { channelFilesDir } from '../../files/channel-files.js';
 import type { CommandContext, Person } from './context.js';
 import { deliver } from './deliver.js';
 import { errorReply, type Reply } from './reply.js';
@@ -13,6 +11,7 @@ import { isStateUnavailable } from '../../state/store.js';
 import { translatorFor } from '../locale.js';
 import type { Translator } from '../../i18n/index.js';
 import { uploadPicture } from '../cycles/upload.js';
+import { readableFailure, type Requester } from '../../tools/index.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 

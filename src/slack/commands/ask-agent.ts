@@ -1,10 +1,10 @@
 import type { Translator } from '../../i18n/index.js';
-import type { Requester } from '../../tools/registry.js';
 import { ZWSP } from '../blocks/text.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import { ephemeral, errorReply, type Reply } from './reply.js';
 import type { ConversationDeps } from '../deps.js';
 import type { CommandArgs } from './answer.js';
+import type { Requester } from '../../tools/index.js';
 
 /**
  * `/task <anything else>`: the request is posted in the channel under the person's name, and the

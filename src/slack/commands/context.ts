@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
-import type { FileLocks } from '../../tools/files/file-lock.js';
-import type { Requester } from '../../tools/registry.js';
+import type { FileLocks } from '../../files/file-lock.js';
 import type { Upload } from '../cycles/upload.js';
 import type { UserRef } from './types.js';
+import type { Requester } from '../../tools/index.js';
 
 /** A person named in a command: the name the task tree shows, and the e-mail Plane matches when known. */
 export interface Person {

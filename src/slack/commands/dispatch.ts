@@ -1,8 +1,8 @@
 import { phrase } from '../../i18n/index.js';
-import { stripControl } from '../../tools/text.js';
 import { shown } from './options.js';
 import { InputError, tokenize, type Token } from './tokenize.js';
 import type { CommandName, ParseResult } from './types.js';
+import { stripControl } from '../../tools/index.js';
 
 export type Handlers<C> = Readonly<Record<string, (args: Token[]) => C>>;
 

@@ -3,7 +3,7 @@ import { defineRecord } from '../../state/record-kind.js';
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { mrkdwn } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { channelFilesDir, type ChannelFolder } from '../../tools/files/channel-files.js';
+import { channelFilesDir, type ChannelFolder } from '../../files/channel-files.js';
 import { deliver } from './deliver.js';
 import { errorReply, inChannel } from './reply.js';
 import type { ListenerDeps } from '../deps.js';

@@ -1,14 +1,13 @@
 import type { Translator } from '../../i18n/index.js';
-import type { ChannelFolder } from '../../tools/files/channel-files.js';
-import type { Task } from '../../tools/task/format.js';
-import { TaskStore } from '../../tools/task/store.js';
-import { renderTaskList, renderTree } from '../../tools/task/render.js';
-import type { TodoItem } from '../../tools/todo/format.js';
-import { TodoStore } from '../../tools/todo/store.js';
+import type { ChannelFolder } from '../../files/channel-files.js';
+import type { Task } from '../../tasks/format.js';
+import { TaskStore } from '../../tasks/store.js';
+import { renderTaskList, renderTree } from '../../tasks/render.js';
 import { buildTaskTree } from '../blocks/task-tree.js';
 import { buildTodoList } from '../blocks/todo-list.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { channelLabel } from './context.js';
+import { type TodoItem, TodoStore } from '../../tools/index.js';
 
 /**
  * One page of the channel's tasks or todos, read afresh: the command shows the first page, a "More"

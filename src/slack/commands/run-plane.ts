@@ -3,12 +3,6 @@ import type { ThreadLinks } from '../../notifications/thread-links.js';
 import type { CycleReports } from '../../cycles/report.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { executeCycleCommand } from './run-cycle.js';
-import { createIssueInput, createWorkItem } from '../../tools/plane/create-issue.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
-import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
-import { listMyIssuesInput, listMyWorkItems } from '../../tools/plane/list-my-issues.js';
-import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
-import { readInput } from '../../tools/registry.js';
 import { buildHelp } from './help.js';
 import { buildPlaneListing } from '../blocks/plane-listing.js';
 import type { SlackMessage } from '../blocks/types.js';
@@ -20,6 +14,7 @@ import { executeDigestCommand, type DigestEnv } from './run-digests.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import { executeIntake, type IntakeEnv } from './run-intake.js';
 import type { PlaneCommand } from './types.js';
+import { createIssueArgs, createWorkItem, getIssueArgs, getWorkItem, listMyIssuesArgs, listMyWorkItems, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
 
 export interface PlaneEnv extends SubscriptionEnv, IntakeEnv, DigestEnv {
   plane: PlaneKit;
@@ -41,16 +36,16 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'help':
       return ephemeral(buildHelp('plane', context.t));
     case 'show':
-      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, readInput('plane_get_issue', getIssueInput, { key: command.key })), context.t, context.userByEmail));
+      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, getIssueArgs.read({ key: command.key })), context.t, context.userByEmail));
     case 'mine': {
-      const input = readInput('plane_list_my_issues', listMyIssuesInput, command.project ? { project: command.project } : {});
+      const input = listMyIssuesArgs.read(command.project ? { project: command.project } : {});
       const what = command.project
         ? context.t.t('commands.plane.listing.mine', { project: command.project })
         : context.t.t('commands.plane.listing.mineAll');
       return ephemeral(...buildPlaneListing(await listMyWorkItems(env.plane, input, await context.requester()), what, context.t));
     }
     case 'search': {
-      const input = readInput('plane_search_issues', searchIssuesInput, { project: command.project, query: command.query });
+      const input = searchIssuesArgs.read({ project: command.project, query: command.query });
       const what = context.t.t('commands.plane.listing.search', { project: command.project, query: command.query });
       return inChannel(...buildPlaneListing(await searchWorkItems(env.plane, input, await context.requester()), what, context.t));
     }
@@ -61,7 +56,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
           return person.email ?? person.name;
         }),
       );
-      const input = readInput('plane_create_issue', createIssueInput, {
+      const input = createIssueArgs.read({
         project: command.project,
         title: command.title,
         ...(command.priority && { priority: command.priority }),

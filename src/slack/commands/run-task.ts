@@ -1,11 +1,11 @@
 import type { Logger } from '../../log.js';
-import type { TaskEventEmitter } from '../../tools/task/events.js';
-import type { TaskStatus } from '../../tools/task/format.js';
-import { renderTree, taskLine } from '../../tools/task/render.js';
-import { performTask, stillWaitsOn, type TaskAction } from '../../tools/task/actions.js';
-import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from '../../tools/task/plane/summary.js';
-import type { TaskPlane } from '../../tools/task/plane/task-plane.js';
-import { TaskStore, type NewTask } from '../../tools/task/store.js';
+import type { TaskEventEmitter } from '../../tasks/events.js';
+import type { TaskStatus } from '../../tasks/format.js';
+import { renderTree, taskLine } from '../../tasks/render.js';
+import { performTask, stillWaitsOn, type TaskAction } from '../../tasks/actions.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from '../../tasks/plane/summary.js';
+import type { TaskPlane } from '../../tasks/plane/task-plane.js';
+import { TaskStore, type NewTask } from '../../tasks/store.js';
 import { buildHelp } from './help.js';
 import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
 import { taskStatusWord } from '../blocks/task-status.js';

@@ -1,6 +1,3 @@
-import { todoLine } from '../../tools/todo/render.js';
-import { performTodo, type TodoAction } from '../../tools/todo/actions.js';
-import { TodoStore } from '../../tools/todo/store.js';
 import { buildHelp } from './help.js';
 import { renderReply } from '../render/reply.js';
 import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
@@ -8,6 +5,7 @@ import { channelLabel, type CommandContext } from './context.js';
 import { todoListPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import type { TodoCommand } from './types.js';
+import { performTodo, type TodoAction, todoLine, TodoStore } from '../../tools/index.js';
 
 /**
  * Runs a `/todo` sub-command on the channel's todo list (the file the agent's TodoWrite tool uses).

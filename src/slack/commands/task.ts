@@ -1,5 +1,5 @@
 import { phrase } from '../../i18n/index.js';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../tools/task/format.js';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../tasks/format.js';
 import { dispatch, noArguments, readId, readProject, readTitle } from './dispatch.js';
 import { readArguments, readUser, shown, type OptionSpec, type ParsedOptions } from './options.js';
 import { InputError, type Token } from './tokenize.js';

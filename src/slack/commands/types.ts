@@ -2,7 +2,7 @@ import type { Phrase } from '../../i18n/index.js';
 import type { Cadence } from '../../digests/channel-digests.js';
 import type { NotifyEvent } from '../../notifications/subscriptions.js';
 import type { Priority as PlanePriority, StateGroup } from '../../plane/types.js';
-import type { TaskPriority, TaskStatus } from '../../tools/task/format.js';
+import type { TaskPriority, TaskStatus } from '../../tasks/format.js';
 
 export type CommandName = 'task' | 'todo' | 'plane';
 

@@ -12,7 +12,7 @@ import type {
 } from '../../agent/index.js';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
-import type { Requester } from '../../tools/registry.js';
+import type { Requester } from '../../tools/index.js';
 
 /** What the conversations need of the agent and of start-up (kept apart so start-run.ts and conversations.ts share them without a cycle). */
 

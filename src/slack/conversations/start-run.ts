@@ -1,8 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import type { Requester } from '../../tools/registry.js';
 import { buildError } from '../blocks/error.js';
-import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { channelFilesDir } from '../../files/channel-files.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import { knownPerson, requesterFor } from '../people.js';
 import { translatorFor } from '../locale.js';
@@ -11,6 +10,7 @@ import { claimMessage, isBotThread, markBotThread, releaseMessage } from './clai
 import type { ConversationAgent, ConversationEnv } from './ports.js';
 import { readEarlierMessages } from './earlier-messages.js';
 import { threadKey, type RunState } from '../progress/run-state.js';
+import type { Requester } from '../../tools/index.js';
 
 export interface StartRunInput {
   channel: string;

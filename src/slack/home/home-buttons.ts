@@ -1,8 +1,5 @@
 import type { App } from '@slack/bolt';
-import { readableFailure } from '../../tools/index.js';
-import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
-import { readInput } from '../../tools/registry.js';
-import { channelFilesDir } from '../../tools/files/channel-files.js';
+import { channelFilesDir } from '../../files/channel-files.js';
 import { buildError } from '../blocks/error.js';
 import { mrkdwn } from '../blocks/text.js';
 import { taskPage } from '../commands/pages.js';
@@ -10,6 +7,7 @@ import { workItemCard } from '../commands/run-plane.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor, slackUserByEmail } from '../people.js';
 import type { HomeDeps } from './home-tab.js';
+import { getIssueArgs, getWorkItem, readableFailure } from '../../tools/index.js';
 
 type WebClient = App['client'];
 
@@ -24,7 +22,7 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
   const t = translatorFor(await requesterFor(client, deps.store, userId), deps.locale);
   try {
     if (show.kind === 'card') {
-      const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key: show.key }));
+      const item = await getWorkItem(deps.plane, getIssueArgs.read({ key: show.key }));
       await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t, (email) => slackUserByEmail(client, deps.store, email))), unfurl_links: false });
       return;
     }

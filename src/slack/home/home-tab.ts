@@ -2,16 +2,14 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '@slack/bolt';
 import { resolveMe } from '../../plane/me.js';
-import type { FileLocks } from '../../tools/files/file-lock.js';
-import { readableFailure } from '../../tools/index.js';
-import { listMyIssuesInput, listMyWorkItems } from '../../tools/plane/list-my-issues.js';
-import { readInput, type Requester } from '../../tools/registry.js';
-import { TaskStore } from '../../tools/task/store.js';
-import { walk } from '../../tools/task/tree.js';
+import type { FileLocks } from '../../files/file-lock.js';
+import { TaskStore } from '../../tasks/store.js';
+import { walk } from '../../tasks/tree.js';
 import { buildAppHome, type HomeInput, type HomeItem, type HomeTask } from '../blocks/app-home.js';
 import type { CommandDeps, ConversationDeps } from '../deps.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
+import { listMyIssuesArgs, listMyWorkItems, readableFailure, type Requester } from '../../tools/index.js';
 
 type WebClient = App['client'];
 
@@ -43,7 +41,7 @@ async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<Ho
     // Only the person's own items: when their e-mail matches no member, "me" would be the key's user.
     const me = await resolveMe(deps.plane.api(), deps.plane.slug(), requester);
     if (me.note !== undefined) return { planeProblem: me.note };
-    const list = await listMyWorkItems(deps.plane, readInput('plane_list_my_issues', listMyIssuesInput, { limit: ITEMS_READ }), requester);
+    const list = await listMyWorkItems(deps.plane, listMyIssuesArgs.read({ limit: ITEMS_READ }), requester);
     const items: HomeItem[] = list.items.flatMap((item) =>
       item.state ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }] : [],
     );

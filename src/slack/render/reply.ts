@@ -1,9 +1,9 @@
-import { stripControl } from '../../tools/text.js';
 import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from '../blocks/limits.js';
 import { FENCE, mrkdwn, truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { markdownToMrkdwn } from './mrkdwn.js';
 import { splitMrkdwn } from './split.js';
+import { stripControl } from '../../tools/index.js';
 
 /**
  * The model's Markdown answer as Slack messages to post in order: mrkdwn sections of at most 3000

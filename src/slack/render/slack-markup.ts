@@ -1,4 +1,4 @@
-import { stripControl } from '../../tools/text.js';
+import { stripControl } from '../../tools/index.js';
 
 /**
  * What people write in Slack, on the wire (`text` of a message: `<@U1>`, `<https://x|label>`,

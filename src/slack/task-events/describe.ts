@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
-import type { TaskEvent } from '../../tools/task/events.js';
+import type { TaskEvent } from '../../tasks/events.js';
 import type { TaskEventView } from '../blocks/task-event.js';
-import { planeNoteLine } from '../../tools/task/plane/summary.js';
+import { planeNoteLine } from '../../tasks/plane/summary.js';
 import { changedFields } from '../blocks/confirmation.js';
 import { taskStatusWord } from '../blocks/task-status.js';
 

@@ -3,12 +3,6 @@ import { commentOrigin } from '../../notifications/thread-links.js';
 import type { ChatThread } from '../../plane/kit.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { resolveMe } from '../../plane/me.js';
-import { readableFailure } from '../../tools/index.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
-import { addCommentInput, commentOnWorkItem } from '../../tools/plane/add-comment.js';
-import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
-import { updateIssueInput, updateWorkItem } from '../../tools/plane/update-issue.js';
-import { readInput, type Requester } from '../../tools/registry.js';
 import { buildCommentForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
 import { escapeTruncated, mrkdwn, oneLine } from '../blocks/text.js';
 import type { Block, SlackMessage } from '../blocks/types.js';
@@ -19,6 +13,7 @@ import { slackToHtml } from '../render/slack-markup.js';
 import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 import { readCommentMetadata, type ViewState } from './form-state.js';
+import { addCommentArgs, commentOnWorkItem, getIssueArgs, getWorkItem, readableFailure, type Requester, updateIssueArgs, updateWorkItem, type WorkItemDetails } from '../../tools/index.js';
 
 type WebClient = App['client'];
 
@@ -125,7 +120,7 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
     const { item } = await findWorkItem(api, slug, key);
     const current = item.assignees.map((a) => (typeof a === 'string' ? a : a.id));
     if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.alreadyAssigned', { key }));
-    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, assignees: [...current, me.member.id] }), requester, saidIn(place));
+    const updated = await updateWorkItem(deps.plane, updateIssueArgs.read({ key, assignees: [...current, me.member.id] }), requester, saidIn(place));
     await tellAndRefresh(args.client, deps, place, t.t('workItem.assigned', { who, key }), updated.item, t, args.respond);
   });
 }
@@ -133,7 +128,7 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
 /** The state menu: the item moves to the chosen state (a state name of its project, from the menu's options). */
 export async function moveToState(args: ActionArgs, deps: WorkItemDeps, key: string, state: string): Promise<void> {
   await asClicker(args, deps, async (place, requester, who, t) => {
-    const updated = await updateWorkItem(deps.plane, readInput('plane_update_issue', updateIssueInput, { key, state }), requester, saidIn(place));
+    const updated = await updateWorkItem(deps.plane, updateIssueArgs.read({ key, state }), requester, saidIn(place));
     const line = t.t('workItem.moved', { who, key, state: updated.item.state?.name ?? t.t('workItem.anotherState') });
     await tellAndRefresh(args.client, deps, place, line, updated.item, t, args.respond);
   });
@@ -144,7 +139,7 @@ export async function stopSyncing(args: ActionArgs, deps: WorkItemDeps, key: str
   await asClicker(args, deps, async (place, _requester, who, t) => {
     const removed = await deps.links.unlink(place.channel, place.threadTs);
     if (!removed) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.notSynced'));
-    const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key }));
+    const item = await getWorkItem(deps.plane, getIssueArgs.read({ key }));
     await tellAndRefresh(args.client, deps, place, t.t('workItem.stoppedSync', { who, key: removed.key }), item, t, args.respond);
   });
 }
@@ -179,7 +174,7 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
   const who = requester.name ?? t.t('workItem.someone');
   const place: CardPlace = { channel: metadata.channel, threadTs: metadata.threadTs, lead: [] };
   try {
-    await commentOnWorkItem(deps.plane, readInput('plane_add_comment', addCommentInput, { key: metadata.key, text }), requester, {
+    await commentOnWorkItem(deps.plane, addCommentArgs.read({ key: metadata.key, text }), requester, {
       html: viaSlack(who, slackToHtml(text)),
       // Said in this thread below: Plane's webhook for it is not posted here again.
       external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),

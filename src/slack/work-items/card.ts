@@ -4,10 +4,10 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { memberName } from '../../plane/member-names.js';
 import { mentionedUserIds } from '../../plane/webhooks.js';
 import { lookUpOrNone } from '../../plane/resolve.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { buildDetailsCard, type CardActions } from '../blocks/work-item-card.js';
 import { planeHtmlToMrkdwn, type MentionedPerson } from '../render/plane-html.js';
+import type { WorkItemDetails } from '../../tools/index.js';
 
 /** The Slack user with an e-mail, if any (users.lookupByEmail, cached: `slackUserByEmail`). */
 export type SlackUserByEmail = (email: string) => Promise<string | undefined>;

@@ -5,9 +5,6 @@ import { assignableMembers } from '../../plane/assignable.js';
 import { resolveMe } from '../../plane/me.js';
 import { memberName } from '../../plane/member-names.js';
 import type { Project } from '../../plane/types.js';
-import { readableFailure } from '../../tools/index.js';
-import { createIssueInput, createWorkItemAndRef } from '../../tools/plane/create-issue.js';
-import { readInput } from '../../tools/registry.js';
 import { ACTION_IDS } from '../blocks/action-ids.js';
 import {
   buildCreateForm,
@@ -28,6 +25,7 @@ import type { WorkItemDeps } from './deps.js';
 import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
 import { linkAndConfirm } from './linking.js';
 import { mentionNames } from './people.js';
+import { createIssueArgs, createWorkItemAndRef, readableFailure } from '../../tools/index.js';
 
 type WebClient = App['client'];
 
@@ -200,7 +198,7 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
   const requester = await requesterFor(client, deps.store, body.user.id);
   const t = translatorFor(requester, deps.locale);
   try {
-    const input = readInput('plane_create_issue', createIssueInput, read.input);
+    const input = createIssueArgs.read(read.input);
     const { created, ref } = await createWorkItemAndRef(deps.plane, input, requester);
     if (metadata.permalink) {
       const title = `Slack: message by ${metadata.author} in #${metadata.channelName}`;

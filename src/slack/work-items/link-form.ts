@@ -2,11 +2,6 @@ import type { AllMiddlewareArgs, App, MessageShortcut, SlackViewMiddlewareArgs, 
 import type { KeyedItem } from '../../plane/api.js';
 import { PlaneError } from '../../plane/errors.js';
 import { findWorkItem, parseKey } from '../../plane/resolve.js';
-import { readableFailure } from '../../tools/index.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
-import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
-import { searchIssuesInput, searchWorkItems } from '../../tools/plane/search-issues.js';
-import { readInput } from '../../tools/registry.js';
 import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
 import type { Translator } from '../../i18n/index.js';
 import { translatorFor } from '../locale.js';
@@ -14,6 +9,7 @@ import { knownPerson, requesterFor } from '../people.js';
 import type { WorkItemDeps } from './deps.js';
 import { formMetadataOf, readFormMetadata, type ViewState } from './form-state.js';
 import { linkAndConfirm } from './linking.js';
+import { getIssueArgs, getWorkItem, readableFailure, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
 
 /** "Link to a work item": a thread links to one work item, so a linked thread is told which at once. */
 export async function openLinkForm(client: App['client'], deps: WorkItemDeps, shortcut: MessageShortcut): Promise<void> {
@@ -55,7 +51,7 @@ async function findMeant(
   if (key === undefined) {
     const project = (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
     if (!project) return { error: t.t('workItem.form.noProjectToSearch') };
-    const found = await searchWorkItems(deps.plane, readInput('plane_search_issues', searchIssuesInput, { project, query: text, limit: MATCHES_SHOWN }), requester);
+    const found = await searchWorkItems(deps.plane, searchIssuesArgs.read({ project, query: text, limit: MATCHES_SHOWN }), requester);
     if (found.found === 0) return { error: t.t('workItem.form.noMatch', { project, text }) };
     if (found.found > 1) {
       const shown = found.items.map((i) => `${i.key} ${i.title}`).join('; ');
@@ -64,7 +60,7 @@ async function findMeant(
     key = found.items[0]!.key;
   }
   const { keyed } = await findWorkItem(api, slug, key);
-  return { item: await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key })), ref: keyed };
+  return { item: await getWorkItem(deps.plane, getIssueArgs.read({ key })), ref: keyed };
 }
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

@@ -1,6 +1,5 @@
 import type { App } from '@slack/bolt';
 import type { KeyedItem } from '../../plane/api.js';
-import type { WorkItemDetails } from '../../tools/plane/data.js';
 import { buildConfirmation } from '../blocks/confirmation.js';
 import { FALLBACK_TEXT_MAX } from '../blocks/limits.js';
 import { truncate } from '../blocks/text.js';
@@ -10,6 +9,7 @@ import { translatorFor } from '../locale.js';
 import { requesterFor, slackUserByEmail } from '../people.js';
 import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
+import type { WorkItemDetails } from '../../tools/index.js';
 
 /** A line of what happened, then the work item's card: one message (card edits keep the line). */
 export function withLead(lead: SlackMessage, card: SlackMessage): SlackMessage {

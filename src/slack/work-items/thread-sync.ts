@@ -3,9 +3,6 @@ import { defineRecord } from '../../state/record-kind.js';
 import type { App } from '@slack/bolt';
 import { commentOrigin } from '../../notifications/thread-links.js';
 import { PlaneError } from '../../plane/errors.js';
-import { readableFailure } from '../../tools/index.js';
-import { addCommentInput, commentOnWorkItem } from '../../tools/plane/add-comment.js';
-import { readInput } from '../../tools/registry.js';
 import type { IncomingEvent } from '../conversations/intake.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
@@ -13,6 +10,7 @@ import { slackToHtml, slackToPlain } from '../render/slack-markup.js';
 import { viaSlack } from './card-actions.js';
 import type { WorkItemDeps } from './deps.js';
 import { mentionNames } from './people.js';
+import { addCommentArgs, commentOnWorkItem, readableFailure } from '../../tools/index.js';
 
 /** A reply becomes one comment, whatever Slack redelivers, on whichever replica. */
 /** A reply already copied to Plane (Slack redelivers within a day). */
@@ -40,7 +38,7 @@ export async function syncReply(client: App['client'], deps: WorkItemDeps, event
   const requester = await requesterFor(client, deps.store, event.user);
   const html = viaSlack(requester.name ?? 'someone', slackToHtml(text, await mentionNames(client, deps.store, text)));
   try {
-    await commentOnWorkItem(deps.plane, readInput('plane_add_comment', addCommentInput, { key: link.key, text: slackToPlain(text) }), requester, {
+    await commentOnWorkItem(deps.plane, addCommentArgs.read({ key: link.key, text: slackToPlain(text) }), requester, {
       html,
       external: commentOrigin(event.channel, event.thread_ts, event.ts),
     });

@@ -2,12 +2,10 @@ import type { App } from '@slack/bolt';
 import { translator } from '../../i18n/index.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { lookUpOrNone } from '../../plane/resolve.js';
-import { readableFailure } from '../../tools/index.js';
-import { getIssueInput, getWorkItem } from '../../tools/plane/get-issue.js';
-import { readInput } from '../../tools/registry.js';
 import { slackUserByEmail } from '../people.js';
 import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
+import { getIssueArgs, getWorkItem, readableFailure } from '../../tools/index.js';
 
 /** What `link_shared` carries (links:read). */
 export interface LinkSharedEvent {
@@ -67,7 +65,7 @@ export async function unfurlLinks(client: App['client'], deps: WorkItemDeps, eve
     try {
       const key = await keyOf(deps.plane, found);
       if (!key) continue;
-      const item = await getWorkItem(deps.plane, readInput('plane_get_issue', getIssueInput, { key }));
+      const item = await getWorkItem(deps.plane, getIssueArgs.read({ key }));
       unfurls[link.url] = { blocks: (await detailsCard(deps.plane, item, t, { userByEmail: (email) => slackUserByEmail(client, deps.store, email) })).blocks };
     } catch (error) {
       // A link to an item the key cannot read stays a plain link.

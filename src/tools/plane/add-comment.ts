@@ -5,7 +5,7 @@ import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
 import { definePlaneTool } from './define.js';
-import { ADDS_OR_CHANGES } from '../registry.js';
+import { ADDS_OR_CHANGES, toolArgs } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
 import { writeNote } from './write-note.js';
@@ -16,6 +16,9 @@ export const addCommentInput = z.object({
   text: z.string().trim().min(1).describe('The comment'),
   format: z.enum(['text', 'markdown']).default('text'),
 });
+
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const addCommentArgs = toolArgs('plane_add_comment', addCommentInput);
 
 export const addedCommentSchema = z.object({ key: z.string(), author: z.string(), url: z.string() });
 export type AddedComment = z.infer<typeof addedCommentSchema>;
@@ -43,7 +46,7 @@ export async function commentOnWorkItem(
 
 export function addCommentTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_add_comment',
+    name: addCommentArgs.tool,
     description:
       'Comments on a work item as the API key’s user. format "text" (default) makes one paragraph per line; "markdown" renders GitHub-flavoured Markdown (headings, lists, task lists, bold) and shows raw HTML as text.',
     input: addCommentInput,

@@ -8,7 +8,7 @@ import { memberLabel } from '../../plane/member-names.js';
 import { findProject } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { readHtml } from '../../plane/read-html.js';
-import { ADDS_OR_CHANGES } from '../registry.js';
+import { ADDS_OR_CHANGES, toolArgs } from '../registry.js';
 import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
@@ -28,6 +28,9 @@ export const createIssueInput = z.object({
   start_date: date.optional(),
   target_date: date.optional(),
 });
+
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const createIssueArgs = toolArgs('plane_create_issue', createIssueInput);
 
 export const createdWorkItemSchema = z.object({
   item: workItemDetailsSchema,
@@ -80,7 +83,7 @@ export async function createWorkItemAndRef(
 
 export function createIssueTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_create_issue',
+    name: createIssueArgs.tool,
     description:
       'Creates a work item, with state, labels and assignees by name. Without `assignees` it is assigned to me (the requester’s Plane member, else the API key’s user); [] means nobody.',
     input: createIssueInput,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Translator } from '../../i18n/index.js';
+import { PhrasedError, type Translator } from '../../i18n/index.js';
 import { PlaneError } from '../../plane/errors.js';
 import { defineTool, ToolError, type OutputSchema, type ToolDefinition } from '../registry.js';
 
@@ -19,9 +19,10 @@ export function definePlaneTool<Schema extends z.ZodType, Output extends OutputS
 }
 
 /**
- * A failure written for the person who caused it (a ToolError, or a Plane error a Plane tool would
- * report as one), in the reader's language when it was written as a phrase; undefined for anything else.
+ * A failure written for the person who caused it (a ToolError, a phrased error of the task tree or the
+ * channel files, or a Plane error a Plane tool would report as one), in the reader's language when it
+ * was written as a phrase; undefined for anything else.
  */
 export function readableFailure(error: unknown, t: Translator): string | undefined {
-  return error instanceof ToolError || error instanceof PlaneError ? error.sayTo(t) : undefined;
+  return error instanceof PhrasedError || error instanceof PlaneError ? error.sayTo(t) : undefined;
 }

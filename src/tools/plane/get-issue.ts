@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readWorkItem } from '../../plane/item-view.js';
 import type { PlaneKit } from '../../plane/kit.js';
-import { READS_ONLY, type ToolImage } from '../registry.js';
+import { READS_ONLY, type ToolImage, toolArgs } from '../registry.js';
 import { workItemDetails, workItemDetailsSchema, type WorkItemDetails } from './data.js';
 import { definePlaneTool } from './define.js';
 import { chosenImages, createImageViewer, imageFacts, MAX_IMAGES_SHOWN, noImagesText, onlyImages, sightText } from './image-views.js';
@@ -9,6 +9,9 @@ import { itemDetails } from './render.js';
 import { key, slug } from './schemas.js';
 
 export const getIssueInput = z.object({ slug, key });
+
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const getIssueArgs = toolArgs('plane_get_issue', getIssueInput);
 
 /** One work item by key, in full (the tool and `/plane show`). */
 export async function getWorkItem(kit: PlaneKit, input: z.output<typeof getIssueInput>): Promise<WorkItemDetails> {
@@ -24,7 +27,7 @@ async function readItem(kit: PlaneKit, input: z.output<typeof getIssueInput>) {
 
 export function getIssueTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_get_issue',
+    name: getIssueArgs.tool,
     description:
       `One work item by key: state and group, priority, assignees and labels by name, dates, URL and the description as text, where each image is an [image n] marker. With images: true the description's images come back too, as images (up to ${MAX_IMAGES_SHOWN}, scaled; plane_get_issue_images also saves them as files).`,
     input: getIssueInput.extend({

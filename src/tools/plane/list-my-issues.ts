@@ -7,7 +7,7 @@ import { memberLabel } from '../../plane/member-names.js';
 import { projectItems } from '../../plane/project-items.js';
 import { findProject } from '../../plane/resolve.js';
 import { PRIORITIES, type StateGroup } from '../../plane/types.js';
-import { READS_ONLY } from '../registry.js';
+import { READS_ONLY, toolArgs } from '../registry.js';
 import { workItemData, workItemListSchema, type WorkItemList } from './data.js';
 import { definePlaneTool } from './define.js';
 import { listText, workItemList } from './render.js';
@@ -23,6 +23,9 @@ export const listMyIssuesInput = z.object({
   state_groups: stateGroups.default(OPEN),
   limit: limit(50),
 });
+
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const listMyIssuesArgs = toolArgs('plane_list_my_issues', listMyIssuesInput);
 
 /** The work items assigned to the requester's "me", most urgent first (the tool and `/plane mine`). */
 export async function listMyWorkItems(
@@ -55,7 +58,7 @@ export async function listMyWorkItems(
 
 export function listMyIssuesTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_list_my_issues',
+    name: listMyIssuesArgs.tool,
     description:
       'Work items assigned to me (the requester’s Plane member, else the API key’s user), open ones by default, in one project or in all.',
     input: listMyIssuesInput,

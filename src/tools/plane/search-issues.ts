@@ -7,7 +7,7 @@ import { projectItems } from '../../plane/project-items.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findMembers, findProject } from '../../plane/resolve.js';
 import { STATE_GROUPS } from '../../plane/types.js';
-import { READS_ONLY } from '../registry.js';
+import { READS_ONLY, toolArgs } from '../registry.js';
 import { workItemData, workItemListSchema, type WorkItemList } from './data.js';
 import { definePlaneTool } from './define.js';
 import { listText, workItemList } from './render.js';
@@ -21,6 +21,9 @@ export const searchIssuesInput = z.object({
   state_groups: stateGroups.optional().describe('State groups to include; all when omitted'),
   limit: limit(30),
 });
+
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const searchIssuesArgs = toolArgs('plane_search_issues', searchIssuesInput);
 
 /** The work items of a project that match, newest first (the tool and `/plane search`). */
 export async function searchWorkItems(
@@ -55,7 +58,7 @@ export async function searchWorkItems(
 
 export function searchIssuesTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_search_issues',
+    name: searchIssuesArgs.tool,
     description:
       'Work items of a project by text (in the title, key or description), assignee and state group. Newest first.',
     input: searchIssuesInput,

@@ -5,7 +5,7 @@ import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
 import { readHtml } from '../../plane/read-html.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
-import { ADDS_OR_CHANGES } from '../registry.js';
+import { ADDS_OR_CHANGES, toolArgs } from '../registry.js';
 import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
 import { describeFields } from './describe-fields.js';
@@ -39,6 +39,9 @@ export const updateIssueInput = z
         message: `give at least one field to change: ${FIELDS.join(', ')}`,
       });
 
+/** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
+export const updateIssueArgs = toolArgs('plane_update_issue', updateIssueInput);
+
 /**
  * Changes the given fields of a work item, as the requester (the tool, and a card's buttons and
  * state menu). `confirmedIn` is the thread where the caller tells the requester.
@@ -65,7 +68,7 @@ export async function updateWorkItem(
 
 export function updateIssueTool(kit: PlaneKit) {
   return definePlaneTool({
-    name: 'plane_update_issue',
+    name: updateIssueArgs.tool,
     description:
       'Changes only the given fields of a work item. assignees and labels replace the whole list, description replaces the whole description, a null date clears it. At least one field is required.',
     input: updateIssueInput,

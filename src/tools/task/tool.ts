@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { Logger } from '../../log.js';
-import type { FileLocks } from '../files/file-lock.js';
+import type { FileLocks } from '../../files/file-lock.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
 import { plural } from '../text.js';
-import { performTask, stillWaitsOn, taskOutcomeSchema, type TaskAction, type TaskOutcome } from './actions.js';
+import { performTask, stillWaitsOn, taskOutcomeSchema, type TaskAction, type TaskOutcome } from '../../tasks/actions.js';
 import { translator, type Translator } from '../../i18n/index.js';
-import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from './plane/summary.js';
-import type { TaskPlane } from './plane/task-plane.js';
-import type { TaskEventEmitter } from './events.js';
-import { requiredPerAction } from './fields.js';
-import { taskPrioritySchema, taskStatusSchema } from './format.js';
-import { renderTaskList, renderTree, taskLine } from './render.js';
-import { DEFAULT_TASK_FILE, TaskStore } from './store.js';
+import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadline, syncNoteLine } from '../../tasks/plane/summary.js';
+import type { TaskPlane } from '../../tasks/plane/task-plane.js';
+import type { TaskEventEmitter } from '../../tasks/events.js';
+import { requiredPerAction } from '../../tasks/fields.js';
+import { taskPrioritySchema, taskStatusSchema } from '../../tasks/format.js';
+import { renderTaskList, renderTree, taskLine } from '../../tasks/render.js';
+import { DEFAULT_TASK_FILE, TaskStore } from '../../tasks/store.js';
 
 const ACTIONS = ['add', 'subtask', 'list', 'tree', 'status', 'assign', 'update', 'remove', 'sync'] as const;
 type Action = (typeof ACTIONS)[number];

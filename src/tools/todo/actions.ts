@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldChangeSchema, type CommonField, type FieldChange } from '../task/fields.js';
+import { fieldChangeSchema, type CommonField, type FieldChange } from '../../tasks/fields.js';
 import { TODO_STATUSES, todoItemSchema, type TodoItem, type TodoStatus } from './format.js';
 import type { NewTodo, TodoChanges, TodoMark, TodoStore } from './store.js';
 

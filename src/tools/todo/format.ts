@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonFormat } from '../files/json-file.js';
+import type { JsonFormat } from '../../files/json-file.js';
 
 /** The TodoWrite file format of version 1 (docs/tools.md): `{version: 1, items, lastModified}`. */
 

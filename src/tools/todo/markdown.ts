@@ -1,4 +1,4 @@
-import { formatDue } from '../task/fields.js';
+import { formatDue } from '../../tasks/fields.js';
 import type { TodoItem } from './format.js';
 import { groupTodos } from './render.js';
 

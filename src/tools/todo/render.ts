@@ -1,5 +1,5 @@
-import { formatDue } from '../task/fields.js';
-import { STATUS_MARKS } from '../task/render.js';
+import { formatDue } from '../../tasks/fields.js';
+import { STATUS_MARKS } from '../../tasks/render.js';
 import type { TodoItem, TodoStatus } from './format.js';
 
 /** The todo list as text, grouped by status: open work first. Pure functions only. */

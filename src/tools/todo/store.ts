@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, posix } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
-import { resolveInside } from '../files/safe-path.js';
+import { JsonFile, type JsonFileOptions } from '../../files/json-file.js';
+import { resolveInside } from '../../files/safe-path.js';
 import { phrase } from '../../i18n/index.js';
 import { ToolError } from '../registry.js';
 import {
@@ -16,8 +16,8 @@ import {
   type CommonChanges,
   type CommonField,
   type FieldChange,
-} from '../task/fields.js';
-import { nextId } from '../task/tree.js';
+} from '../../tasks/fields.js';
+import { nextId } from '../../tasks/tree.js';
 import { todoFileFormat, type TodoFile, type TodoItem, type TodoStatus } from './format.js';
 import { renderTodoMarkdown } from './markdown.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Translator } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
-import type { FileLocks } from '../files/file-lock.js';
+import type { FileLocks } from '../../files/file-lock.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../registry.js';
-import { requiredPerAction } from '../task/fields.js';
+import { requiredPerAction } from '../../tasks/fields.js';
 import { performTodo, todoOutcomeSchema, type TodoAction, type TodoOutcome } from './actions.js';
 import { renderTodoList, todoLine } from './render.js';
 import { DEFAULT_TODO_FILE, TODO_MARKS, TodoStore, type TodoMark } from './store.js';

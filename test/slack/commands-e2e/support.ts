@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
-import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../../src/files/channel-files.js';
 import { eventually, startBotHarness, type BotHarness, type BotHarnessOptions } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 

@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../src/emulators/plane/server.js';
 import type { SlackMessage } from '../../../src/emulators/slack/index.js';
-import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
-import type { Task } from '../../../src/tools/task/format.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { withDescendants } from '../../../src/tools/task/tree.js';
+import { channelFilesDir } from '../../../src/files/channel-files.js';
+import type { Task } from '../../../src/tasks/format.js';
+import { TaskStore } from '../../../src/tasks/store.js';
+import { withDescendants } from '../../../src/tasks/tree.js';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, type BotHarness } from '../../harness/bot.js';
 import { approvalMessage, BOT, finalStatus, GENERAL, shownText } from '../conversations/support.js';
 import { ALICE, OPS, botForTest, codeLines, confirmation, run, sharedBot, shown } from './support.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const store = (h: BotHarness) => TaskStore.open({ locks: new FileLocks(), dir: channelFilesDir(h.dataDir, OPS) });
 
@@ -109,7 +109,7 @@ describe('/task sync with Plane', () => {
     expect(item('1-3-3').assignees).toEqual([h.demo.users.dana.id]);
     expect(item('1-2').description_html).toContain('Home and pricing pages.');
     expect([...h.plane.db.comments.values()].filter((c) => c.issue === item('1-2').id).map((c) => c.comment_html)).toEqual([
-      '<p>Blocked in the Slack task tree.</p>',
+      '<p>Blocked in the channel’s task tree.</p>',
     ]);
     // The wait of 1-3-1 on 1-1 is a relation: 1-3-1 blocked by 1-1.
     expect(h.plane.db.relations.map((r) => [r.issue, r.relation_type, r.related_issue])).toEqual([[item('1-3-1').id, 'blocked_by', item('1-1').id]]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../../src/files/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
+import { TaskStore } from '../../../src/tasks/store.js';
 import { ALICE, BOB, OPS, codeLines, confirmation, expectError, firstLine, run, sharedBot, shown, type Expected } from './support.js';
 import { translator } from '../../../src/i18n/index.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const EN = translator('en');
 

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
+import { channelFilesDir } from '../../../src/files/channel-files.js';
 import { usageOf } from '../../../src/slack/commands/usage.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
 import { OPS, blockTexts, confirmation, errorOf, expectError, run, sharedBot, shown, type Expected } from './support.js';
 import { translator } from '../../../src/i18n/index.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const EN = translator('en');
 

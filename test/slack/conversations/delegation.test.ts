@@ -4,11 +4,11 @@ import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { lastResults, routed } from '../../agent/support/sub-agent-model.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
-import { channelFilesDir } from '../../../src/tools/files/channel-files.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
+import { channelFilesDir } from '../../../src/files/channel-files.js';
+import { TaskStore } from '../../../src/tasks/store.js';
 import { OPS, run } from '../commands-e2e/support.js';
 import { ALICE, approvalMessage, BOT, finalStatus, GENERAL, shownText, statusMessage } from './support.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolRegistry, type ToolCallResult, type ToolContext } from '../../../src/tools/registry.js';
-import type { TaskEvent, TaskEventMap } from '../../../src/tools/task/events.js';
+import type { TaskEvent, TaskEventMap } from '../../../src/tasks/events.js';
 import { createTaskTool } from '../../../src/tools/task/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
 import { translator } from '../../../src/i18n/index.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const EN = translator('en');
 

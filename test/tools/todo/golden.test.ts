@@ -5,7 +5,7 @@ import { renderTodoList } from '../../../src/tools/todo/render.js';
 import { TodoStore } from '../../../src/tools/todo/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const tempDir = useTempDirs();
 const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url);

@@ -1,11 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/tools/registry.js';
+import { PhrasedError } from '../../../src/i18n/index.js';
 import { TodoStore, type TodoMark } from '../../../src/tools/todo/store.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const tempDir = useTempDirs();
 
@@ -114,7 +114,7 @@ describe('TodoStore', () => {
       await store.add({ title: 'a' });
       await store.add({ title: 'b' });
       const error = await act(store).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ToolError);
+      expect(error).toBeInstanceOf(PhrasedError);
       if (typeof message === 'string') expect((error as Error).message).toContain(message);
       else expect((error as Error).message).toMatch(message);
     });

@@ -7,7 +7,7 @@ import { createTodoTool } from '../../../src/tools/todo/tool.js';
 import { steppingClock } from '../fixtures/clock.js';
 import { useTempDirs } from '../fixtures/temp-dir.js';
 import { translator } from '../../../src/i18n/index.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { FileLocks } from '../../../src/files/file-lock.js';
 
 const EN = translator('en');
 

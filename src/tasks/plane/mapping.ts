@@ -1,4 +1,4 @@
-import type { Label, Priority, State, StateGroup } from '../../../plane/types.js';
+import type { Label, Priority, State, StateGroup } from '../../plane/types.js';
 import type { TaskPriority, TaskStatus } from '../format.js';
 
 /**

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/tools/registry.js';
-import { parseTaskPriority, parseTaskStatus, type TaskPriority, type TaskStatus } from '../../../src/tools/task/format.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { steppingClock } from '../fixtures/clock.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { PhrasedError } from '../../src/i18n/index.js';
+import { parseTaskPriority, parseTaskStatus, type TaskPriority, type TaskStatus } from '../../src/tasks/format.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { steppingClock } from '../tools/fixtures/clock.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const tempDir = useTempDirs();
 
@@ -176,7 +176,7 @@ describe('TaskStore', () => {
     ])('%s', async (_, act, message) => {
       const store = await withTasks();
       const error = await act(store).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ToolError);
+      expect(error).toBeInstanceOf(PhrasedError);
       expect((error as Error).message).toMatch(message);
     });
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Task, TaskFile } from '../../../src/tools/task/format.js';
-import { buildTree, renderTaskList, renderTree, taskLine } from '../../../src/tools/task/render.js';
+import type { Task, TaskFile } from '../../src/tasks/format.js';
+import { buildTree, renderTaskList, renderTree, taskLine } from '../../src/tasks/render.js';
 
-const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../tools/fixtures/${name}`, import.meta.url);
 const depth3 = async () => (JSON.parse(await readFile(fixture('tree-depth3.json'), 'utf8')) as TaskFile).tasks;
 
 const task = (fields: Partial<Task> & Pick<Task, 'id' | 'title'>): Task => ({ status: 'todo', priority: 'normal', ...fields });

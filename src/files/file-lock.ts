@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
-import { ToolError } from '../registry.js';
+import { PhrasedError } from '../i18n/index.js';
 
 /** Throws if the lock was lost while held (another process judged it stale), so nothing is written. */
 export type AssertLockHeld = () => void;
@@ -60,13 +60,13 @@ async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => P
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new ToolError(`${basename(path)} is busy: another writer has held it for a long time. Try again shortly.`);
+      throw new PhrasedError(`${basename(path)} is busy: another writer has held it for a long time. Try again shortly.`);
     }
     throw error;
   }
   try {
     return await work(() => {
-      if (lost) throw new ToolError(`The lock on ${basename(path)} was lost (${lost.message}); nothing was written.`);
+      if (lost) throw new PhrasedError(`The lock on ${basename(path)} was lost (${lost.message}); nothing was written.`);
     });
   } finally {
     // A lock that cannot be released (it was lost) goes stale by itself; the work's outcome stands.

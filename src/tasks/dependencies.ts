@@ -1,5 +1,4 @@
-import { phrase } from '../../i18n/index.js';
-import { ToolError } from '../registry.js';
+import { phrase, PhrasedError } from '../i18n/index.js';
 import type { Task } from './format.js';
 import type { Placement } from './tree.js';
 
@@ -17,12 +16,12 @@ export function openDependencies(task: Task, index: Map<string, Placement>): Tas
  * the cycle (`1 → 2 → 1-1 → 1`). Returns false when the link was already there.
  */
 export function addDependency(task: Task, dependencyId: string, index: Map<string, Placement>): boolean {
-  if (dependencyId === task.id) throw new ToolError(phrase('taskError.waitsOnItself', { id: task.id }));
+  if (dependencyId === task.id) throw new PhrasedError(phrase('taskError.waitsOnItself', { id: task.id }));
   if (task.dependsOn?.includes(dependencyId)) return false;
   const back = pathBetween(dependencyId, task.id, index);
   if (back) {
     const cycle = [task.id, ...back].join(' → ');
-    throw new ToolError(phrase('taskError.cycle', { id: task.id, dependency: dependencyId, cycle }));
+    throw new PhrasedError(phrase('taskError.cycle', { id: task.id, dependency: dependencyId, cycle }));
   }
   task.dependsOn = [...(task.dependsOn ?? []), dependencyId];
   return true;

@@ -1,15 +1,16 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
-import type { Logger } from '../../../log.js';
-import type { KeyedItem, PlaneApi } from '../../../plane/api.js';
-import { PlaneError } from '../../../plane/errors.js';
-import type { PlaneKit } from '../../../plane/kit.js';
-import type { PlaneRate } from '../../../plane/limiter.js';
-import { resolveMe } from '../../../plane/me.js';
-import { findMembers, findProject, findWorkItem, lookUpOrNone } from '../../../plane/resolve.js';
-import type { Label, Member, Project, State, WorkItem } from '../../../plane/types.js';
-import { textToHtml } from '../../../plane/write-html.js';
-import { ToolError, type Requester } from '../../registry.js';
+import type { Logger } from '../../log.js';
+import type { KeyedItem, PlaneApi } from '../../plane/api.js';
+import { PlaneError } from '../../plane/errors.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import type { PlaneRate } from '../../plane/limiter.js';
+import { resolveMe } from '../../plane/me.js';
+import { findMembers, findProject, findWorkItem, lookUpOrNone } from '../../plane/resolve.js';
+import type { Label, Member, Project, State, WorkItem } from '../../plane/types.js';
+import { textToHtml } from '../../plane/write-html.js';
+import type { Requester } from '../../requester.js';
+import { PhrasedError } from '../../i18n/index.js';
 import type { TaskFieldChange } from '../events.js';
 import { cleanId, unknownId } from '../fields.js';
 import { taskSchema, type Task, type TaskStatus } from '../format.js';
@@ -106,7 +107,7 @@ export interface SyncContext {
 
 /** A long sync announces its progress each time about this share of it is done. */
 const PROGRESS_STEPS = 4;
-const BLOCKED_COMMENT = 'Blocked in the Slack task tree.';
+const BLOCKED_COMMENT = 'Blocked in the channel’s task tree.';
 
 /**
  * A channel's task tree and Plane (docs/tools.md, "Task trees synced with Plane"): `sync` pushes a
@@ -467,6 +468,6 @@ function groupOf(item: WorkItem, states: readonly State[]): string | undefined {
 }
 
 /** Thrown by the actions when a sync is asked of a front end that has no Plane. */
-export function noPlane(): ToolError {
-  return new ToolError('Syncing with Plane is not available here.');
+export function noPlane(): PhrasedError {
+  return new PhrasedError('Syncing with Plane is not available here.');
 }

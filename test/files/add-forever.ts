@@ -2,8 +2,8 @@
  * A child process for the crash test: `add-forever.ts <dir>`. Adds tasks one after another, printing
  * a line after each, until it is killed.
  */
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const store = await TaskStore.open({ locks: new FileLocks(), dir: process.argv[2] ?? '' });
 for (let i = 1; i <= 100_000; i++) {

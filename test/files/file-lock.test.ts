@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
-import { JsonFile, type JsonFormat } from '../../../src/tools/files/json-file.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
+import { JsonFile, type JsonFormat } from '../../src/files/json-file.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
 
 interface Log {
   version: 1;

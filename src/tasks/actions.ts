@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Requester } from '../registry.js';
+import type { Requester } from '../requester.js';
 import { fieldChangeSchema } from './fields.js';
 import { TASK_STATUSES, taskSchema, type Task, type TaskStatus } from './format.js';
 import { linkedWriteSchema, noPlane, syncOutcomeShape, type LinkedWrite, type SyncOutcome, type TaskPlane } from './plane/task-plane.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderTree } from '../../../src/tools/task/render.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { steppingClock } from '../fixtures/clock.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { renderTree } from '../../src/tasks/render.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { steppingClock } from '../tools/fixtures/clock.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const tempDir = useTempDirs();
 

@@ -1,11 +1,11 @@
 import type Keyv from 'keyv';
-import type { Logger } from '../../../log.js';
-import type { PlaneKit } from '../../../plane/kit.js';
-import { memberName } from '../../../plane/member-names.js';
-import { lookUpOrNone } from '../../../plane/resolve.js';
-import type { PlaneDelivery, WebhookPerson, WebhookWorkItem } from '../../../plane/webhooks.js';
+import type { Logger } from '../../log.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import { memberName } from '../../plane/member-names.js';
+import { lookUpOrNone } from '../../plane/resolve.js';
+import type { PlaneDelivery, WebhookPerson, WebhookWorkItem } from '../../plane/webhooks.js';
 import type { FileLocks } from '../../files/file-lock.js';
-import type { Requester } from '../../registry.js';
+import type { Requester } from '../../requester.js';
 import type { TaskEventEmitter } from '../events.js';
 import type { Task } from '../format.js';
 import { TaskStore } from '../store.js';

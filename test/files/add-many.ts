@@ -3,9 +3,9 @@
  * Opens the store, prints "ready", waits for a line on stdin, then makes <count> adds at once.
  */
 import { once } from 'node:events';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { TodoStore } from '../../../src/tools/todo/store.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { TodoStore } from '../../src/tools/todo/store.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const [dir = '', kind = 'todo', count = '50', label = 'child'] = process.argv.slice(2);
 const add =

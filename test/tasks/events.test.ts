@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { TaskEvent, TaskEventMap } from '../../../src/tools/task/events.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { steppingClock } from '../fixtures/clock.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
+import type { TaskEvent, TaskEventMap } from '../../src/tasks/events.js';
+import { FileLocks } from '../../src/files/file-lock.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { steppingClock } from '../tools/fixtures/clock.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
 
 const tempDir = useTempDirs();
 const alice = { id: 'U01ALICE', name: 'alice' };

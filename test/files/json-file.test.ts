@@ -2,10 +2,10 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CorruptFileError, JsonFile, type JsonFormat } from '../../../src/tools/files/json-file.js';
-import { steppingClock } from '../fixtures/clock.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { CorruptFileError, JsonFile, type JsonFormat } from '../../src/files/json-file.js';
+import { steppingClock } from '../tools/fixtures/clock.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 interface Counter {
   version: 1;

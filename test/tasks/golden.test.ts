@@ -1,14 +1,14 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderTaskList, renderTree } from '../../../src/tools/task/render.js';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { steppingClock } from '../fixtures/clock.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { renderTaskList, renderTree } from '../../src/tasks/render.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { steppingClock } from '../tools/fixtures/clock.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const tempDir = useTempDirs();
-const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../tools/fixtures/${name}`, import.meta.url);
 const golden = (name: string) => readFile(fixture(name), 'utf8');
 
 /** A folder holding the file as the seed's tool wrote it. */

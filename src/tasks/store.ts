@@ -1,8 +1,8 @@
-import { silentLogger, type Logger } from '../../log.js';
+import { silentLogger, type Logger } from '../log.js';
 import { JsonFile, type JsonFileOptions } from '../files/json-file.js';
 import { resolveInside } from '../files/safe-path.js';
-import { phrase, type Phrase } from '../../i18n/index.js';
-import { ToolError, type Requester } from '../registry.js';
+import { phrase, type Phrase, PhrasedError } from '../i18n/index.js';
+import type { Requester } from '../requester.js';
 import { addDependency, forgetDependencies, openDependencies } from './dependencies.js';
 import type { PlaneNote, TaskEvent, TaskEventBase, TaskEventEmitter, TaskField, TaskFieldChange } from './events.js';
 import {
@@ -272,7 +272,7 @@ export class TaskStore {
     for (const dependencyId of wanted.undepend) {
       if (!task.dependsOn?.includes(dependencyId)) {
         const waits = task.dependsOn ?? [];
-        throw new ToolError(phrase('taskError.doesNotWait', { id: task.id, dependency: dependencyId, count: waits.length, waits: waits.join(', ') }));
+        throw new PhrasedError(phrase('taskError.doesNotWait', { id: task.id, dependency: dependencyId, count: waits.length, waits: waits.join(', ') }));
       }
       task.dependsOn = task.dependsOn.filter((other) => other !== dependencyId);
       if (task.dependsOn.length === 0) delete task.dependsOn;
@@ -288,7 +288,7 @@ export class TaskStore {
     const placement = index.get(clean);
     if (placement) return placement;
     const error = unknownId('task', clean, [...index.keys()], this.file);
-    throw context ? new ToolError([context, ...(error.phrases ?? [])]) : error;
+    throw context ? new PhrasedError([context, ...(error.phrases ?? [])]) : error;
   }
 
   /** Runs `change` under the file's lock; returns its result and the instant the change is stamped with. */
@@ -348,7 +348,7 @@ function checkChanges(changes: TaskChanges): CheckedChanges {
   const depends = (changes.depends ?? []).map(cleanId);
   const undepend = (changes.undepend ?? []).map(cleanId);
   if (fields.length === 0 && depends.length === 0 && undepend.length === 0) {
-    throw new ToolError(phrase('taskError.nothingToUpdate', { fields: 'title, description, priority, assignee, dueAt, tags, depends, undepend' }));
+    throw new PhrasedError(phrase('taskError.nothingToUpdate', { fields: 'title, description, priority, assignee, dueAt, tags, depends, undepend' }));
   }
   return { fields, depends, undepend };
 }

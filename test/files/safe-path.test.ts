@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveInside } from '../../../src/tools/files/safe-path.js';
-import { ToolError } from '../../../src/tools/registry.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
+import { resolveInside } from '../../src/files/safe-path.js';
+import { PhrasedError } from '../../src/i18n/index.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
 
 const tempDir = useTempDirs();
 
@@ -41,7 +41,7 @@ describe('resolveInside', () => {
   ])('refuses %j with a clear reason', async (file, reason) => {
     const folder = await tempDir();
     const attempt = resolveInside(folder, file, 'tasks.json');
-    await expect(attempt).rejects.toBeInstanceOf(ToolError);
+    await expect(attempt).rejects.toBeInstanceOf(PhrasedError);
     await expect(attempt).rejects.toThrow(reason);
   });
 

@@ -1,6 +1,6 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, sep, win32 } from 'node:path';
-import { ToolError } from '../registry.js';
+import { PhrasedError } from '../i18n/index.js';
 import { fileAccessError } from './access-error.js';
 
 /** A file chosen by name inside a caller's folder. */
@@ -23,11 +23,11 @@ export async function resolveInside(folder: string, file: string, like: string):
   const target = join(root, ...segments);
   const path = segments.length === 1 ? await realChild(target, file) : await realTarget(target, file);
   if (path !== root && !path.startsWith(root + sep)) {
-    throw new ToolError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
+    throw new PhrasedError(`"${file}" leads outside this folder through a symbolic link; use a plain file name.`);
   }
   const name = relative(root, path).split(sep).join('/');
   if (extname(name).toLowerCase() !== extname(like)) {
-    throw new ToolError(`"${file}" is a link to "${name}", which does not end in ${extname(like)}; use a plain file name.`);
+    throw new PhrasedError(`"${file}" is a link to "${name}", which does not end in ${extname(like)}; use a plain file name.`);
   }
   return { path, name };
 }
@@ -39,39 +39,39 @@ export async function resolveInside(folder: string, file: string, like: string):
  */
 export async function resolveFolderInside(folder: string, dir: string): Promise<ResolvedFile> {
   const example = 'give a folder inside this channel’s folder, like "images/ACME-1", or leave it out';
-  if (dir.includes('\0')) throw new ToolError(`The folder name contains a NUL character; ${example}.`);
+  if (dir.includes('\0')) throw new PhrasedError(`The folder name contains a NUL character; ${example}.`);
   const root = await realFolder(folder);
   let target: string;
   if (isAbsolute(dir) || win32.isAbsolute(dir)) {
     target = dir;
   } else {
     const segments = dir.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-    if (segments.includes('..')) throw new ToolError(`"${dir}" uses ".." to leave the folder; ${example}.`);
+    if (segments.includes('..')) throw new PhrasedError(`"${dir}" uses ".." to leave the folder; ${example}.`);
     target = join(root, ...segments);
   }
   const inside = (path: string) => path === root || path.startsWith(root + sep);
   const outside = isAbsolute(dir) ? 'An absolute folder outside this channel’s folder is refused' : `"${dir}" leads outside this folder through a symbolic link`;
-  if (!inside(await realTarget(target, dir))) throw new ToolError(`${outside}; ${example}.`);
+  if (!inside(await realTarget(target, dir))) throw new PhrasedError(`${outside}; ${example}.`);
   await mkdir(target, { recursive: true }).catch((error: unknown) => {
     throw fileAccessError(error, `${relative(root, target).split(sep).join('/')}/`, 'write');
   });
   // Created through links that may have changed meanwhile: checked again where it really is.
   const path = await realpath(target);
-  if (!inside(path)) throw new ToolError(`${outside}; ${example}.`);
+  if (!inside(path)) throw new PhrasedError(`${outside}; ${example}.`);
   return { path, name: relative(root, path).split(sep).join('/') };
 }
 
 function checkName(file: string, like: string): string[] {
   const example = `give a file name inside this folder, like "${like}" or "sprint-1/${like}"`;
-  if (file.trim() === '') throw new ToolError(`The file name is empty; ${example}.`);
-  if (file.includes('\0')) throw new ToolError(`The file name contains a NUL character; ${example}.`);
-  if (isAbsolute(file) || win32.isAbsolute(file)) throw new ToolError(`"${file}" is an absolute path; ${example}.`);
+  if (file.trim() === '') throw new PhrasedError(`The file name is empty; ${example}.`);
+  if (file.includes('\0')) throw new PhrasedError(`The file name contains a NUL character; ${example}.`);
+  if (isAbsolute(file) || win32.isAbsolute(file)) throw new PhrasedError(`"${file}" is an absolute path; ${example}.`);
   // Backslashes count as separators too, so a Windows-style "..\\x" is caught like "../x".
   const segments = file.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw new ToolError(`"${file}" uses ".." to leave the folder; ${example}.`);
-  if (segments.length === 0 || /[\\/]$/.test(file)) throw new ToolError(`"${file}" names a folder, not a file; ${example}.`);
+  if (segments.includes('..')) throw new PhrasedError(`"${file}" uses ".." to leave the folder; ${example}.`);
+  if (segments.length === 0 || /[\\/]$/.test(file)) throw new PhrasedError(`"${file}" names a folder, not a file; ${example}.`);
   const extension = extname(like);
-  if (!file.toLowerCase().endsWith(extension)) throw new ToolError(`"${file}" does not end in ${extension}; ${example}.`);
+  if (!file.toLowerCase().endsWith(extension)) throw new PhrasedError(`"${file}" does not end in ${extension}; ${example}.`);
   return segments;
 }
 
@@ -111,7 +111,7 @@ async function realTarget(target: string, file: string): Promise<string> {
   }
   const link = await lstat(target).catch(() => undefined);
   if (link?.isSymbolicLink()) {
-    throw new ToolError(`"${file}" is a symbolic link to a missing file; use a plain file name.`);
+    throw new PhrasedError(`"${file}" is a symbolic link to a missing file; use a plain file name.`);
   }
   return join(await realTarget(dirname(target), file), relative(dirname(target), target));
 }

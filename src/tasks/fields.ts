@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { phrase } from '../../i18n/index.js';
-import { ToolError } from '../registry.js';
+import { phrase, PhrasedError } from '../i18n/index.js';
 
 /** Field rules shared by the task tree and the todo list, so both say the same thing about bad input. */
 
 export function requireTitle(title: string | undefined, kind: 'task' | 'todo'): string {
   const trimmed = title?.trim() ?? '';
-  if (trimmed === '') throw new ToolError(phrase('taskError.emptyTitle', { kind }));
+  if (trimmed === '') throw new PhrasedError(phrase('taskError.emptyTitle', { kind }));
   return trimmed;
 }
 
@@ -19,7 +18,7 @@ export function normalizeTags(tags: readonly string[] | undefined): string[] | u
 /** A name without a leading `@`, as the task file format stores it (`alice`, shown `@alice`). */
 export function normalizeAssignee(assignee: string): string {
   const name = assignee.trim().replace(/^@+/, '');
-  if (name === '') throw new ToolError(phrase('taskError.emptyAssignee'));
+  if (name === '') throw new PhrasedError(phrase('taskError.emptyAssignee'));
   return name;
 }
 
@@ -31,7 +30,7 @@ export function checkDue(due: string): string {
   const text = due.trim();
   const valid = (DATE.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text));
   if (!valid || (DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text)) {
-    throw new ToolError(phrase('taskError.notADate', { due }));
+    throw new PhrasedError(phrase('taskError.notADate', { due }));
   }
   return text;
 }
@@ -50,10 +49,10 @@ export function cleanId(id: string): string {
 
 const SHOWN_IDS = 30;
 
-export function unknownId(kind: 'task' | 'todo', id: string, known: readonly string[], file: string): ToolError {
-  if (known.length === 0) return new ToolError(phrase('taskError.noIdInEmpty', { kind, id, file }));
+export function unknownId(kind: 'task' | 'todo', id: string, known: readonly string[], file: string): PhrasedError {
+  if (known.length === 0) return new PhrasedError(phrase('taskError.noIdInEmpty', { kind, id, file }));
   const ids = known.slice(0, SHOWN_IDS).join(', ');
-  return new ToolError(phrase('taskError.noId', { kind, id, file, ids, more: Math.max(0, known.length - SHOWN_IDS) }));
+  return new PhrasedError(phrase('taskError.noId', { kind, id, file, ids, more: Math.max(0, known.length - SHOWN_IDS) }));
 }
 
 /** The changes both kinds of item accept; `null` removes an optional field. */
@@ -112,7 +111,7 @@ export function applyFields<Field extends string>(
 /** Parses a value with a schema whose messages are written for people; the first message is the error. */
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ToolError(parsed.error.issues[0]?.message ?? 'Invalid value.');
+  if (!parsed.success) throw new PhrasedError(parsed.error.issues[0]?.message ?? 'Invalid value.');
   return parsed.data;
 }
 

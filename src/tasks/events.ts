@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Requester } from '../registry.js';
+import type { Requester } from '../requester.js';
 import type { FieldChange } from './fields.js';
 import type { Task, TaskStatus } from './format.js';
 

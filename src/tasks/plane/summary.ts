@@ -1,6 +1,6 @@
-import type { Translator } from '../../../i18n/index.js';
-import type { PlaneRate } from '../../../plane/limiter.js';
-import { releaseName } from '../../../plane/version.js';
+import type { Translator } from '../../i18n/index.js';
+import type { PlaneRate } from '../../plane/limiter.js';
+import { releaseName } from '../../plane/version.js';
 import type { PlaneNote } from '../events.js';
 import type { LinkedWrite, SyncNote, SyncOutcome } from './task-plane.js';
 

@@ -1,8 +1,8 @@
 import { access, readFile, rename } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import type { z } from 'zod';
-import { silentLogger, type Logger } from '../../log.js';
-import { ToolError } from '../registry.js';
+import { silentLogger, type Logger } from '../log.js';
+import { PhrasedError } from '../i18n/index.js';
 import { fileAccessError } from './access-error.js';
 import type { FileLocks } from './file-lock.js';
 
@@ -13,7 +13,7 @@ export interface JsonFormat<T> {
 }
 
 /** The file could not be used; it was renamed to `movedTo` and nothing was changed. */
-export class CorruptFileError extends ToolError {
+export class CorruptFileError extends PhrasedError {
   constructor(
     message: string,
     readonly movedTo: string,
@@ -101,7 +101,7 @@ export class JsonFile<T extends { lastModified?: string }> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { ok: true, data: this.format.empty() };
-      if (code === 'EISDIR') throw new ToolError(`${this.name} is a folder, not a file; choose another file name.`);
+      if (code === 'EISDIR') throw new PhrasedError(`${this.name} is a folder, not a file; choose another file name.`);
       // Only content that is not the format is corrupt: a file that cannot be read stays where it is.
       throw fileAccessError(error, this.name, 'read');
     }
@@ -132,6 +132,6 @@ export class JsonFile<T extends { lastModified?: string }> {
         return target;
       }
     }
-    throw new ToolError(`${this.name} is corrupt and could not be moved aside (too many earlier copies).`);
+    throw new PhrasedError(`${this.name} is corrupt and could not be moved aside (too many earlier copies).`);
   }
 }

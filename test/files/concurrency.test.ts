@@ -4,9 +4,9 @@ import { readdir, readFile, watch, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TaskStore } from '../../../src/tools/task/store.js';
-import { useTempDirs } from '../fixtures/temp-dir.js';
-import { FileLocks } from '../../../src/tools/files/file-lock.js';
+import { TaskStore } from '../../src/tasks/store.js';
+import { useTempDirs } from '../tools/fixtures/temp-dir.js';
+import { FileLocks } from '../../src/files/file-lock.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const tempDir = useTempDirs();
