@@ -95,6 +95,25 @@ module.exports = {
       to: { path: '^src/tools/', pathNot: '^src/tools/index\\.ts$' },
     },
     {
+      name: 'block-builders-are-pure',
+      comment:
+        'A `*.blocks.ts` file builds Block Kit from data and nothing else: besides types, it imports other builders, the ' +
+        "shared kit of slack/blocks (limits, text, types, action ids), the catalogues, Slack's markup renderers and the " +
+        'pure presentation helpers of the domains; never the Web API, the store, Plane or a listener.',
+      severity: 'error',
+      from: { path: '\\.blocks\\.ts$' },
+      to: {
+        dependencyTypesNot: ['type-only'],
+        pathNot: [
+          '\\.blocks\\.ts$',
+          '^src/slack/blocks/(limits|text|types|action-ids)\\.ts$',
+          '^src/i18n/',
+          '^src/slack/render/',
+          '^src/(tasks/render|plane/types|digests/digest|tools/index)\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'front-ends-apart',
       comment: 'One front end does not reach into another.',
       severity: 'error',

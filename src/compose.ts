@@ -30,7 +30,7 @@ import { Reminders } from './digests/reminders.js';
 import { Scheduler, type RunOutcome } from './schedules/scheduler.js';
 import { registerDigestJobs, sendReminder } from './slack/digests/jobs.js';
 import { slackUserByEmail } from './slack/people.js';
-import { postTaskEvents, type TaskEventKinds } from './slack/task-events/post-events.js';
+import { postTaskEvents, type TaskEventKinds } from './slack/tasks/post-events.js';
 import { closeRedis, connectRedis, createStateStore, type StateStore } from './state/index.js';
 import { CycleReports } from './cycles/report.js';
 import { CycleSnapshots } from './cycles/snapshots.js';

@@ -1,11 +1,11 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
 import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../agent/index.js';
-import { buildApprovalDecided } from '../blocks/approval-decided.js';
-import { buildApprovalExpired } from '../blocks/approval-expired.js';
-import { buildApprovalRequest } from '../blocks/approval-request.js';
-import { buildApprovalWithdrawn } from '../blocks/approval-withdrawn.js';
-import type { ApprovalView } from '../blocks/approval-summary.js';
+import { buildApprovalDecided } from './approval-decided.blocks.js';
+import { buildApprovalExpired } from './approval-expired.blocks.js';
+import { buildApprovalRequest } from './approval-request.blocks.js';
+import { buildApprovalWithdrawn } from './approval-withdrawn.blocks.js';
+import type { ApprovalView } from './approval-summary.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { encodeApprovalRef } from './approval-ref.js';
 

@@ -2,7 +2,7 @@ import type { App, RespondFn } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import type { StateStore } from '../../state/store.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { rememberTaskTree } from '../task-events/tree-message.js';
+import { rememberTaskTree } from '../tasks/tree-message.js';
 import type { Reply } from './reply.js';
 import { slackErrorCode } from '../web-api-errors.js';
 

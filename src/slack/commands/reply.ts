@@ -1,4 +1,4 @@
-import { buildError, type ErrorView } from '../blocks/error.js';
+import { buildError, type ErrorView } from '../blocks/error.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';
 import type { CommandError } from './types.js';

@@ -5,7 +5,7 @@ import type { Translator } from '../../i18n/index.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { findProject } from '../../plane/resolve.js';
 import type { Scheduler } from '../../schedules/scheduler.js';
-import { buildConfirmation } from '../blocks/confirmation.js';
+import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import { buildDigest, describeFilters } from '../digests/digest.blocks.js';
 import { scheduleReminder, zoneOf, type ReminderOutcome } from '../digests/jobs.js';
 import type { CommandContext } from './context.js';

@@ -3,7 +3,7 @@ import type { IntakeDesk, IntakeSwitch } from '../../intake-desk/desk.js';
 import type { IntakeChannel } from '../../intake-desk/records.js';
 import { PlaneError } from '../../plane/errors.js';
 import { phrase } from '../../i18n/index.js';
-import { buildConfirmation } from '../blocks/confirmation.js';
+import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { ephemeral, type Reply } from './reply.js';
 import type { PlaneCommand } from './types.js';

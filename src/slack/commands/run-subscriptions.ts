@@ -6,7 +6,7 @@ import type { PlaneKit } from '../../plane/kit.js';
 import { memberName } from '../../plane/member-names.js';
 import { resolveMe } from '../../plane/me.js';
 import { findLabels, findMembers, findProject } from '../../plane/resolve.js';
-import { buildConfirmation } from '../blocks/confirmation.js';
+import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import type { CommandContext } from './context.js';
 import { channelLabel } from './context.js';
 import { ephemeral, type Reply } from './reply.js';

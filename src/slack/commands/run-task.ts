@@ -7,8 +7,8 @@ import { budgetLine, keptInPlaneLine, linkedWriteLine, relationsLine, syncHeadli
 import type { TaskPlane } from '../../tasks/plane/task-plane.js';
 import { TaskStore, type NewTask } from '../../tasks/store.js';
 import { buildHelp } from './help.js';
-import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
-import { taskStatusWord } from '../blocks/task-status.js';
+import { buildConfirmation, changedFields } from '../blocks/confirmation.blocks.js';
+import { taskStatusWord } from '../tasks/task-status.blocks.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { taskTreePage } from './pages.js';
 import { ephemeral, type Reply } from './reply.js';

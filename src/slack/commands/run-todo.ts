@@ -1,6 +1,6 @@
 import { buildHelp } from './help.js';
 import { renderReply } from '../render/reply.js';
-import { buildConfirmation, changedFields } from '../blocks/confirmation.js';
+import { buildConfirmation, changedFields } from '../blocks/confirmation.blocks.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { todoListPage } from './pages.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';

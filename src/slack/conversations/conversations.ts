@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Decision } from '../../agent/index.js';
 import { decisionNotice, stopNotice } from '../approvals/notices.js';
-import type { HomeApproval } from '../blocks/app-home.js';
+import type { HomeApproval } from '../approvals/awaiting.js';
 import { mentionUser } from '../blocks/text.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';

@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import { buildError } from '../blocks/error.js';
+import { buildError } from '../blocks/error.blocks.js';
 import { channelFilesDir } from '../../files/channel-files.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import { knownPerson, requesterFor } from '../people.js';

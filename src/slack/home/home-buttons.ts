@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import { channelFilesDir } from '../../files/channel-files.js';
-import { buildError } from '../blocks/error.js';
+import { buildError } from '../blocks/error.blocks.js';
 import { mrkdwn } from '../blocks/text.js';
 import { taskPage } from '../commands/pages.js';
 import { workItemCard } from '../commands/run-plane.js';

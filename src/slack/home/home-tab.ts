@@ -5,7 +5,7 @@ import { resolveMe } from '../../plane/me.js';
 import type { FileLocks } from '../../files/file-lock.js';
 import { TaskStore } from '../../tasks/store.js';
 import { walk } from '../../tasks/tree.js';
-import { buildAppHome, type HomeInput, type HomeItem, type HomeTask } from '../blocks/app-home.js';
+import { buildAppHome, type HomeInput, type HomeItem, type HomeTask } from './app-home.blocks.js';
 import type { CommandDeps, ConversationDeps } from '../deps.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';

@@ -5,7 +5,7 @@ import { NOTICE_KINDS, mergeItemNotices, type CommentNotice, type NoticeKinds, t
 import { noticeThreadRecord, threadKey } from '../../notifications/notifier.js';
 import type { OutboxEntry, OutboxOf, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
-import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from '../blocks/notification.js';
+import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard } from './notification.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { planeHtmlToMrkdwn } from '../render/plane-html.js';
 import { slackErrorCode } from '../web-api-errors.js';

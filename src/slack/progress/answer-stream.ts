@@ -6,7 +6,7 @@ import type { Logger } from '../../log.js';
 import { z } from 'zod';
 import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
-import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks, STREAM_LIMITS, type StreamChunk } from '../blocks/stream-chunks.js';
+import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks, STREAM_LIMITS, type StreamChunk } from './stream-chunks.blocks.js';
 import { renderReply } from '../render/reply.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import type { Pacer } from './pacer.js';

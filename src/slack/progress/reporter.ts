@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
 import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type RunTotals, type SubAgentView, type ToolCallView } from '../../agent/index.js';
-import { buildStatus, type RunStatusView } from '../blocks/status.js';
+import { buildStatus, type RunStatusView } from './status.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
 import { renderReply } from '../render/reply.js';

@@ -1,4 +1,4 @@
-import { buildStatus, type SubAgentLineView } from '../blocks/status.js';
+import { buildStatus, type SubAgentLineView } from './status.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';
 import type { PlanItem } from '../../agent/index.js';

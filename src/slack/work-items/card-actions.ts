@@ -3,7 +3,7 @@ import { commentOrigin } from '../../notifications/thread-links.js';
 import type { ChatThread } from '../../plane/kit.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { resolveMe } from '../../plane/me.js';
-import { buildCommentForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
+import { buildCommentForm, FIELD_ACTION, FORM_FIELDS } from './work-item-forms.blocks.js';
 import { escapeTruncated, mrkdwn, oneLine } from '../blocks/text.js';
 import type { Block, SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';

@@ -5,7 +5,7 @@ import { memberName } from '../../plane/member-names.js';
 import { mentionedUserIds } from '../../plane/webhooks.js';
 import { lookUpOrNone } from '../../plane/resolve.js';
 import type { SlackMessage } from '../blocks/types.js';
-import { buildDetailsCard, type CardActions } from '../blocks/work-item-card.js';
+import { buildDetailsCard, type CardActions } from './work-item-card.blocks.js';
 import { planeHtmlToMrkdwn, type MentionedPerson } from '../render/plane-html.js';
 import type { WorkItemDetails } from '../../tools/index.js';
 

@@ -16,7 +16,7 @@ import {
   type CreateFormLists,
   type CreateFormValues,
   type FormMetadata,
-} from '../blocks/work-item-forms.js';
+} from './work-item-forms.blocks.js';
 import { translatorFor } from '../locale.js';
 import { knownPerson, requesterFor } from '../people.js';
 import type { Translator } from '../../i18n/index.js';

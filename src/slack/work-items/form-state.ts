@@ -1,6 +1,6 @@
 import type { MessageShortcut } from '@slack/bolt';
 import { z } from 'zod';
-import type { CommentMetadata, FormMetadata } from '../blocks/work-item-forms.js';
+import type { CommentMetadata, FormMetadata } from './work-item-forms.blocks.js';
 
 /** `view.state.values` as Slack sends it, for the elements the forms use. */
 export type ViewState = Record<

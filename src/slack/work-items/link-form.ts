@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, App, MessageShortcut, SlackViewMiddlewareArgs, 
 import type { KeyedItem } from '../../plane/api.js';
 import { PlaneError } from '../../plane/errors.js';
 import { findWorkItem, parseKey } from '../../plane/resolve.js';
-import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from '../blocks/work-item-forms.js';
+import { buildLinkForm, FIELD_ACTION, FORM_FIELDS } from './work-item-forms.blocks.js';
 import type { Translator } from '../../i18n/index.js';
 import { translatorFor } from '../locale.js';
 import { knownPerson, requesterFor } from '../people.js';

@@ -1,10 +1,10 @@
 import type { App } from '@slack/bolt';
 import type { KeyedItem } from '../../plane/api.js';
-import { buildConfirmation } from '../blocks/confirmation.js';
+import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import { FALLBACK_TEXT_MAX } from '../blocks/limits.js';
 import { truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
-import type { FormMetadata } from '../blocks/work-item-forms.js';
+import type { FormMetadata } from './work-item-forms.blocks.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor, slackUserByEmail } from '../people.js';
 import { detailsCard } from './card.js';

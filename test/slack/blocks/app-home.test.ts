@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, translator } from '../../../src/i18n/index.js';
-import { buildAppHome, HOME_BLOCKS_MAX, type HomeInput } from '../../../src/slack/blocks/app-home.js';
+import { buildAppHome, HOME_BLOCKS_MAX, type HomeInput } from '../../../src/slack/home/app-home.blocks.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { slackViewLimitViolations } from './limits.js';
 import { assertInert } from './safety.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildApprovalDecided } from '../../../src/slack/blocks/approval-decided.js';
-import { buildApprovalExpired } from '../../../src/slack/blocks/approval-expired.js';
-import { buildApprovalRequest } from '../../../src/slack/blocks/approval-request.js';
+import { buildApprovalDecided } from '../../../src/slack/approvals/approval-decided.blocks.js';
+import { buildApprovalExpired } from '../../../src/slack/approvals/approval-expired.blocks.js';
+import { buildApprovalRequest } from '../../../src/slack/approvals/approval-request.blocks.js';
 import { translator } from '../../../src/i18n/index.js';
-import { buildApprovalWithdrawn } from '../../../src/slack/blocks/approval-withdrawn.js';
+import { buildApprovalWithdrawn } from '../../../src/slack/approvals/approval-withdrawn.blocks.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';

@@ -1,10 +1,10 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { buildApprovalRequest } from '../../../src/slack/blocks/approval-request.js';
-import { buildStatus } from '../../../src/slack/blocks/status.js';
-import { buildTaskTree } from '../../../src/slack/blocks/task-tree.js';
+import { buildApprovalRequest } from '../../../src/slack/approvals/approval-request.blocks.js';
+import { buildStatus } from '../../../src/slack/progress/status.blocks.js';
+import { buildTaskTree } from '../../../src/slack/tasks/task-tree.blocks.js';
 import type { Block, SlackMessage } from '../../../src/slack/blocks/types.js';
-import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
+import { buildWorkItemCard } from '../../../src/slack/work-items/work-item-card.blocks.js';
 import { phrase, translator } from '../../../src/i18n/index.js';
 
 const EN = translator('en');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildError } from '../../../src/slack/blocks/error.js';
+import { buildError } from '../../../src/slack/blocks/error.blocks.js';
 import { buildHelp } from '../../../src/slack/commands/help.js';
-import { buildTaskEvent } from '../../../src/slack/blocks/task-event.js';
+import { buildTaskEvent } from '../../../src/slack/tasks/task-event.blocks.js';
 import { helpOf } from '../../../src/slack/commands/usage.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';

@@ -4,7 +4,7 @@ import { translator } from '../../../src/i18n/index.js';
 const EN = translator('en');
 import type { FieldChange, ItemSnapshot } from '../../../src/notifications/notices.js';
 import { mergeItemNotices } from '../../../src/notifications/notices.js';
-import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard, describeChange } from '../../../src/slack/blocks/notification.js';
+import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard, describeChange } from '../../../src/slack/notifications/notification.blocks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
 import { assertInert } from './safety.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, phrase, translator } from '../../../src/i18n/index.js';
-import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/blocks/status.js';
+import { buildStatus, subAgentLine, type PlanItemView, type SubAgentLineView } from '../../../src/slack/progress/status.blocks.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../../src/agent/index.js';
 import { LOCALES, translator } from '../../../src/i18n/index.js';
-import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks as planChunksIn, STREAM_LIMITS } from '../../../src/slack/blocks/stream-chunks.js';
+import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks as planChunksIn, STREAM_LIMITS } from '../../../src/slack/progress/stream-chunks.blocks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { streamCallViolations } from './limits.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTaskTree } from '../../../src/slack/blocks/task-tree.js';
+import { buildTaskTree } from '../../../src/slack/tasks/task-tree.blocks.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTodoList } from '../../../src/slack/blocks/todo-list.js';
+import { buildTodoList } from '../../../src/slack/todo/todo-list.blocks.js';
 import type { TodoItem } from '../../../src/tools/todo/format.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { long, PING_ATTEMPTS } from './hostile.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/i18n/index.js';
 
 const EN = translator('en');
-import { buildWorkItemCard, type WorkItemView } from '../../../src/slack/blocks/work-item-card.js';
+import { buildWorkItemCard, type WorkItemView } from '../../../src/slack/work-items/work-item-card.blocks.js';
 import { long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
 import { assertInert } from './safety.js';

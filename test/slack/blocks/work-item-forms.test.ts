@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/i18n/index.js';
 
 const EN = translator('en');
-import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
+import { buildWorkItemCard } from '../../../src/slack/work-items/work-item-card.blocks.js';
 import {
   buildCommentForm,
   buildCreateForm,
@@ -11,7 +11,7 @@ import {
   buildLoadingForm,
   type FormMetadata,
   type NamedOption,
-} from '../../../src/slack/blocks/work-item-forms.js';
+} from '../../../src/slack/work-items/work-item-forms.blocks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { assertModalWithinSlackLimits, assertWithinSlackLimits } from './limits.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfirmation } from '../../../src/slack/blocks/confirmation.js';
-import { buildPlaneListing } from '../../../src/slack/blocks/plane-listing.js';
+import { buildConfirmation } from '../../../src/slack/blocks/confirmation.blocks.js';
+import { buildPlaneListing } from '../../../src/slack/work-items/plane-listing.blocks.js';
 import type { WorkItemData } from '../../../src/tools/plane/data.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 import { translator } from '../../../src/i18n/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCommentMessage } from '../../../src/slack/blocks/notification.js';
-import { buildWorkItemCard } from '../../../src/slack/blocks/work-item-card.js';
+import { buildCommentMessage } from '../../../src/slack/notifications/notification.blocks.js';
+import { buildWorkItemCard } from '../../../src/slack/work-items/work-item-card.blocks.js';
 import { translator } from '../../../src/i18n/index.js';
 import { truncateMrkdwn } from '../../../src/slack/blocks/text.js';
 import { planeHtmlToMrkdwn } from '../../../src/slack/render/plane-html.js';

@@ -1,6 +1,6 @@
 import type { App, BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
 import { ACTION_IDS } from '../../blocks/action-ids.js';
-import { cardKeyOfBlock } from '../../blocks/work-item-card.js';
+import { cardKeyOfBlock } from '../../work-items/work-item-card.blocks.js';
 import { assignToClicker, moveToState, openCommentForm, stopSyncing } from '../../work-items/card-actions.js';
 import { reloadCreateForm } from '../../work-items/create-form.js';
 import type { WorkItemDeps } from '../../work-items/deps.js';

@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
 import { STATUS_MARKS } from '../../tasks/render.js';
-import { ACTION_IDS } from './action-ids.js';
-import { buildListing } from './listing.js';
-import { escapeMrkdwn, oneLine } from './text.js';
-import type { SlackMessage } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { buildListing } from '../blocks/listing.blocks.js';
+import { escapeMrkdwn, oneLine } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 import { groupTodos, type TodoItem } from '../../tools/index.js';
 
 export interface TodoListInput {

@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
-import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from './limits.js';
-import { LISTING_LINE_MAX } from './listing.js';
-import { escapeMrkdwn, escapeTruncated, mrkdwn, oneLine, pack, truncate } from './text.js';
-import type { Block, SlackMessage } from './types.js';
+import { FALLBACK_TEXT_MAX, MESSAGE_BLOCK_TEXT_BUDGET, SLACK_LIMITS } from '../blocks/limits.js';
+import { LISTING_LINE_MAX } from '../blocks/listing.blocks.js';
+import { escapeMrkdwn, escapeTruncated, mrkdwn, oneLine, pack, truncate } from '../blocks/text.js';
+import type { Block, SlackMessage } from '../blocks/types.js';
 import { itemFacts, type WorkItemList } from '../../tools/index.js';
 
 const HEAD_MAX = 500;

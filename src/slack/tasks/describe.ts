@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
 import type { TaskEvent } from '../../tasks/events.js';
-import type { TaskEventView } from '../blocks/task-event.js';
+import type { TaskEventView } from './task-event.blocks.js';
 import { planeNoteLine } from '../../tasks/plane/summary.js';
-import { changedFields } from '../blocks/confirmation.js';
-import { taskStatusWord } from '../blocks/task-status.js';
+import { changedFields } from '../blocks/confirmation.blocks.js';
+import { taskStatusWord } from './task-status.blocks.js';
 
 /** A task event as the one line the channel sees, in `t`'s language: what became of the task, and who did it. */
 export function taskEventView(event: TaskEvent, t: Translator): TaskEventView {

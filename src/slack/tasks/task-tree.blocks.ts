@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
-import { ACTION_IDS } from './action-ids.js';
-import { buildListing } from './listing.js';
-import { escapeMrkdwn } from './text.js';
-import type { SlackMessage } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { buildListing } from '../blocks/listing.blocks.js';
+import { escapeMrkdwn } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 
 export interface TaskTreeInput {
   /** e.g. "Tasks in #ops". */

@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FieldChange, ItemSnapshot } from '../../notifications/notices.js';
-import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { escapeTruncated, mrkdwn, oneLine, truncate, truncateMrkdwn } from './text.js';
-import type { SlackMessage } from './types.js';
-import { buildWorkItemCard } from './work-item-card.js';
+import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from '../blocks/limits.js';
+import { escapeTruncated, mrkdwn, oneLine, truncate, truncateMrkdwn } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
+import { buildWorkItemCard } from '../work-items/work-item-card.blocks.js';
 
 /** How much of a name or value one piece of a line shows. */
 const PART_MAX = 120;

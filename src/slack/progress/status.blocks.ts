@@ -1,9 +1,9 @@
 import type { PlanItem, PlanStatus, SubAgentView } from '../../agent/index.js';
 import { DEFAULT_LOCALE, translator, type Phrase, type Translator } from '../../i18n/index.js';
-import { ACTION_IDS } from './action-ids.js';
-import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from './text.js';
-import type { Block, SlackMessage } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from '../blocks/limits.js';
+import { button, escapeTruncated, mentionUser, mrkdwn, oneLine, pack } from '../blocks/text.js';
+import type { Block, SlackMessage } from '../blocks/types.js';
 
 /** The agent's checklist item (update_plan's input), as the status message shows it. */
 export type PlanItemView = PlanItem;

@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n/index.js';
-import { escapeTruncated, mentionUser, mrkdwn, oneLine } from './text.js';
-import type { SlackMessage } from './types.js';
+import { escapeTruncated, mentionUser, mrkdwn, oneLine } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 
 export interface TaskEventView {
   id: string;

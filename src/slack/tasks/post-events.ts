@@ -6,7 +6,7 @@ import type { OutboxOf, SendContext } from '../../notifications/outbox.js';
 import type { StateStore } from '../../state/store.js';
 import type { TaskEvent, TaskEventEmitter } from '../../tasks/events.js';
 import { DEFAULT_TASK_FILE } from '../../tasks/store.js';
-import { buildTaskEvent } from '../blocks/task-event.js';
+import { buildTaskEvent } from './task-event.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import { taskEventView } from './describe.js';

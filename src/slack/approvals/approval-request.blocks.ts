@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
-import { ACTION_IDS } from './action-ids.js';
-import { approvalSummary, whoAsks, type ApprovalView } from './approval-summary.js';
-import { SLACK_LIMITS } from './limits.js';
-import { button, plainText } from './text.js';
-import type { SlackMessage } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { approvalSummary, whoAsks, type ApprovalView } from './approval-summary.blocks.js';
+import { SLACK_LIMITS } from '../blocks/limits.js';
+import { button, plainText } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 
 export interface ApprovalRequestInput extends ApprovalView {
   /** Opaque reference to the pending call, carried by every button (≤ 2000 characters). */

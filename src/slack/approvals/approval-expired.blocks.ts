@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
-import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
-import { escapeTruncated, mrkdwn, oneLine, slackDate } from './text.js';
-import type { SlackMessage } from './types.js';
+import { approvalSummary, toolName, type ApprovalView } from './approval-summary.blocks.js';
+import { escapeTruncated, mrkdwn, oneLine, slackDate } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 
 export interface ApprovalExpiredInput extends ApprovalView {
   expiredAt: Date;

@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
-import { SLACK_LIMITS } from './limits.js';
-import { escapeTruncated, mentionUser, mrkdwn, oneLine, pack, truncate } from './text.js';
-import type { Block } from './types.js';
+import { SLACK_LIMITS } from '../blocks/limits.js';
+import { escapeTruncated, mentionUser, mrkdwn, oneLine, pack, truncate } from '../blocks/text.js';
+import type { Block } from '../blocks/types.js';
 
 /** What an approval message is about; the same in every state of the message. */
 export interface ApprovalView {

@@ -1,6 +1,6 @@
 import type { PlanItem, PlanStatus } from '../../agent/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { defuseBroadcasts, oneLine, truncate, ZWSP } from './text.js';
+import { defuseBroadcasts, oneLine, truncate, ZWSP } from '../blocks/text.js';
 import { stripControl } from '../../tools/index.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { Translator } from '../../i18n/index.js';
 import { PRIORITIES } from '../../plane/types.js';
-import { ACTION_IDS, CALLBACK_IDS } from './action-ids.js';
-import { SLACK_LIMITS } from './limits.js';
-import { escapeTruncated, mrkdwn, oneLine, plainText, truncate } from './text.js';
-import type { InputBlock, ModalView, OptionObject } from './types.js';
+import { ACTION_IDS, CALLBACK_IDS } from '../blocks/action-ids.js';
+import { SLACK_LIMITS } from '../blocks/limits.js';
+import { escapeTruncated, mrkdwn, oneLine, plainText, truncate } from '../blocks/text.js';
+import type { InputBlock, ModalView, OptionObject } from '../blocks/types.js';
 
 /**
  * The modals of the Slack → Plane shortcuts and card actions, as pure builders: "Create work item"

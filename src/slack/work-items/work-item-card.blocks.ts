@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
-import { ACTION_IDS } from './action-ids.js';
-import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncateMrkdwn } from './text.js';
-import type { ActionsBlock, Block, MrkdwnObject, SlackMessage, StaticSelectElement } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from '../blocks/limits.js';
+import { button, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncateMrkdwn } from '../blocks/text.js';
+import type { ActionsBlock, Block, MrkdwnObject, SlackMessage, StaticSelectElement } from '../blocks/types.js';
 import type { WorkItemDetails } from '../../tools/index.js';
 
 export interface WorkItemView {

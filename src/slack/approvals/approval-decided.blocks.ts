@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
-import { approvalSummary, toolName, type ApprovalView } from './approval-summary.js';
-import { mentionUser, mrkdwn, slackDate } from './text.js';
-import type { SlackMessage } from './types.js';
+import { approvalSummary, toolName, type ApprovalView } from './approval-summary.blocks.js';
+import { mentionUser, mrkdwn, slackDate } from '../blocks/text.js';
+import type { SlackMessage } from '../blocks/types.js';
 
 export type ApprovalDecision = 'approve' | 'approve_thread' | 'deny';
 

@@ -1,11 +1,12 @@
+import type { HomeApproval } from '../approvals/awaiting.js';
 import type { Translator } from '../../i18n/index.js';
 import type { StateGroup } from '../../plane/types.js';
 import type { TaskPriority, TaskStatus } from '../../tasks/format.js';
 import { STATUS_MARKS } from '../../tasks/render.js';
-import { ACTION_IDS } from './action-ids.js';
-import { SLACK_LIMITS } from './limits.js';
-import { button, escapeMrkdwn, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncate } from './text.js';
-import type { Block } from './types.js';
+import { ACTION_IDS } from '../blocks/action-ids.js';
+import { SLACK_LIMITS } from '../blocks/limits.js';
+import { button, escapeMrkdwn, escapeTruncated, isLinkableUrl, mrkdwn, oneLine, plainText, truncate } from '../blocks/text.js';
+import type { Block } from '../blocks/types.js';
 
 /** A Plane work item of the person, open (its state in backlog, unstarted or started). */
 export interface HomeItem {
@@ -15,16 +16,6 @@ export interface HomeItem {
   state: string;
   group: StateGroup;
   priority: string;
-}
-
-/** An approval request that the person may decide. */
-export interface HomeApproval {
-  tool: string;
-  description: string;
-  requester: string;
-  /** Where the request was posted, as mrkdwn: `<#C123>`. */
-  place: string;
-  deadline: number;
 }
 
 /** A task of a channel's tree assigned to the person. */

@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n/index.js';
 import { FALLBACK_TEXT_MAX, SLACK_LIMITS } from './limits.js';
-import { LISTING_LINE_MAX } from './listing.js';
+import { LISTING_LINE_MAX } from './listing.blocks.js';
 import { escapeMrkdwn, escapeTruncated, FENCE, mrkdwn, oneLine, pack, truncate } from './text.js';
 import type { Block, SlackMessage } from './types.js';
 
