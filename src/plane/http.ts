@@ -152,7 +152,7 @@ export class PlaneHttp {
       if (abandoned) return undefined;
       const answer = await this.exchange(req, counting);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
-      if (remaining !== undefined) await limiter.observeRemaining(remaining);
+      if (remaining !== undefined) await limiter.observeRemaining(remaining, serverWindowMs(answer.headers));
       return answer;
     });
     if (!policy) return scheduled.then((answer) => answer!);
@@ -229,6 +229,19 @@ function numberHeader(headers: RawAnswer['headers'], name: string): number | und
   const text = header(headers, name);
   const value = Number(text);
   return text !== undefined && text.trim() !== '' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The server's rate window: Plane's `X-RateLimit-Reset` is always the answer's time plus the
+ * throttle's duration, so less the answer's own `Date` (the server's clock, whole seconds like the
+ * reset) it is the duration, whatever the two clocks say. Without a `Date`, the local clock's guess.
+ */
+export function serverWindowMs(headers: RawAnswer['headers'], now = Date.now()): number | undefined {
+  const reset = numberHeader(headers, 'x-ratelimit-reset');
+  if (reset === undefined) return undefined;
+  const date = Date.parse(header(headers, 'date') ?? '');
+  const window = Number.isNaN(date) ? Math.ceil((reset * 1000 - now) / 1000) * 1000 : reset * 1000 - date;
+  return window > 0 ? window : undefined;
 }
 
 function parseBody(text: string): { body: unknown; json: boolean } {
