@@ -232,16 +232,20 @@ function numberHeader(headers: RawAnswer['headers'], name: string): number | und
 }
 
 /**
- * The server's rate window: Plane's `X-RateLimit-Reset` is always the answer's time plus the
- * throttle's duration, so less the answer's own `Date` (the server's clock, whole seconds like the
- * reset) it is the duration, whatever the two clocks say. Without a `Date`, the local clock's guess.
+ * The server's rate window, at most: Plane's `X-RateLimit-Reset` is the request's time plus the
+ * throttle's duration (whole seconds), reckoned when the request came; the answer's `Date` (the
+ * server's clock too, whatever the local one says) is when it left, up to a second later across a
+ * second's edge. So the window is Reset − Date, or a second more: the bound is the second more,
+ * never less than the window, so that slots never come back before the server frees them. Without
+ * a `Date`, the local clock stands for it.
  */
 export function serverWindowMs(headers: RawAnswer['headers'], now = Date.now()): number | undefined {
   const reset = numberHeader(headers, 'x-ratelimit-reset');
   if (reset === undefined) return undefined;
   const date = Date.parse(header(headers, 'date') ?? '');
-  const window = Number.isNaN(date) ? Math.ceil((reset * 1000 - now) / 1000) * 1000 : reset * 1000 - date;
-  return window > 0 ? window : undefined;
+  const answeredAt = Number.isNaN(date) ? Math.floor(now / 1000) * 1000 : date;
+  const window = reset * 1000 - answeredAt + 1000;
+  return window > 1000 ? window : undefined;
 }
 
 function parseBody(text: string): { body: unknown; json: boolean } {

@@ -121,17 +121,18 @@ describe('the Plane limiter', () => {
 });
 
 describe("the server's rate window, from its headers", () => {
-  it('is X-RateLimit-Reset less the answer’s Date (both the server’s clock), whatever the local clock says', () => {
+  it('is X-RateLimit-Reset less the answer’s Date (both the server’s clock) plus the second the answer may have crossed, whatever the local clock says', () => {
     const date = new Date('2026-12-02T10:00:07Z');
     const reset = String(date.getTime() / 1000 + 60);
-    expect(serverWindowMs({ 'x-ratelimit-reset': reset, date: date.toUTCString() }, date.getTime() + 3_600_000)).toBe(60_000);
-    expect(serverWindowMs({ 'x-ratelimit-reset': String(date.getTime() / 1000 + 2), date: date.toUTCString() })).toBe(2_000);
+    expect(serverWindowMs({ 'x-ratelimit-reset': reset, date: date.toUTCString() }, date.getTime() + 3_600_000)).toBe(61_000);
+    // Asked at 10:00:06.9 (Reset 10:00:08 for a 2 s window), answered at 10:00:07.1: never under 2 s.
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:08Z') / 1000), date: date.toUTCString() })).toBe(2_000);
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(date.getTime() / 1000 + 2), date: date.toUTCString() })).toBe(3_000);
   });
 
-  it('without a Date, is guessed from the local clock in whole seconds; nothing without a Reset or in the past', () => {
+  it('without a Date, the local clock stands for it; nothing without a Reset or with one already past', () => {
     const now = Date.parse('2026-12-02T10:00:07.300Z');
-    // Plane floors now + 2 s to 10:00:09.
-    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:09Z') / 1000) }, now)).toBe(2_000);
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:09Z') / 1000) }, now)).toBe(3_000);
     expect(serverWindowMs({}, now)).toBeUndefined();
     expect(serverWindowMs({ 'x-ratelimit-reset': String(now / 1000 - 10) }, now)).toBeUndefined();
   });
