@@ -27,7 +27,7 @@ import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { ChannelDigests } from './digests/channel-digests.js';
 import { ProjectReader } from './digests/reads.js';
 import { Reminders } from './digests/reminders.js';
-import { Scheduler, type RunOutcome } from './schedules/scheduler.js';
+import { Scheduler, type ScheduleRunListener } from './schedules/scheduler.js';
 import { registerDigestJobs, sendReminder } from './slack/digests/jobs.js';
 import { slackUserByEmail } from './slack/people.js';
 import { postTaskEvents, type TaskEventKinds } from './slack/tasks/post-events.js';
@@ -66,8 +66,8 @@ export interface PlanebotOptions {
   slackReceiver?: HttpReceiverKind;
   /** The clock schedules are reckoned by (tests drive it); the system clock otherwise. */
   now?: () => number;
-  /** Told of each scheduled job's end (metrics). */
-  onScheduleRun?: (kind: string, outcome: RunOutcome) => void;
+  /** Told of each scheduled job's end: name, outcome, duration (metrics). */
+  onScheduleRun?: ScheduleRunListener;
   /** The sandbox: `/plane remind now` sends the person's reminder at once. */
   sandbox?: boolean;
 }

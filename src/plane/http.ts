@@ -152,7 +152,7 @@ export class PlaneHttp {
       if (abandoned) return undefined;
       const answer = await this.exchange(req, counting);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
-      if (remaining !== undefined) await limiter.observeRemaining(remaining);
+      if (remaining !== undefined) await limiter.observeRemaining(remaining, serverWindowMs(answer.headers));
       return answer;
     });
     if (!policy) return scheduled.then((answer) => answer!);
@@ -229,6 +229,23 @@ function numberHeader(headers: RawAnswer['headers'], name: string): number | und
   const text = header(headers, name);
   const value = Number(text);
   return text !== undefined && text.trim() !== '' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The server's rate window, at most: Plane's `X-RateLimit-Reset` is the request's time plus the
+ * throttle's duration (whole seconds), reckoned when the request came; the answer's `Date` (the
+ * server's clock too, whatever the local one says) is when it left, up to a second later across a
+ * second's edge. So the window is Reset − Date, or a second more: the bound is the second more,
+ * never less than the window, so that slots never come back before the server frees them. Without
+ * a `Date`, the local clock stands for it.
+ */
+export function serverWindowMs(headers: RawAnswer['headers'], now = Date.now()): number | undefined {
+  const reset = numberHeader(headers, 'x-ratelimit-reset');
+  if (reset === undefined) return undefined;
+  const date = Date.parse(header(headers, 'date') ?? '');
+  const answeredAt = Number.isNaN(date) ? Math.floor(now / 1000) * 1000 : date;
+  const window = reset * 1000 - answeredAt + 1000;
+  return window > 1000 ? window : undefined;
 }
 
 function parseBody(text: string): { body: unknown; json: boolean } {

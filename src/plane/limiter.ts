@@ -39,8 +39,10 @@ export interface PlaneLimiter {
    * it says are taken by requests this limiter did not send (another process, an earlier run) are
    * held back; one request still goes, and if Plane is full it answers a 429 (which Plane does not
    * count) whose Retry-After says exactly when its oldest request leaves the window.
+   * `serverWindowMs` is the server's own window (its `X-RateLimit-Reset` less the answer's `Date`):
+   * when shorter than the configured one, slots come back after it instead (serverWindowMs below).
    */
-  observeRemaining(remaining: number): Promise<void>;
+  observeRemaining(remaining: number, serverWindowMs?: number): Promise<void>;
   /** After a 429: nothing else goes out until `retryAfterMs` has passed; then the held slots come back. */
   observeThrottled(retryAfterMs: number): Promise<void>;
   /** How long until a slot this process holds comes back (0 when none is held). */
@@ -104,12 +106,16 @@ export class PlaneLimiters {
 
   /**
    * Plane's throttle is a sliding log of request times: a slot frees when the request that took it
-   * is one window old (X-RateLimit-Reset, always now + 60 s, says nothing about that). So each
-   * request's unit goes back one window after it was sent, and units held for requests this limiter
-   * did not see go back when a 429's Retry-After says, at the latest one window on.
+   * is one window old (X-RateLimit-Reset, always now + the window, tells the window's length, not
+   * when a slot frees). So each request's unit goes back one window after its answer, and units held
+   * for requests this limiter did not see go back when a 429's Retry-After says, at the latest one
+   * window on. The window is the shorter of the configured one and the server's: an instance that
+   * counts over 2 s frees its slots after 2 s, and a bot holding them for 60 s would stall.
    */
   private rollingWindow(bottleneck: () => Bottleneck): PlaneLimiter {
-    const { windowMs, pendingReturns } = this;
+    const { pendingReturns } = this;
+    let serverWindowMs: number | undefined;
+    const window = () => Math.min(this.windowMs, serverWindowMs ?? Infinity);
     // Units held back for the server, each with when it is due back (a 429 brings them forward).
     const held = new Map<NodeJS.Timeout, { units: number; dueAt: number }>();
     const due = new Set<number>();
@@ -145,17 +151,18 @@ export class PlaneLimiters {
           try {
             return await task();
           } finally {
-            giveBack(1, windowMs);
+            giveBack(1, window());
           }
         });
       },
-      async observeRemaining(remaining) {
+      async observeRemaining(remaining, windowOfServer) {
+        if (windowOfServer !== undefined && windowOfServer > 0) serverWindowMs = windowOfServer;
         // One stays free to ask: a 429 then tells when the others' oldest slot frees.
         const taken = await takeFree(Math.max(1, remaining));
-        hold(taken, windowMs);
+        hold(taken, window());
       },
       async observeThrottled(retryAfterMs) {
-        const at = Math.min(retryAfterMs, windowMs);
+        const at = Math.min(retryAfterMs, window());
         const taken = await takeFree(0);
         // What was held for the server comes back with them.
         for (const [timer, entry] of held) {

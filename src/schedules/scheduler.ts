@@ -5,8 +5,10 @@ import { pollStore, type StorePoller } from '../state/poller.js';
 import type { StateStore } from '../state/store.js';
 import { checkSchedule, dueOccurrence, nextOccurrence } from './occurrences.js';
 import { SCHEDULE_ATTEMPTS, SCHEDULE_CLAIMS, SCHEDULE_INDEX, SCHEDULES, type ScheduleRecord } from './records.js';
+import type { RunOutcome, ScheduleRunListener } from './runs.js';
 
 export type { ScheduleRecord } from './records.js';
+export type { RunOutcome, ScheduleRunListener, ScheduleRunReport } from './runs.js';
 
 /** One occurrence handed to a job. */
 export interface ScheduleRun {
@@ -18,7 +20,6 @@ export interface ScheduleRun {
 }
 
 export type JobHandler = (run: ScheduleRun) => Promise<void>;
-export type RunOutcome = 'done' | 'failed' | 'abandoned';
 
 export interface SchedulerOptions {
   store: StateStore;
@@ -31,11 +32,12 @@ export interface SchedulerOptions {
   leaseMs?: number;
   /** Failed attempts at one occurrence before it is given up (default 3). */
   attempts?: number;
-  /** Told of every run's end, for metrics. */
-  onRun?: (kind: string, outcome: RunOutcome) => void;
+  /** Told of every run's end (name, outcome, duration), for metrics. */
+  onRun?: ScheduleRunListener;
 }
 
 const INDEX_KEY = 'all';
+const FIXED = 'fixed:';
 
 /**
  * Runs each occurrence of each schedule once across replicas and restarts. Every replica looks
@@ -69,7 +71,7 @@ export class Scheduler {
   /** A fixed job every replica declares (e.g. "take cycle snapshots" daily): run once per occurrence across them. */
   every(name: string, cron: string, timeZone: string, handler: JobHandler): void {
     checkSchedule(cron, timeZone);
-    const kind = `fixed:${name}`;
+    const kind = `${FIXED}${name}`;
     this.handlers.set(kind, handler);
     this.fixed.set(kind, { id: kind, kind, cron, timeZone, payload: {}, createdAt: 0 });
   }
@@ -152,6 +154,8 @@ export class Scheduler {
     }, Math.max(10, Math.floor(this.leaseMs / 3)));
     renew.unref();
     const fields = { schedule: schedule.id, kind: schedule.kind, occurrence: at.toISOString() };
+    const started = performance.now();
+    const report = (outcome: RunOutcome) => this.report(schedule, outcome, performance.now() - started);
     const run = (async () => {
       let failure: { error: unknown } | undefined;
       try {
@@ -163,12 +167,14 @@ export class Scheduler {
       }
       try {
         // The lease went to another replica: the occurrence is theirs now.
-        if (lost.signal.aborted) this.options.onRun?.(schedule.kind, 'abandoned');
-        else if (failure) await this.failed(schedule, key, lease, periodMs, failure.error, fields);
-        else {
+        if (lost.signal.aborted) report('abandoned');
+        else if (failure) {
+          await this.failed(key, lease, periodMs, failure.error, fields);
+          report('failed');
+        } else {
           // Kept past the period: the occurrence is no longer due by then, and no replica takes it again.
           await this.records.extend(SCHEDULE_CLAIMS, key, lease, periodMs + this.leaseMs);
-          this.options.onRun?.(schedule.kind, 'done');
+          report('done');
         }
       } catch (error) {
         this.options.logger.warn({ ...fields, err: error }, 'could not record the end of a scheduled job');
@@ -184,14 +190,23 @@ export class Scheduler {
   }
 
   /** A failed run is tried again at a later look, up to `attempts` times within the period. */
-  private async failed(schedule: ScheduleRecord, key: string, lease: { owner: string }, periodMs: number, error: unknown, fields: object): Promise<void> {
+  private async failed(key: string, lease: { owner: string }, periodMs: number, error: unknown, fields: object): Promise<void> {
     const attempts = ((await this.records.get(SCHEDULE_ATTEMPTS, key)) ?? 0) + 1;
     await this.records.set(SCHEDULE_ATTEMPTS, key, attempts, periodMs);
     const giveUp = attempts >= (this.options.attempts ?? 3);
     this.options.logger.warn({ ...fields, err: error, attempts, giveUp }, giveUp ? 'a scheduled job failed; giving this occurrence up' : 'a scheduled job failed; trying again later');
     if (giveUp) await this.records.extend(SCHEDULE_CLAIMS, key, lease, periodMs + this.leaseMs);
     else await this.records.release(SCHEDULE_CLAIMS, key, lease);
-    this.options.onRun?.(schedule.kind, 'failed');
+  }
+
+  /** Tells `onRun`; a listener that throws costs its report only. */
+  private report(schedule: ScheduleRecord, outcome: RunOutcome, durationMs: number): void {
+    const name = schedule.kind.startsWith(FIXED) ? schedule.kind.slice(FIXED.length) : schedule.kind;
+    try {
+      this.options.onRun?.({ name, outcome, durationMs });
+    } catch (error) {
+      this.options.logger.warn({ err: error, name, outcome }, 'the listener of scheduled runs failed');
+    }
   }
 
   private changeIndex(edit: (ids: Set<string>) => void): Promise<void> {

@@ -8,6 +8,12 @@ import type { StateStore } from '../state/store.js';
 const pauseRecord = defineRecord({ namespace: 'slack:method-pause', version: 1, schema: z.number() });
 /** A Retry-After past this is not believed: a call waits at most this long for its method. */
 const MAX_PAUSE_MS = 120_000;
+/**
+ * How long what the store says of a method's pause is believed before it is read again: not a read
+ * per Slack call, and another process's pause reaches this one's calls within this time. A pause
+ * this process got holds at once (it is kept locally too).
+ */
+export const SHARED_PAUSE_TTL_MS = 1_000;
 
 type Fetch = typeof globalThis.fetch;
 
@@ -15,15 +21,26 @@ type Fetch = typeof globalThis.fetch;
  * Slack's `Retry-After` holds for the method in the whole workspace, not only for the channel (or
  * the client) that got the 429. A fetch for the Web API clients: a 429 pauses its method for every
  * client of every process sharing the store, and each call of a paused method waits for the pause to
- * end before it goes out (the client's own retry of the refused call included). A store that fails
- * costs the sharing only: the process then pauses by itself.
+ * end before it goes out (the client's own retry of the refused call included). The store is read
+ * at most once a SHARED_PAUSE_TTL_MS per method. A store that fails costs the sharing only: the
+ * process then pauses by itself.
  */
 export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = globalThis.fetch): Fetch {
   const local = new Map<string, number>();
-  const until = async (method: string): Promise<number> => {
-    const shared = await store.get(pauseRecord, method).catch(() => undefined);
-    return Math.max(shared ?? 0, local.get(method) ?? 0);
+  // Per method: when the store was read, and what it said (concurrent calls share one read).
+  const read = new Map<string, { at: number; until: Promise<number> }>();
+  const sharedUntil = (method: string): Promise<number> => {
+    const now = Date.now();
+    const known = read.get(method);
+    if (known && now - known.at < SHARED_PAUSE_TTL_MS) return known.until;
+    const until = store.get(pauseRecord, method).then(
+      (shared) => shared ?? 0,
+      () => 0,
+    );
+    read.set(method, { at: now, until });
+    return until;
   };
+  const until = async (method: string): Promise<number> => Math.max(await sharedUntil(method), local.get(method) ?? 0);
   return async (input, init) => {
     const method = methodOf(input);
     if (method === undefined) return base(input, init);

@@ -8,7 +8,7 @@ import Keyv from 'keyv';
 import { toJsonSchema, toModelTool } from '../../src/agent/index.js';
 import { composeTools } from '../../src/compose-tools.js';
 import { loadConfig } from '../../src/config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane } from '../../src/emulators/plane/index.js';
+import { seedDemoWorkspace, startFakePlane, type FakePlane, type FakePlaneOptions } from '../../src/emulators/plane/index.js';
 import { startHttpServer } from '../../src/http/server.js';
 import { silentLogger } from '../../src/log.js';
 import { createMcpHttp, mcpToolsFor, type McpHttp } from '../../src/mcp/index.js';
@@ -34,8 +34,8 @@ export interface DemoPlane {
 }
 
 /** The demo workspace (acme, project ACME) on a fresh Plane emulator. */
-export async function startDemoPlane(): Promise<DemoPlane> {
-  const plane = await startFakePlane();
+export async function startDemoPlane(options?: FakePlaneOptions): Promise<DemoPlane> {
+  const plane = await startFakePlane(options);
   const demo = seedDemoWorkspace(plane.db);
   return {
     plane,

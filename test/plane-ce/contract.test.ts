@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { parsePlaneRate } from '../../src/config.js';
 import { planeContract } from '../plane/contract/suite.js';
 import type { ContractTarget, Person } from '../plane/contract/target.js';
 import { pointWebhook, resetPlaneCe } from './fixture.js';
@@ -23,6 +24,8 @@ describe.skipIf(!plane)('the Plane contract, on the real Plane CE', () => {
       sessions.clear();
       pointed = false;
     },
+    // Set when the fixture came up (PLANE_CE_API_RATE_LIMIT): the real Plane cannot change it per test.
+    apiRate: () => parsePlaneRate(plane?.env.PLANE_CE_RATE_LIMIT ?? '') ?? { requests: 60, windowMs: 60_000 },
     async pointWebhook(url) {
       pointWebhook(plane!.env, url);
       pointed = true;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverWindowMs } from '../../src/plane/http.js';
 import { PlaneLimiters, type LimiterOptions, type PlaneLimiter } from '../../src/plane/limiter.js';
 
 const opened: PlaneLimiters[] = [];
@@ -73,6 +74,27 @@ describe('the Plane limiter', () => {
     expect(await runAll(limiter, 9)).toHaveLength(9);
   });
 
+  it('a server window shorter than the configured one brings the held slots back after it, not a minute later', async () => {
+    const limiter = limiterFor('key-short-window', { limit: 10, windowMs: 60_000 });
+    await runAll(limiter, 1);
+    // Plane at 2 requests per 300 ms: its Reset is 300 ms ahead of its Date.
+    await limiter.observeRemaining(0, 300);
+    await runAll(limiter, 1);
+    expect(await startsWithin(limiter, 100)).toBe(false);
+    expect(limiter.nextSlotMs()).toBeLessThanOrEqual(300);
+    const before = performance.now();
+    await runAll(limiter, 5);
+    expect(performance.now() - before).toBeLessThan(1_000);
+  });
+
+  it('a server window longer than the configured one changes nothing', async () => {
+    const limiter = limiterFor('key-long-window', { limit: 2, windowMs: WINDOW });
+    await limiter.observeRemaining(5, 3_600_000);
+    const started = await runAll(limiter, 3);
+    expect(started[2]! - started[0]!).toBeGreaterThanOrEqual(WINDOW - 5);
+    expect(started[2]! - started[0]!).toBeLessThan(WINDOW + 500);
+  });
+
   it('ignores a higher X-RateLimit-Remaining', async () => {
     const limiter = limiterFor('key-higher', { limit: 2, windowMs: 60_000 });
     await runAll(limiter, 1);
@@ -95,5 +117,23 @@ describe('the Plane limiter', () => {
     const before = performance.now();
     const [next] = await runAll(limiter, 1);
     expect(next! - before).toBeGreaterThanOrEqual(295);
+  });
+});
+
+describe("the server's rate window, from its headers", () => {
+  it('is X-RateLimit-Reset less the answer’s Date (both the server’s clock) plus the second the answer may have crossed, whatever the local clock says', () => {
+    const date = new Date('2026-12-02T10:00:07Z');
+    const reset = String(date.getTime() / 1000 + 60);
+    expect(serverWindowMs({ 'x-ratelimit-reset': reset, date: date.toUTCString() }, date.getTime() + 3_600_000)).toBe(61_000);
+    // Asked at 10:00:06.9 (Reset 10:00:08 for a 2 s window), answered at 10:00:07.1: never under 2 s.
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:08Z') / 1000), date: date.toUTCString() })).toBe(2_000);
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(date.getTime() / 1000 + 2), date: date.toUTCString() })).toBe(3_000);
+  });
+
+  it('without a Date, the local clock stands for it; nothing without a Reset or with one already past', () => {
+    const now = Date.parse('2026-12-02T10:00:07.300Z');
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:09Z') / 1000) }, now)).toBe(3_000);
+    expect(serverWindowMs({}, now)).toBeUndefined();
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(now / 1000 - 10) }, now)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.js';
-import { Scheduler, type ScheduleRun } from '../../src/schedules/scheduler.js';
+import { Scheduler, type ScheduleRun, type ScheduleRunReport } from '../../src/schedules/scheduler.js';
 import { createStateStore, type StateStore } from '../../src/state/index.js';
 import { eventually } from '../harness/bot.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
@@ -119,7 +119,7 @@ describe('the scheduler with two replicas on Redis', () => {
     redis = await startRedisServer();
     const time = clock('2026-12-07T00:00:00Z');
     const outcomes: string[] = [];
-    const onRun = (kind: string, outcome: string) => outcomes.push(`${kind} ${outcome}`);
+    const onRun = ({ name, outcome }: ScheduleRunReport) => outcomes.push(`${name} ${outcome}`);
     const runs: string[] = [];
     const replicas = await Promise.all([replica(time.now), replica(time.now)]);
     const schedulers = replicas.map(({ store }) => new Scheduler({ store, logger: silentLogger, now: time.now, onRun, attempts: 2 }));
@@ -132,7 +132,7 @@ describe('the scheduler with two replicas on Redis', () => {
     time.set('2026-12-07T01:00:00Z');
     for (let look = 0; look < 4; look++) await Promise.all(schedulers.map((s) => s.tick()));
     expect(runs.map((r) => r.split(' ')[1])).toEqual(['2026-12-07T01:00:00.000Z']);
-    expect(outcomes.filter((o) => o.startsWith('fixed:take'))).toEqual(['fixed:take cycle snapshots done']);
-    expect(outcomes.filter((o) => o.startsWith('fixed:poll'))).toEqual(['fixed:poll intake failed', 'fixed:poll intake failed']);
+    expect(outcomes.filter((o) => o.startsWith('take'))).toEqual(['take cycle snapshots done']);
+    expect(outcomes.filter((o) => o.startsWith('poll'))).toEqual(['poll intake failed', 'poll intake failed']);
   }, 30_000);
 });

@@ -80,6 +80,11 @@ export interface FakePlaneOptions {
   edition?: Edition;
   /** The API-key throttle, a sliding window per key. Default 60 per 60 s. */
   rateLimit?: { requests: number; windowMs?: number };
+  /**
+   * DRF's AnonRateThrottle on the routes that need no key (`/api/instances/`), per client address:
+   * Plane's is 30 a minute whatever the API-key rate. Off unless given (tests probe freely).
+   */
+  anonymousRateLimit?: { requests: number; windowMs?: number };
   /** Epoch-ms clock for the limiter, timestamps and signed-URL expiry. Default Date.now. */
   now?: () => number;
   port?: number;
@@ -134,6 +139,9 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
     flavour,
     router: new Router(buildRoutes(flavour)),
     limiter: new RateLimiter({ requests: options.rateLimit?.requests ?? 60, windowMs: options.rateLimit?.windowMs ?? 60_000 }, now),
+    ...(options.anonymousRateLimit && {
+      anonymousLimiter: new RateLimiter({ requests: options.anonymousRateLimit.requests, windowMs: options.anonymousRateLimit.windowMs ?? 60_000 }, now),
+    }),
     storage: new Storage(db, now),
     pageRules: pageRulesFor(flavour),
     requests,

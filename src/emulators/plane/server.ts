@@ -34,6 +34,8 @@ export interface ServerParts {
   flavour: Flavour;
   router: Router;
   limiter: RateLimiter;
+  /** The throttle of the public routes, per client address (FakePlaneOptions.anonymousRateLimit). */
+  anonymousLimiter?: RateLimiter;
   storage: Storage;
   pageRules: PageRules;
   requests: RecordedRequest[];
@@ -104,7 +106,7 @@ export function createListener(parts: ServerParts): (request: IncomingMessage, r
     void readBody(request)
       .then((raw) => {
         record.body = raw.toString('utf8');
-        return answer(parts, record, url, raw, request.headers);
+        return answer(parts, record, url, raw, request.headers, request.socket.remoteAddress ?? '');
       })
       .catch((error: unknown) => replyForError(error, record))
       .then((reply) => {
@@ -115,7 +117,7 @@ export function createListener(parts: ServerParts): (request: IncomingMessage, r
 }
 
 /** The pipeline, in Django/DRF order: middleware, URL resolution, auth, permission, throttle, view. */
-async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw: Buffer, headers: IncomingHttpHeaders): Promise<Reply> {
+async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw: Buffer, headers: IncomingHttpHeaders, address: string): Promise<Reply> {
   const { method, path } = record;
   const query = url.searchParams;
   if (path.startsWith(`/${BUCKET}/`)) return parts.storage.serve(method, path, query, headers);
@@ -155,6 +157,9 @@ async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw
   let reply: Reply;
   try {
     if (match.route.access === 'public') {
+      // Anonymous throttling comes before the method check, as in DRF's initial(); its 429 is the API key's.
+      const throttle = parts.anonymousLimiter?.check(address);
+      if (throttle && !throttle.allowed) return { status: 429, body: bodies.throttled, headers: { ...allow, ...throttle.headers } };
       const handler = match.route.methods[method];
       if (!handler) throw new ApiError(405, bodies.methodNotAllowed(method));
       reply = await handler(base);

@@ -57,12 +57,13 @@ export interface HomeView {
 export const HOME_CALLBACK_ID = 'planebot_home';
 
 /**
- * The person's Home tab: their open Plane items by state group, the approvals waiting for them and
+ * The person's Home tab: their open Plane items by state group (after the `lead` blocks: the "due
+ * soon / overdue" section, slack/home), the approvals waiting for them and
  * the tasks channels' trees assign to them, with buttons that post an item's card or a channel's
  * tree in their DM with the bot. Whatever the numbers, it stays within the 100 blocks of a view:
  * approvals and channels are capped, items fill what is left, and every cut says how many more.
  */
-export function buildAppHome(input: HomeInput, t: Translator): HomeView {
+export function buildAppHome(input: HomeInput, t: Translator, lead: readonly Block[] = []): HomeView {
   const time = (at: number) =>
     new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short', ...(input.timeZone && { timeZone: safeZone(input.timeZone) }) }).format(at);
   const head: Block[] = [
@@ -72,9 +73,9 @@ export function buildAppHome(input: HomeInput, t: Translator): HomeView {
   const approvals = approvalBlocks(input.approvals, t, time);
   const tasks = taskBlocks(input.tasks, t);
   // Items take what the rest leaves: the header, two dividers, the Plane heading and, per group, a heading and a "more" line.
-  const room = HOME_BLOCKS_MAX - head.length - approvals.length - tasks.length - 2 - 1 - GROUPS.length * 2;
+  const room = HOME_BLOCKS_MAX - head.length - lead.length - approvals.length - tasks.length - 2 - 1 - GROUPS.length * 2;
   const plane = planeBlocks(input, t, room);
-  return { type: 'home', callback_id: HOME_CALLBACK_ID, blocks: [...head, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks] };
+  return { type: 'home', callback_id: HOME_CALLBACK_ID, blocks: [...head, ...lead, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks] };
 }
 
 function section(text: string): Block {

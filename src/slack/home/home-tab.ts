@@ -1,15 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '@slack/bolt';
+import { dueOf, type DueLists } from '../../digests/reminders.js';
 import { resolveMe } from '../../plane/me.js';
+import { dayIn, nextDayIn } from '../../schedules/occurrences.js';
 import type { FileLocks } from '../../files/file-lock.js';
 import { TaskStore } from '../../tasks/store.js';
 import { walk } from '../../tasks/tree.js';
-import { buildAppHome, type HomeInput, type HomeItem, type HomeTask } from './app-home.blocks.js';
+import type { HomeItem, HomeTask } from './app-home.blocks.js';
 import type { CommandDeps, ConversationDeps } from '../deps.js';
+import { zoneOf } from '../digests/jobs.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
 import { listMyIssuesArgs, listMyWorkItems, readableFailure, type Requester } from '../../tools/index.js';
+import { buildHomeView, type HomeWithDue } from './due-soon.blocks.js';
 
 type WebClient = App['client'];
 
@@ -23,20 +27,20 @@ const ITEMS_READ = 200;
 export async function publishHome(client: WebClient, deps: HomeDeps, userId: string): Promise<void> {
   const requester = await requesterFor(client, deps.store, userId);
   const t = translatorFor(requester, deps.locale);
-  const view = buildAppHome(await homeInput(deps, requester), t);
+  const view = buildHomeView(await homeInput(deps, requester), t);
   await client.views.publish({ user_id: userId, view });
 }
 
-export async function homeInput(deps: HomeDeps, requester: Requester, now = Date.now()): Promise<HomeInput> {
+export async function homeInput(deps: HomeDeps, requester: Requester, now = Date.now()): Promise<HomeWithDue> {
   const [plane, approvals, tasks] = await Promise.all([
-    planeItems(deps, requester),
+    planeItems(deps, requester, now),
     deps.conversations.awaiting(requester.id),
     assignedTasks(deps.dataDir, deps.fileLocks, requester),
   ]);
-  return { ...plane, approvals, tasks, now };
+  return { ...plane, approvals, tasks, now, ...(requester.timeZone && { timeZone: requester.timeZone }) };
 }
 
-async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<HomeInput, 'items' | 'planeProblem'>> {
+async function planeItems(deps: HomeDeps, requester: Requester, now: number): Promise<Pick<HomeWithDue, 'items' | 'planeProblem' | 'due'>> {
   try {
     // Only the person's own items: when their e-mail matches no member, "me" would be the key's user.
     const me = await resolveMe(deps.plane.api(), deps.plane.slug(), requester);
@@ -45,7 +49,16 @@ async function planeItems(deps: HomeDeps, requester: Requester): Promise<Pick<Ho
     const items: HomeItem[] = list.items.flatMap((item) =>
       item.state ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }] : [],
     );
-    return { items };
+    // The same items, by the days of the person's zone (the reminders' rule): no more Plane requests.
+    const zone = zoneOf(requester.timeZone);
+    const [today, tomorrow] = [dayIn(zone, new Date(now)), nextDayIn(zone, new Date(now))];
+    const due: DueLists = { overdue: [], today: [], tomorrow: [] };
+    for (const item of list.items) {
+      const when = dueOf({ targetDate: item.targetDate, state: item.state ?? undefined }, today, tomorrow);
+      if (when) due[when].push({ key: item.key, title: item.title, url: item.url, state: item.state?.name, due: item.targetDate! });
+    }
+    due.overdue.sort((a, b) => a.due.localeCompare(b.due));
+    return { items, due };
   } catch (error) {
     const readable = readableFailure(error, translatorFor(requester, deps.locale));
     if (readable === undefined) deps.logger.warn({ err: error }, 'the Home tab could not read Plane');

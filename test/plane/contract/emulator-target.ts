@@ -1,3 +1,4 @@
+import type { PlaneRate } from '../../../src/config.js';
 import { imageComponent, startFakePlane, type FakePlane } from '../../../src/emulators/plane/index.js';
 import type { ContractTarget, Person } from './target.js';
 
@@ -78,8 +79,16 @@ export function seedLikeFixture(plane: FakePlane): void {
 
 /** The emulator as a contract target: a fresh one per file, seeded like the real fixture. */
 export async function emulatorTarget(options: { rateLimit?: number } = {}): Promise<ContractTarget & { readonly plane: FakePlane; close(): Promise<void> }> {
+  const raised: PlaneRate = { requests: options.rateLimit ?? 100_000, windowMs: 60_000 };
+  let rate = raised;
   const start = async () => {
-    const plane = await startFakePlane({ instanceVersion: '1.3.1', rateLimit: { requests: options.rateLimit ?? 100_000 }, webhooks: { allowed: ['127.0.0.0/8'] } });
+    const plane = await startFakePlane({
+      instanceVersion: '1.3.1',
+      rateLimit: rate,
+      // Plane's AnonRateThrottle (DEFAULT_THROTTLE_RATES anon), whatever the API key's rate.
+      anonymousRateLimit: { requests: 30, windowMs: 60_000 },
+      webhooks: { allowed: ['127.0.0.0/8'] },
+    });
     seedLikeFixture(plane);
     return plane;
   };
@@ -95,10 +104,12 @@ export async function emulatorTarget(options: { rateLimit?: number } = {}): Prom
     workspace: 'acme',
     keys: KEYS,
     webhookSecret: WEBHOOK_SECRET,
-    async reset() {
+    async reset(options?: { apiRate?: PlaneRate }) {
       await plane.close();
+      rate = options?.apiRate ?? raised;
       plane = await start();
     },
+    apiRate: () => rate,
     async pointWebhook(url: string) {
       plane.webhooks.add('acme', { url, secret: WEBHOOK_SECRET });
     },

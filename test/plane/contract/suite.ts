@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Keyv from 'keyv';
 import { request } from 'undici';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { withPlaneWaitPolicy } from '../../../src/plane/http.js';
 import { createPlaneKit, type PlaneKit } from '../../../src/plane/kit.js';
 import { createPlaneTools } from '../../../src/tools/plane/index.js';
 import { ToolRegistry, type Requester } from '../../../src/tools/registry.js';
@@ -293,6 +294,68 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       expect(answer.json.upload_data.fields).toMatchObject({ 'Content-Type': 'text/plain', key: expect.stringMatching(/-a\.txt$/) });
       expect(answer.json.attachment).toMatchObject({ id: answer.json.asset_id, attributes: { name: 'a.txt', type: 'text/plain', size: 5 }, is_uploaded: false, entity_type: 'ISSUE_ATTACHMENT', issue: item.id, size: 5 });
       expect(answer.json.asset_url).toBe(`/api/assets/v2/workspaces/acme/projects/${item.project}/issues/${item.id}/attachments/${answer.json.asset_id}/`);
+    });
+  });
+
+  describe('rate limits', () => {
+    const THROTTLED = { error_code: 5900, error_message: 'RATE_LIMIT_EXCEEDED' };
+    // The counters outlive the test otherwise, and the next file's first probe would wait a minute.
+    const resetAfter = () => onTestFinished(() => t().reset());
+
+    // Plane's default throttle (DRF's AnonRateThrottle, 30 a minute per address) on the instance
+    // probe: a real 429 whatever the API-key rate the fixture runs at, so CI sees one every run.
+    it('the unauthenticated instance probe: 30 a minute per address, then the 429 (Retry-After, error 5900, no X-RateLimit-*)', async () => {
+      resetAfter();
+      for (let i = 0; i < 30; i += 1) {
+        const probe = await raw('GET', '/api/instances/', { key: null });
+        expect(probe.status, `probe ${i + 1}`).toBe(200);
+        expect(probe.headers['x-ratelimit-remaining']).toBeUndefined();
+      }
+      const throttled = await raw('GET', '/api/instances/', { key: null });
+      expect(throttled).toMatchObject({ status: 429, json: THROTTLED });
+      const retryAfter = Number(throttled.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(throttled.headers['x-ratelimit-remaining']).toBeUndefined();
+      expect(throttled.headers.allow).toBe('GET, PATCH, HEAD, OPTIONS');
+      // A throttled request is not counted: the wait does not grow.
+      const again = await raw('GET', '/api/instances/', { key: null });
+      expect(again.status).toBe(429);
+      expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(retryAfter);
+      // The API key's budget is another.
+      expect((await raw('GET', '/api/v1/users/me/')).status).toBe(200);
+    });
+
+    // Plane's API-key throttle at its own 60 a minute: the emulator restarts at that rate; the real
+    // Plane runs at the rate its up.sh was given, raised in CI, so there the case runs only when
+    // started with PLANE_CE_API_RATE_LIMIT=60/minute (or any rate of at most 120 a window).
+    it('the API key’s 429: Remaining counts down to 0, Reset is a window ahead, then 429 with Retry-After; the kit, bounded, says when to try again', async ({ skip }) => {
+      await t().reset({ apiRate: { requests: 60, windowMs: 60_000 } });
+      resetAfter();
+      const rate = t().apiRate();
+      if (rate.requests > 120) skip(`the ${t().name} allows ${rate.requests} requests a window; start it with PLANE_CE_API_RATE_LIMIT=60/minute to run this case`);
+      const remaining: number[] = [];
+      // One after the other: Plane's throttle (a read-modify-write of a list in its cache) loses concurrent requests.
+      for (let i = 0; i < rate.requests; i += 1) {
+        const answer = await raw('GET', '/api/v1/users/me/', { key: 'dana' });
+        expect(answer.status, `request ${i + 1}`).toBe(200);
+        remaining.push(Number(answer.headers['x-ratelimit-remaining']));
+        // Reset is reckoned when the request came, Date when the answer left: a second apart at most.
+        const window = Number(answer.headers['x-ratelimit-reset']) * 1000 - Date.parse(String(answer.headers.date));
+        expect([rate.windowMs - 1000, rate.windowMs]).toContain(window);
+      }
+      expect(remaining).toEqual(Array.from({ length: rate.requests }, (_, i) => rate.requests - 1 - i));
+      const throttled = await raw('GET', '/api/v1/users/me/', { key: 'dana' });
+      expect(throttled).toMatchObject({ status: 429, json: THROTTLED });
+      const retryAfter = Number(throttled.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(rate.windowMs / 1000);
+      expect(throttled.headers['x-ratelimit-remaining']).toBeUndefined();
+      expect(throttled.headers['x-ratelimit-reset']).toBeUndefined();
+      // Another key has its own budget.
+      expect((await raw('GET', '/api/v1/users/me/', { key: 'bob' })).status).toBe(200);
+      const spent = withPlaneWaitPolicy({ deadline: Date.now() + 1_000 }, () => kitFor('dana').api().me({ fresh: true }));
+      await expect(spent).rejects.toThrow(/rate limit for this API key is spent; try again in \d+ s/);
     });
   });
 

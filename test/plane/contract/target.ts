@@ -1,3 +1,5 @@
+import type { PlaneRate } from '../../../src/config.js';
+
 /** The seeded people of the contract data (the real fixture's users; the emulator is seeded alike). */
 export type Person = 'admin' | 'alice' | 'bob' | 'dana' | 'carol' | 'bot';
 
@@ -12,8 +14,13 @@ export interface ContractTarget {
   workspace: string;
   keys: Record<Person, string>;
   webhookSecret: string;
-  /** Back to the seed; no request may be in flight. */
-  reset(): Promise<void>;
+  /**
+   * Back to the seed; no request may be in flight. `apiRate`: the API-key throttle wanted from now
+   * (the emulator restarts with it; the real Plane keeps the rate its up.sh was given).
+   */
+  reset(options?: { apiRate?: PlaneRate }): Promise<void>;
+  /** The API-key throttle the target enforces now (the real Plane's PLANE_CE_API_RATE_LIMIT). */
+  apiRate(): PlaneRate;
   /** Sends the workspace webhook (every event) to `url`, signed with `webhookSecret`; a reset undoes it. */
   pointWebhook(url: string): Promise<void>;
   /**

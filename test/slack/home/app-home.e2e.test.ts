@@ -2,6 +2,7 @@ import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startSlackEmulator, type OpenView } from '../../../src/emulators/slack/index.js';
 import { translator } from '../../../src/i18n/index.js';
+import { dayIn, nextDayIn } from '../../../src/schedules/occurrences.js';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { BOT_TOKEN, eventually, SIGNING_SECRET, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { slackViewLimitViolations } from '../blocks/limits.js';
@@ -125,6 +126,32 @@ describe('App Home over HTTP, through the emulator', () => {
     await eventually(() => h.slack.workspace.messages(dm).some((m) => JSON.stringify(m.blocks ?? m.text).includes('Review the launch checklist')), 10_000, 'the tree in the DM');
     const click2 = h.slack.deliveries.findLast((d) => (d.body as Json).type === 'block_actions')!.body as Json;
     expect(click2).toMatchObject({ container: { type: 'view', view_id: home.view.id }, view: { id: home.view.id, type: 'home' } });
+  });
+
+  it('a person sees her open items overdue, due today and due tomorrow by the days of her own zone, first, in her language', async () => {
+    harness = await startBotHarness();
+    const h = harness;
+    // Camille: Paris, French. Her today and tomorrow, whatever the hour in UTC.
+    const today = dayIn('Europe/Paris', new Date());
+    const tomorrow = nextDayIn('Europe/Paris', new Date());
+    const add = (name: string, state: string, target_date?: string) => h.plane.db.addWorkItem('ACME', { name, state, assignees: ['camille@acme.test'], ...(target_date && { target_date }) });
+    add('Renew the certificate', 'Todo', '2026-01-15');
+    add('Publish the changelog', 'In Progress', today);
+    add('Review the cookie policy', 'Backlog', tomorrow);
+    add('Someday', 'Todo', '2099-01-01');
+    add('No date', 'Todo');
+    add('Closed late', 'Done', '2026-01-10');
+    const home = await openHome(h, 'U0CAMILLE');
+    const fr = translator('fr');
+    const section = home.view.blocks[2] as { text: { text: string } };
+    const lines = section.text.text.split('\n');
+    expect(lines[0]).toBe(`*${fr.t('digests.home.title', { count: 3 })}*`);
+    expect(lines[1]).toMatch(new RegExp(`Renew the certificate · ${fr.t('digests.home.due', { due: 'overdue', date: '2026-01-15' })}$`));
+    expect(lines[2]).toMatch(new RegExp(`Publish the changelog · ${fr.t('digests.home.due', { due: 'today', date: today })}$`));
+    expect(lines[3]).toMatch(new RegExp(`Review the cookie policy · ${fr.t('digests.home.due', { due: 'tomorrow', date: tomorrow })}$`));
+    expect(lines).toHaveLength(4);
+    // The items also stay in their state groups below.
+    expect(shown(home)).toContain('Someday');
   });
 
   it('views.publish is refused as Slack refuses it: no user, a modal, over 100 blocks, long metadata, a stale hash, the Home tab off', async () => {
