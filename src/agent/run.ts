@@ -12,6 +12,10 @@ export interface RunContext extends Omit<ToolContext, 'requester' | 'signal'> {
   channel?: string;
   /** The requester's Plane member as the front end resolved it, for the prompt. */
   planeMember?: string;
+  /** The place's default Plane project (ACME), used when a request names none. */
+  defaultProject?: string;
+  /** What the place's admins ask of the agent there: guidance under the rules, never a permission. */
+  instruction?: string;
 }
 
 /** A message handed to `agent.submit`, kept as is while it waits in a thread's queue. */

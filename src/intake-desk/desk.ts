@@ -67,8 +67,6 @@ export interface IntakeDeskOptions {
 
 const claimKey = (channel: string, ts: string) => `${channel}:${ts}`;
 const PENDING_INDEX = 'index';
-/** What the duplicate check reads of each work item (what the kit's answer check needs; no descriptions). */
-const ITEM_FIELDS = ['id', 'name', 'sequence_id', 'project', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date'];
 
 /** The first line of a message, cut at 80 characters on a word. */
 export function firstLine(text: string): string {
@@ -152,7 +150,7 @@ export class IntakeDesk {
     const project = await this.project(slug, setting.projectId);
     const [states, items, intake] = await Promise.all([
       api.states(slug, project),
-      api.workItems(slug, project, ITEM_FIELDS),
+      api.workItemTitles(slug, project),
       api.intakeRequests(slug, project),
     ]);
     const stateOf = new Map(states.map((s) => [s.id, s]));

@@ -94,8 +94,11 @@ export const INTAKE_POLL = defineRecord({ namespace: 'intake:poll', version: 1, 
 
 /** A channel's settings (`/plane config`): its default project and the agent's instruction there. */
 export const channelSettings = z.object({
+  /** The project's identifier (ACME): used when a request there names none. */
   defaultProject: z.string().optional(),
+  /** Guidance for the agent in that channel, below the system prompt's rules; it grants nothing. */
   instruction: z.string().optional(),
+  setBy: z.string().optional(),
 });
 export type ChannelSettings = z.infer<typeof channelSettings>;
 export const CHANNEL_SETTINGS = defineRecord({ namespace: 'channel:settings', version: 1, schema: channelSettings });

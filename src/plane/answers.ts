@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem } from './types.js';
+import { PRIORITIES, STATE_GROUPS, type Comment, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem, type WorkItemTitle } from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -64,6 +64,14 @@ export const workItemAnswer: z.ZodType<WorkItem> = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
   completed_at: z.string().nullish(),
+});
+
+/** What `fields=id,name,sequence_id,state` returns of a work item. */
+export const workItemTitleAnswer: z.ZodType<WorkItemTitle> = z.looseObject({
+  id,
+  name: z.string(),
+  sequence_id: z.number(),
+  state: z.union([z.string(), stateAnswer, z.null()]),
 });
 
 /** An intake row; its work item's state is in group `triage` until accepted, which the state enum does not list. */

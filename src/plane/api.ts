@@ -5,8 +5,8 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, containerLinksAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer } from './answers.js';
-import type { Comment, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem } from './types.js';
+import { commentAnswer, containerLinksAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer, workItemTitleAnswer } from './answers.js';
+import type { Comment, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem, WorkItemTitle } from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -122,6 +122,19 @@ export class PlaneApi {
       this.http,
       { path: paths.list(slug, project.id), query: { fields: fields?.join(',') }, what: `work items of project ${project.identifier}` },
       workItemAnswer,
+    );
+  }
+
+  /**
+   * Every work item's key and title only: Plane fills `assignees` and `labels` with queries per row,
+   * which take seconds on a 1,000-item project (measured 10.0 s with them, 2.6 s without).
+   */
+  async workItemTitles(slug: string, project: Project): Promise<WorkItemTitle[]> {
+    const paths = await this.paths();
+    return fetchAllPages(
+      this.http,
+      { path: paths.list(slug, project.id), query: { fields: 'id,name,sequence_id,state' }, what: `work items of project ${project.identifier}` },
+      workItemTitleAnswer,
     );
   }
 

@@ -46,6 +46,9 @@ export interface Member {
 }
 
 /** A work item as the list, get, create and update endpoints return it; expanded fields are objects. */
+/** A work item's key and title, as a duplicate check reads a whole project. */
+export type WorkItemTitle = Pick<WorkItem, 'id' | 'name' | 'sequence_id' | 'state'>;
+
 export interface WorkItem {
   id: string;
   name: string;

@@ -12,6 +12,8 @@ export interface SandboxInfo {
   /** Whether the agent has a model (ANTHROPIC_API_KEY). */
   model: boolean;
   planeUrl?: string;
+  /** The demo Plane's Intake can be decided from the page (`/sandbox/intake`). */
+  intake?: boolean;
 }
 
 export interface SandboxPageOptions {

@@ -3,9 +3,11 @@ import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
 import { seedDemoDigests, seedDemoWorkspace, startFakePlane, type DemoCycles, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
 import { CycleSnapshots } from '../cycles/snapshots.js';
-import { startSlackEmulator } from '../emulators/slack/index.js';
+import { DEFAULT_CHANNELS, startSlackEmulator } from '../emulators/slack/index.js';
+import { INTAKE_CHANNELS } from '../intake-desk/records.js';
 import { SLACKBOT } from '../emulators/slack/workspace.js';
 import type { Logger } from '../log.js';
+import { sandboxIntakeRoutes } from './intake-control.js';
 import { sandboxPageRoutes } from './page-routes.js';
 
 /**
@@ -30,11 +32,13 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   const botToken = `xoxb-sandbox-${randomBytes(12).toString('hex')}`;
   // Plane's web app is where work item links point: the manifest's unfurl domain in a real Slack.
   const unfurlDomains = [new URL(config.plane.apiKey ? config.plane.appUrl : 'http://127.0.0.1').hostname];
-  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE, unfurlDomains });
+  // #support is the demo's intake desk: a message given :ticket: becomes a request in ACME's Intake.
+  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE, unfurlDomains, channels: [...DEFAULT_CHANNELS, { id: SUPPORT, name: 'support' }] });
 
   let demoPlane: FakePlane | undefined;
   let demoCycles: DemoCycles | undefined;
   let demoWebhook: WebhookRecord | undefined;
+  let demoIntake: { projectId: string; admin: string } | undefined;
   let plane = config.plane;
   if (!plane.apiKey) {
     // The bot listens on a loopback address, which Plane only reaches when its server allows it
@@ -43,6 +47,9 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     const demo = seedDemoWorkspace(demoPlane.db);
     seedDemoDigests(demoPlane.db, demo);
     demoCycles = demo.cycles;
+    // Turned on as a project admin would in Plane's settings (the bot's key may not).
+    demo.project.intake_view = true;
+    demoIntake = { projectId: demo.project.id, admin: demo.users.dana.id };
     // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
     demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
     plane = {
@@ -61,11 +68,16 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
       logger: options.logger,
       host: config.sandboxHost,
       sandbox: true,
-      extraRoutes: sandboxPageRoutes({
-        pageApi: emulator.pageApi,
-        info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl },
-        defaultViewer: SANDBOX_PEOPLE[0]!.id,
-      }),
+      // The demo Plane is local: Accept in its Intake reaches the asker in seconds, not the default 2 minutes.
+      ...(demoIntake && { timing: { intakePollMs: DEMO_INTAKE_POLL_MS } }),
+      extraRoutes: [
+        ...sandboxPageRoutes({
+          pageApi: emulator.pageApi,
+          info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl, intake: demoIntake !== undefined },
+          defaultViewer: SANDBOX_PEOPLE[0]!.id,
+        }),
+        ...(demoPlane && demoIntake ? sandboxIntakeRoutes(demoPlane, demoIntake.admin) : []),
+      ],
     },
   );
   emulator.setRequestUrl(`${bot.url}/slack/events`);
@@ -77,6 +89,12 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   }
   if (demoWebhook) demoWebhook.url = `${bot.url}/plane/webhooks`;
   emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey), demoPlane !== undefined) });
+  if (demoIntake) {
+    await bot.store.set(INTAKE_CHANNELS, SUPPORT, { channel: SUPPORT, projectId: demoIntake.projectId, project: 'ACME', emoji: 'ticket', auto: false, setBy: 'sandbox' });
+    emulator.workspace.post(SUPPORT, { user: SLACKBOT, text: SUPPORT_WELCOME });
+    // One ask already there, like one in ACME's backlog: its 🎫 shows the duplicate check.
+    emulator.workspace.post(SUPPORT, { user: 'U0PRIYA', text: 'The login button does nothing on Safari\nCustomers cannot sign in since this morning.' });
+  }
   console.log(
     `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +
       `  Slack: an embedded emulator (no Slack app needed)\n` +
@@ -93,6 +111,18 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     },
   };
 }
+
+const SUPPORT = 'C0SUPPORT';
+const DEMO_INTAKE_POLL_MS = 2_000;
+
+/** What #support says of itself: the intake desk's loop, and the stand-in for Plane's Intake view. */
+const SUPPORT_WELCOME = [
+  '*#support is an intake desk for ACME* (`/plane intake ACME`). Try:',
+  '• write a request here, then press *+ :ticket:* under it (the :ticket: reaction): it is filed in ACME’s Intake, and the bot answers in its thread',
+  '• press + :ticket: under priya’s message below: it looks like an item ACME already has, so only she is asked first (Same as …, File it anyway, Cancel); act as priya to answer',
+  '• in the sidebar, *Demo Plane · Intake* lists the requests a Plane admin has to decide: Accept or Decline there, and the asker hears it in the thread',
+  '• `/plane config` sets this channel’s default project and an instruction for the agent',
+].join('\n');
 
 /** What a newcomer reads first in #general: things to try that work with what is configured. */
 function welcome(agentOn: boolean, demoPlane: boolean): string {

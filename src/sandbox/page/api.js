@@ -36,6 +36,11 @@ export const api = {
   click: (channel, viewer, click) => post(`${channelPath(channel)}/actions`, { as: viewer, ...click }),
   /** Slack's stop control on a message still streaming: the app gets `agent_session_stopped`. */
   stopStream: (channel, viewer, messageTs) => post(`${channelPath(channel)}/stream-stops`, { as: viewer, message_ts: messageTs }),
+  /** The person adds an emoji to a message (`reaction_added` goes to the app). */
+  react: (channel, viewer, messageTs, name) => post(`${channelPath(channel)}/reactions`, { as: viewer, message_ts: messageTs, name }),
+  /** The demo Plane's Intake: `{ requests: [{ key, name, status }] }`, and a project admin's Accept / Decline. */
+  intake: () => request('/sandbox/intake'),
+  decideIntake: (key, decision) => post('/sandbox/intake/decide', { key, decision }),
   /** A message shortcut from a message's "…" menu. */
   shortcut: (channel, viewer, messageTs, callbackId) => post(`${channelPath(channel)}/shortcuts`, { as: viewer, message_ts: messageTs, callback_id: callbackId }),
   /** `{ view, errors }`: the modal on the person's screen, or `view: null`. */

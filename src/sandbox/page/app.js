@@ -1,6 +1,6 @@
 import { api, followLiveEvents } from './api.js';
 import { ChannelState } from './channel-state.js';
-import { bannersHtml, channelLabel, channelListHtml, hintsHtml, HOME, homeHtml, peopleOptionsHtml } from './chrome-view.js';
+import { bannersHtml, channelLabel, channelListHtml, hintsHtml, HOME, homeHtml, intakePanelHtml, peopleOptionsHtml } from './chrome-view.js';
 import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
 import { modalHtml, readModalValues } from './modal-view.js';
@@ -35,6 +35,7 @@ const els = {
   threadError: byId('thread-composer-error'),
   toast: byId('toast'),
   shortcutMenu: byId('shortcut-menu'),
+  intakePanel: byId('intake-panel'),
   modal: byId('modal'),
 };
 
@@ -78,6 +79,7 @@ async function start() {
   page.thread = params.get('thread') ?? undefined;
   follow();
   if (params.get('tab') === HOME) void openHome();
+  void loadIntake();
 }
 
 /** Takes a workspace answer for a person; keeps the channel when they can see it. */
@@ -104,7 +106,11 @@ function follow() {
       void loadView();
       if (page.home) void loadHome();
     },
-    onChange: applyChange,
+    onChange: (type, data) => {
+      applyChange(type, data);
+      // What the bot posts (a filed card, news) follows what Intake holds: look again.
+      refreshIntakeSoon();
+    },
     onView: (type, data) => {
       if (type === 'home_published') return drawHome(data.view);
       if (type === 'view_closed') return closeModal(data.view.id);
@@ -323,6 +329,46 @@ async function clickInHome(button) {
   await sendClick(button, () => api.actInView(page.viewer, viewId, { block_id: blockId, action_id: button.dataset.actionId }));
 }
 
+// ---- the demo Plane's Intake -------------------------------------------------------------------
+
+let intakeTimer;
+
+function refreshIntakeSoon() {
+  if (!page.info?.intake) return;
+  clearTimeout(intakeTimer);
+  intakeTimer = setTimeout(() => void loadIntake(), 300);
+}
+
+async function loadIntake() {
+  if (!page.info?.intake) return;
+  try {
+    const { requests } = await api.intake();
+    els.intakePanel.innerHTML = intakePanelHtml(requests);
+    els.intakePanel.hidden = false;
+  } catch (error) {
+    toast(`Could not read the demo Plane's Intake: ${error.message}`);
+  }
+}
+
+async function decideIntake(button) {
+  button.disabled = true;
+  try {
+    await api.decideIntake(button.dataset.key, button.dataset.decision);
+  } catch (error) {
+    toast(`Could not ${button.dataset.decision} ${button.dataset.key}: ${error.message}`);
+  }
+  await loadIntake();
+}
+
+async function react(button) {
+  const message = button.closest('[data-testid="message"]');
+  try {
+    await api.react(page.channel, page.viewer, message.dataset.ts, button.dataset.name);
+  } catch (error) {
+    toast(`Could not add :${button.dataset.name}:: ${error.message}`);
+  }
+}
+
 // ---- message shortcuts and modals ---------------------------------------------------------------
 
 /** The modal on the reader's screen: `{ view, errors }`, or undefined. */
@@ -531,6 +577,10 @@ document.addEventListener('click', (event) => {
   if (target?.closest('[data-testid="modal"]')) return;
   const shortcut = target?.closest('[data-testid="shortcut"]');
   if (shortcut) return void runShortcut(shortcut.dataset.callbackId, els.shortcutMenu.dataset.messageTs);
+  const ticket = target?.closest('[data-testid="add-ticket"]');
+  if (ticket) return void react(ticket);
+  const decide = target?.closest('[data-testid="intake-decide"]');
+  if (decide) return void decideIntake(decide);
   const more = target?.closest('[data-testid="message-actions"]');
   if (more) return showShortcutMenu(more);
   hideShortcutMenu();

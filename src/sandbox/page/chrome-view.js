@@ -80,3 +80,24 @@ export function hintsHtml(botName, commands) {
     .map((hint) => `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`)
     .join('');
 }
+
+/**
+ * The demo Plane's Intake, as its admin sees it in Plane: each request still to decide, with Accept
+ * and Decline. Empty when none waits.
+ */
+export function intakePanelHtml(requests) {
+  const rows = (Array.isArray(requests) ? requests : []).map(
+    (r) =>
+      `<li class="intake-request" data-testid="intake-request" data-key="${escapeHtml(r.key)}">` +
+      `<span class="intake-key">${escapeHtml(r.key)}</span> <span class="intake-name">${escapeHtml(r.name)}</span>` +
+      (r.status === 'snoozed' ? ' <em>(snoozed)</em>' : '') +
+      `<span class="intake-actions">` +
+      `<button type="button" class="tool-button" data-testid="intake-decide" data-key="${escapeHtml(r.key)}" data-decision="accept">Accept</button>` +
+      `<button type="button" class="tool-button" data-testid="intake-decide" data-key="${escapeHtml(r.key)}" data-decision="decline">Decline</button>` +
+      `</span></li>`,
+  );
+  return (
+    `<div class="intake-title">Demo Plane · Intake</div>` +
+    (rows.length > 0 ? `<ul class="intake-list">${rows.join('')}</ul>` : `<div class="intake-empty" data-testid="intake-empty">Nothing to decide. Press + :ticket: under a message in #support.</div>`)
+  );
+}

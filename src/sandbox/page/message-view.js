@@ -29,6 +29,7 @@ export function messageHtml(message, view) {
   const canReply = !inThread && !ephemeral && message.subtype !== 'tombstone';
   // The app's message shortcuts, in a "…" menu, on every message but ephemeral ones and tombstones.
   const canAct = !ephemeral && message.subtype !== 'tombstone' && (workspace?.shortcuts?.length ?? 0) > 0;
+  const canReact = !ephemeral && message.subtype !== 'tombstone' && !author.bot;
   return (
     `<div ${attributes.join(' ')}>` +
     `<div class="avatar avatar-c${colourOf(message.user ?? '')}" aria-hidden="true">${escapeHtml(author.initial)}</div>` +
@@ -47,7 +48,12 @@ export function messageHtml(message, view) {
     reactionsHtml(message.reactions) +
     (inThread ? '' : threadSummaryHtml(message, replies)) +
     `</div>` +
-    (canReply || canAct ? `<div class="message-tools">${canReply ? `<button type="button" class="tool-button" data-testid="reply-in-thread" title="Reply in thread">${ICONS.reply} Reply</button>` : ''}${canAct ? '<button type="button" class="tool-button" data-testid="message-actions" title="More actions" aria-haspopup="menu">…</button>' : ''}</div>` : '') +
+    (canReply || canAct
+      ? `<div class="message-tools">${canReply ? `<button type="button" class="tool-button" data-testid="reply-in-thread" title="Reply in thread">${ICONS.reply} Reply</button>` : ''}` +
+        // Slack's emoji picker, reduced to the intake desk's emoji.
+        (canReact ? '<button type="button" class="tool-button" data-testid="add-ticket" data-name="ticket" title="React with :ticket:">+ :ticket:</button>' : '') +
+        `${canAct ? '<button type="button" class="tool-button" data-testid="message-actions" title="More actions" aria-haspopup="menu">…</button>' : ''}</div>`
+      : '') +
     `</div>`
   );
 }

@@ -12,6 +12,7 @@ import { translatorFor } from '../locale.js';
 import type { Translator } from '../../i18n/index.js';
 import { uploadPicture } from '../cycles/upload.js';
 import { readableFailure, type Requester } from '../../tools/index.js';
+import { openModal } from './open-modal.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -73,6 +74,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     fileLocks: deps.fileLocks,
     userByEmail: (email) => slackUserByEmail(client, deps.store, email),
     uploadPicture: (bytes, upload) => uploadPicture(client, bytes, upload),
+    openModal: (view, loading) => openModal(client, command.trigger_id, view, loading),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

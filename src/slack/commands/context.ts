@@ -1,5 +1,6 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FileLocks } from '../../files/file-lock.js';
+import type { ModalView } from '../blocks/types.js';
 import type { Upload } from '../cycles/upload.js';
 import type { UserRef } from './types.js';
 import type { Requester } from '../../tools/index.js';
@@ -27,6 +28,11 @@ export interface CommandContext {
   userByEmail?: (email: string) => Promise<string | undefined>;
   /** Uploads a picture to Slack (not shared anywhere) for an image block to show; its file id. */
   uploadPicture(bytes: Buffer, upload: Upload): Promise<string>;
+  /**
+   * Opens a modal with the command's trigger (three seconds from Slack's send): `view` when it is
+   * ready within a second, else `loading` at once, updated to `view` when it comes.
+   */
+  openModal(view: Promise<ModalView>, loading: ModalView): Promise<void>;
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */

@@ -96,6 +96,10 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       },
       subscribe: readSubscribe,
       intake: readIntake,
+      config: (args) => {
+        noArguments(args);
+        return { kind: 'plane', action: 'config' };
+      },
       unsubscribe: (args) => {
         const [project, extra] = args;
         if (extra !== undefined) throw new InputError(phrase('commands.error.oneProject', { word: shown(extra.text) }));

@@ -1,7 +1,10 @@
-import type { Translator } from '../../i18n/index.js';
-import type { IntakeDesk, IntakeSwitch } from '../../intake-desk/desk.js';
-import type { IntakeChannel } from '../../intake-desk/records.js';
+import type { IntakeDesk } from '../../intake-desk/desk.js';
+import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 import { PlaneError } from '../../plane/errors.js';
+import type { PlaneKit } from '../../plane/kit.js';
+import type { StateStore } from '../../state/store.js';
+import { buildChannelConfig, buildChannelConfigLoading } from '../intake-desk/channel-config.blocks.js';
+import { intakeSetLines, intakeTrigger } from '../intake-desk/setting-lines.js';
 import { phrase } from '../../i18n/index.js';
 import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import { channelLabel, type CommandContext } from './context.js';
@@ -11,15 +14,30 @@ import type { PlaneCommand } from './types.js';
 export interface IntakeEnv {
   /** Undefined without Plane. */
   desk?: IntakeDesk;
+  /** `/plane config`: the channel's settings, and the projects its menus offer. */
+  store: StateStore;
+  plane: PlaneKit;
 }
 
 type IntakeCommand = Extract<PlaneCommand, { action: 'intake' }>;
 
-function trigger(setting: IntakeChannel, t: Translator): string {
-  return t.t('intake.trigger', { auto: setting.auto ? 'yes' : 'no', emoji: setting.emoji });
+/** `/plane config`: the channel's settings in a modal (saved by `submitChannelConfig`). */
+export async function executeConfig(context: CommandContext, env: IntakeEnv): Promise<Reply> {
+  const { t } = context;
+  const channel = context.channel.id;
+  const where = channelLabel(context.channel, t);
+  const planeOff = !env.plane.enabled;
+  const view = (async () => {
+    const [settings, intake, projects] = await Promise.all([
+      channelSettingsOf(env.store, channel),
+      env.desk?.channel(channel),
+      planeOff ? [] : env.plane.api().projects(env.plane.slug()),
+    ]);
+    return buildChannelConfig({ where, channel, projects, settings, intake, planeOff }, t);
+  })();
+  await context.openModal(view, buildChannelConfigLoading(channel, where, t));
+  return ephemeral();
 }
-
-const SWITCH_NOTES: Record<IntakeSwitch, 'intake.on' | 'intake.turnedOn' | 'intake.cannot'> = { on: 'intake.on', 'turned-on': 'intake.turnedOn', cannot: 'intake.cannot' };
 
 /** `/plane intake`: shows, sets or ends the channel's intake desk (docs/intake-desk.md). */
 export async function executeIntake(command: IntakeCommand, context: CommandContext, env: IntakeEnv): Promise<Reply> {
@@ -29,7 +47,7 @@ export async function executeIntake(command: IntakeCommand, context: CommandCont
   switch (command.mode) {
     case 'show': {
       const setting = await env.desk.channel(context.channel.id);
-      const summary = setting ? t.t('intake.show', { where, project: setting.project, trigger: trigger(setting, t) }) : t.t('intake.none', { where });
+      const summary = setting ? t.t('intake.show', { where, project: setting.project, trigger: intakeTrigger(setting, t) }) : t.t('intake.none', { where });
       return ephemeral(buildConfirmation({ summary, unchanged: true }, t));
     }
     case 'off': {
@@ -40,15 +58,8 @@ export async function executeIntake(command: IntakeCommand, context: CommandCont
     case 'set': {
       const requester = await context.requester();
       const { setting, intake } = await env.desk.configure(context.channel.id, command.project, { emoji: command.emoji, auto: command.auto }, requester.name ?? requester.id);
-      return ephemeral(
-        buildConfirmation(
-          {
-            summary: t.t('intake.set', { where, project: setting.project, trigger: trigger(setting, t) }),
-            notes: [t.t(SWITCH_NOTES[intake], { project: setting.project })],
-          },
-          t,
-        ),
-      );
+      const { summary, note } = intakeSetLines(where, setting, intake, t);
+      return ephemeral(buildConfirmation({ summary, notes: [note] }, t));
     }
   }
 }

@@ -12,7 +12,7 @@ import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import { executeDigestCommand, type DigestEnv } from './run-digests.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
-import { executeIntake, type IntakeEnv } from './run-intake.js';
+import { executeConfig, executeIntake, type IntakeEnv } from './run-intake.js';
 import type { PlaneCommand } from './types.js';
 import { createIssueArgs, createWorkItem, getIssueArgs, getWorkItem, listMyIssuesArgs, listMyWorkItems, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
 
@@ -81,6 +81,8 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       return executeSubscriptionCommand(command, context, env);
     case 'intake':
       return executeIntake(command, context, env);
+    case 'config':
+      return executeConfig(context, env);
     case 'digest':
     case 'remind':
       return executeDigestCommand(command, context, env);

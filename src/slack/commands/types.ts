@@ -70,6 +70,8 @@ export type PlaneCommand =
   | { kind: 'plane'; action: 'subscriptions' }
   | { kind: 'plane'; action: 'notify'; on: boolean }
   /** The channel as an intake desk: shown, turned off, or set for a project (emoji without colons). */
+  /** The channel's settings, in a modal. */
+  | { kind: 'plane'; action: 'config' }
   | { kind: 'plane'; action: 'intake'; mode: 'show' | 'off' }
   | { kind: 'plane'; action: 'intake'; mode: 'set'; project: string; emoji?: string; auto: boolean }
   | { kind: 'plane'; action: 'digest'; op: 'list' | 'help' }

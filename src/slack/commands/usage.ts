@@ -72,6 +72,7 @@ const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[
       { action: 'subscriptions', summary: 'commands.plane.subscriptions.summary' },
       { action: 'notify', usage: 'commands.plane.notify.usage', summary: 'commands.plane.notify.summary' },
       { action: 'intake', usage: 'intake.usage', summary: 'intake.summary' },
+      { action: 'config', usage: 'config.usage', summary: 'config.summary' },
       { action: 'digest', usage: 'digests.digest.usage', summary: 'digests.digest.summary' },
       { action: 'remind', usage: 'digests.remind.usage', summary: 'digests.remind.summary' },
       { action: 'cycle', usage: 'cycles.usage', summary: 'cycles.summary' },

@@ -11,6 +11,7 @@ import type { ConversationAgent, ConversationEnv } from './ports.js';
 import { readEarlierMessages } from './earlier-messages.js';
 import { threadKey, type RunState } from '../progress/run-state.js';
 import type { Requester } from '../../tools/index.js';
+import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 
 export interface StartRunInput {
   channel: string;
@@ -53,7 +54,7 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
   const readEarlier = threadTs !== messageTs && !(input.inBotThread ?? (await isBotThread(store, channel, threadTs)));
   await markBotThread(store, channel, threadTs);
   const requester = input.requester ?? (await requesterFor(client, store, input.userId));
-  const [earlierMessages, planeMember] = await Promise.all([
+  const [earlierMessages, planeMember, settings] = await Promise.all([
     readEarlier
       ? readEarlierMessages(client, store, { channel, threadTs, beforeTs: messageTs }).catch((error: unknown) => {
           logger.warn({ err: error, channel, threadTs }, 'could not read the thread for context');
@@ -61,6 +62,7 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
         })
       : undefined,
     env.planeMemberOf(requester),
+    channelSettingsOf(store, channel),
   ]);
   const state: RunState = { channel, threadTs, statusTs, startPending: true };
   try {
@@ -68,7 +70,16 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
       threadKey: threadKey(channel, threadTs),
       requester,
       text: input.text,
-      context: { filesDir: channelFilesDir(env.dataDir, channel), scope: channel, thread: { channel, threadTs }, channel: placeName(channel), planeMember },
+      context: {
+        filesDir: channelFilesDir(env.dataDir, channel),
+        scope: channel,
+        thread: { channel, threadTs },
+        channel: placeName(channel),
+        planeMember,
+        // The channel's settings (/plane config) as guidance: permissions stay the agent's own.
+        ...(settings.defaultProject && { defaultProject: settings.defaultProject }),
+        ...(settings.instruction && { instruction: settings.instruction }),
+      },
       frontEndState: state,
       ...(earlierMessages ? { earlierMessages } : {}),
     });

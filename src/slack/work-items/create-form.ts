@@ -1,5 +1,6 @@
 import type { App, BlockAction, MessageShortcut, SlackViewMiddlewareArgs, AllMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 import type { PlaneApi } from '../../plane/api.js';
 import { assignableMembers } from '../../plane/assignable.js';
 import { resolveMe } from '../../plane/me.js';
@@ -56,9 +57,10 @@ async function formLists(api: PlaneApi, slug: string, projectId: string | undefi
   };
 }
 
-/** The project the channel used last (a shortcut, `/plane new`, a subscription), by identifier. */
+/** The channel's default project (/plane config), else the one it used last (a shortcut, `/plane new`, a subscription), by identifier. */
 async function channelProject(deps: WorkItemDeps, channel: string): Promise<string | undefined> {
-  return (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
+  const { defaultProject } = await channelSettingsOf(deps.store, channel);
+  return defaultProject ?? (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
 }
 
 /** The first line of the message, and the message followed by where it came from. */

@@ -68,7 +68,9 @@ describe('/plane', () => {
 
   it('reads help and rejects unknown sub-commands', () => {
     expect(ok('')).toEqual({ kind: 'plane', action: 'help' });
-    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|digest|remind|cycle|help> … (/plane help for details)' });
+    expect(ok('config')).toEqual({ kind: 'plane', action: 'config' });
+    expect(fails('config ACME').reason).toMatch(/ACME/);
+    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|config|digest|remind|cycle|help> … (/plane help for details)' });
   });
 
   it('reads subscribe with events and filters in any order, and refuses what is neither', () => {

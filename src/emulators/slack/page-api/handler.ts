@@ -4,6 +4,7 @@ import type { HomeVisit } from '../app-home.js';
 import type { ButtonClick } from '../button-clicks.js';
 import type { Shortcut, ShortcutRun } from '../shortcuts.js';
 import type { StreamStop } from '../stream-stops.js';
+import type { UserReaction } from '../reactions.js';
 import type { SlackFile } from '../files.js';
 import { readBody, sendJson } from '../http.js';
 import { UsageError } from '../usage-error.js';
@@ -19,6 +20,7 @@ import { canSee, channelView, visibleChannels, type IsStreaming } from './views.
 /** What the page may make people do; the emulator supplies these. */
 export interface PageActions {
   userSays(message: UserMessage): Promise<string>;
+  userReacts(reaction: UserReaction): Promise<string | undefined>;
   runCommand(run: CommandRun): Promise<AppAnswer>;
   clickButton(click: ButtonClick): Promise<AppAnswer>;
   runShortcut(run: ShortcutRun): Promise<AppAnswer>;
@@ -47,6 +49,8 @@ export interface PageActions {
  *   `{ ok, answer: { status, body, error? } }`
  * - `POST {prefix}/channels/:id/shortcuts` `{ as, message_ts, callback_id }` → `{ ok, answer }`: a
  *   message shortcut from the message's "…" menu
+ * - `POST {prefix}/channels/:id/reactions` `{ as, message_ts, name }` → `{ ok }`: the person adds an
+ *   emoji to a message (the app gets `reaction_added`)
  * - `POST {prefix}/channels/:id/stream-stops` `{ as, message_ts }` → `{ ok, answer }`: Slack's stop
  *   control on a message that is still streaming (messages carry `streaming: true` while they are);
  *   the app gets `agent_session_stopped`
@@ -159,7 +163,7 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     const viewMatch = /^\/views\/([^/]+)\/(submit|actions|close)$/.exec(path);
     if (viewMatch && method === 'POST') return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
 
-    const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts|stream-stops)$/.exec(path);
+    const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts|stream-stops|reactions)$/.exec(path);
     const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !channel) return notFound();
     if (method === 'GET' && match[2] === 'messages') {
@@ -172,6 +176,10 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     const user = viewerOf(body.as);
     if (!canSee(channel, user)) return notFound();
     if (match[2] === 'stream-stops') return sendJson(res, 200, { ok: true, answer: await actions.stopStream({ user, channel: channel.id, ts: stringField(body, 'message_ts') }) });
+    if (match[2] === 'reactions') {
+      await actions.userReacts({ user, channel: channel.id, ts: stringField(body, 'message_ts'), name: stringField(body, 'name').replace(/^:|:$/g, '') });
+      return sendJson(res, 200, { ok: true });
+    }
     if (match[2] === 'shortcuts') {
       const run = { user, channel: channel.id, messageTs: stringField(body, 'message_ts'), callbackId: stringField(body, 'callback_id') };
       return sendJson(res, 200, { ok: true, answer: await actions.runShortcut(run) });
