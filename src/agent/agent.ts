@@ -1,3 +1,4 @@
+import { noMeter, type AgentMeter } from './meter.js';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LOCALE, phrase, translator } from '../i18n/index.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -69,6 +70,8 @@ export interface AgentOptions {
   sweepOrphans?: boolean;
   logger?: Logger;
   now?: () => number;
+  /** Told of runs, model requests, tool calls and approval waits (the process's metrics). */
+  meter?: AgentMeter;
 }
 
 export interface SubmitInput extends IncomingMessage {
@@ -163,18 +166,20 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const store = options.store;
+  const meter = options.meter ?? noMeter;
   const loopEnv: LoopEnv = {
     client,
     model: options.model.model,
     // Built once: byte-identical tools and system on every request keep the cache warm.
     modelTools: cachedTools(toModelTools(tools.list()), subTools.list().length),
     system: cachedSystem(systemPrompt(options.prompt ?? {})),
-    runs: new RunStore(store, options.leaseMs),
+    runs: new RunStore(store, options.leaseMs, { meter, approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS }),
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     maxIterationsVariable: 'PLANEBOT_MAX_ITERATIONS',
     approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
     now,
     logger,
+    meter,
   };
   const subAgents: SubAgentEnv = {
     tools: subTools,
@@ -467,6 +472,7 @@ class AgentRuntime implements Agent {
   private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd, lease: RunLease): Promise<void> {
     switch (end.kind) {
       case 'waiting':
+        this.loopEnv.meter.runEnded('waiting');
         await lease.release();
         // Decisions that arrived while the lease was held could not resume the run; this can.
         this.resume(run.id);
@@ -487,10 +493,12 @@ class AgentRuntime implements Agent {
           await this.conclude({ ...run, unshownAnswer }, { kind: 'failed', failure }, frontEnd, lease);
           return;
         }
+        this.loopEnv.meter.runEnded('done');
         await this.retire(run);
         await lease.release();
         return;
       case 'failed':
+        this.loopEnv.meter.runEnded('failed');
         this.logger.warn({ runId: run.id, failure: forModel(end.failure.reason) }, 'run failed');
         await lease.save({ ...run, status: 'failed' });
         await this.runs.untrack(run.id);
@@ -500,6 +508,7 @@ class AgentRuntime implements Agent {
         await this.next(run, []);
         return;
       case 'stopped':
+        this.loopEnv.meter.runEnded('stopped');
         this.logger.info({ runId: run.id, by: end.stop.by.id }, 'run stopped');
         await withdrawWaiting(this.runs, frontEnd, run, end.stop);
         closeStoppedRun(run, end.stop);

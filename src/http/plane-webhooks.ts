@@ -30,6 +30,14 @@ export interface PlaneWebhookOptions {
   handle(delivery: PlaneDelivery, receivedAt: number): Promise<void>;
   /** Where deliveries wait to be handled: what waits for them (the outbox's condensing) looks there. */
   backlog?: DeliveryBacklog;
+  meter?: WebhookMeter;
+}
+
+/** What the receiver tells whoever measures it (the process's metrics). */
+export interface WebhookMeter {
+  delivery(outcome: 'accepted' | 'rejected' | 'too_large' | 'duplicate' | 'failed'): void;
+  /** From a delivery's arrival to the end of its handling. */
+  handled(lagMs: number): void;
 }
 
 export interface PlaneWebhookEndpoint {
@@ -65,11 +73,13 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
     const digest = createHash('sha256').update(body).digest('hex');
     if (!(await options.store.claim(seenDeliveryRecord, digest, true))) {
       options.logger.debug({ delivery }, 'plane webhook already handled');
+      options.meter?.delivery('duplicate');
       return;
     }
     const parsed = parsePlaneDelivery(body);
     options.logger.info({ delivery, kind: parsed.kind, action: parsed.kind === 'other' ? parsed.action : parsed.action }, 'plane webhook');
     await options.handle(parsed, receivedAt);
+    options.meter?.handled(Date.now() - receivedAt);
   };
   return {
     route: {
@@ -87,20 +97,26 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
           body = await readCapped(request);
         } catch (error) {
           if (!(error instanceof TooLarge)) throw error;
+          options.meter?.delivery('too_large');
           sendJson(response, 413, { error: 'too_large', message: `The body exceeds ${BODY_LIMIT} bytes` });
           request.resume();
           return;
         }
         if (!verifyPlaneSignature(body, request.headers['x-plane-signature'], options.secret)) {
+          options.meter?.delivery('rejected');
           sendJson(response, 403, { error: 'invalid_signature', message: 'X-Plane-Signature is missing or does not match the body' });
           return;
         }
         sendJson(response, 200, { ok: true });
+        options.meter?.delivery('accepted');
         const delivery = request.headers['x-plane-delivery'];
         const handled = options.backlog?.arrived(receivedAt);
         const work = turns
           .schedule(() => process(body, typeof delivery === 'string' ? delivery : undefined, receivedAt))
-          .catch((error: unknown) => options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook'));
+          .catch((error: unknown) => {
+            options.meter?.delivery('failed');
+            options.logger.error({ err: error, delivery }, 'could not handle a Plane webhook');
+          });
         inFlight.add(work);
         void work.finally(() => {
           inFlight.delete(work);

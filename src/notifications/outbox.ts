@@ -204,9 +204,16 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
 
   /** How many entries wait, over every channel (for tests and the bench). */
   async pending(): Promise<number> {
+    return (await this.gauges()).depth;
+  }
+
+  /** How many entries wait over every channel, and how long ago the oldest of them came (the metrics' gauges). */
+  async gauges(): Promise<{ depth: number; oldestAgeMs: number }> {
     const channels = (await this.options.store.get(channelIndexRecord, INDEX_KEY)) ?? [];
     const queues = await Promise.all(channels.map((c) => this.options.store.get(queueRecord, queueKey(c))));
-    return queues.reduce((sum, q) => sum + (q?.length ?? 0), 0);
+    const entries = queues.flatMap((q) => q ?? []);
+    const oldest = entries.reduce((min, e) => Math.min(min, e.firstAt), Number.POSITIVE_INFINITY);
+    return { depth: entries.length, oldestAgeMs: entries.length === 0 ? 0 : Math.max(0, this.now() - oldest) };
   }
 
   private kick(channel: string): void {

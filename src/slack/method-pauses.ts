@@ -18,7 +18,7 @@ type Fetch = typeof globalThis.fetch;
  * end before it goes out (the client's own retry of the refused call included). A store that fails
  * costs the sharing only: the process then pauses by itself.
  */
-export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = globalThis.fetch): Fetch {
+export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCallMeter, base: Fetch = globalThis.fetch): Fetch {
   const local = new Map<string, number>();
   const until = async (method: string): Promise<number> => {
     const shared = await store.get(pauseRecord, method).catch(() => undefined);
@@ -33,6 +33,7 @@ export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = gl
       await sleep(wait);
     }
     const response = await base(input, init);
+    if (meter) void meterCall(meter, method, response.clone());
     if (response.status === 429) {
       const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       if (Number.isFinite(seconds) && seconds > 0) {
@@ -45,6 +46,25 @@ export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = gl
     }
     return response;
   };
+}
+
+/** What the Web API clients tell whoever measures them (the process's metrics). */
+export interface SlackCallMeter {
+  /** One answered call: Slack's error code when it was not ok (`http_<status>` when not even JSON). */
+  call(method: string, error: string | undefined): void;
+}
+
+/** Slack answers `{"ok":true,...}` first when all went well: the common case is read without parsing. */
+async function meterCall(meter: SlackCallMeter, method: string, response: Response): Promise<void> {
+  const text = await response.text().catch(() => '');
+  if (/^\s*\{\s*"ok"\s*:\s*true/.test(text)) return meter.call(method, undefined);
+  let error: unknown;
+  try {
+    error = (JSON.parse(text) as { error?: unknown }).error;
+  } catch {
+    // Not JSON: a proxy's page, a 5xx.
+  }
+  meter.call(method, typeof error === 'string' ? error : `http_${response.status}`);
 }
 
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage` (or the emulator's URL). */
