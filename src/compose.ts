@@ -261,6 +261,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     ],
   });
   await slack.start();
+  await planeWebhooks.start();
   outbox.start();
   desk?.start();
   scheduler.start();

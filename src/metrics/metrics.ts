@@ -75,6 +75,12 @@ export class PlanebotMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  private readonly answers = new Histogram({
+    name: 'planebot_webhook_answer_seconds',
+    help: 'Time from a Plane webhook delivery’s arrival to its answer (verified and kept).',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
   private readonly scheduleRuns = new Counter({ name: 'planebot_schedule_runs_total', help: 'Scheduled jobs ended, by kind and outcome.', labelNames: ['kind', 'outcome'], registers: [this.registry] });
 
   constructor(options: { outbox?: () => Promise<OutboxGauges>; defaults?: boolean } = {}) {
@@ -133,6 +139,7 @@ export class PlanebotMetrics {
   readonly webhooks = {
     delivery: (outcome: string) => this.deliveries.inc({ outcome: oneOf(outcome, DELIVERY_OUTCOMES) }),
     handled: (lagMs: number) => this.handlingLag.observe(Math.max(0, lagMs) / 1000),
+    answered: (ms: number) => this.answers.observe(Math.max(0, ms) / 1000),
   };
 
   /** The scheduler's `onRun`. */
