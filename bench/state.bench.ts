@@ -31,6 +31,8 @@ async function measure(backend: string, store: StateStore): Promise<BenchRow[]> 
     row(`set (${tag})`, await opsPerSecond((i) => store.set(`bench-${inFlight}`, `k${i}`, value, 60_000), inFlight));
     row(`get (${tag})`, await opsPerSecond((i) => store.get(`bench-${inFlight}`, `k${i}`), inFlight));
     row(`claim (${tag})`, await opsPerSecond((i) => store.claim(`claims-${inFlight}`, `Ev${i}`, 1, 60_000), inFlight));
+    // A compare-and-delete: a Lua script in Redis.
+    row(`release (${tag})`, await opsPerSecond((i) => store.release(`claims-${inFlight}`, `Ev${i}`, 1), inFlight));
   }
   return rows;
 }
