@@ -32,8 +32,7 @@ export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCal
       if (wait <= 0) break;
       await sleep(wait);
     }
-    const response = await base(input, init);
-    if (meter) void meterCall(meter, method, response.clone());
+    const response = meter ? await metered(meter, method, await base(input, init)) : await base(input, init);
     if (response.status === 429) {
       const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       if (Number.isFinite(seconds) && seconds > 0) {
@@ -54,17 +53,29 @@ export interface SlackCallMeter {
   call(method: string, error: string | undefined): void;
 }
 
-/** Slack answers `{"ok":true,...}` first when all went well: the common case is read without parsing. */
-async function meterCall(meter: SlackCallMeter, method: string, response: Response): Promise<void> {
-  const text = await response.text().catch(() => '');
-  if (/^\s*\{\s*"ok"\s*:\s*true/.test(text)) return meter.call(method, undefined);
-  let error: unknown;
-  try {
-    error = (JSON.parse(text) as { error?: unknown }).error;
-  } catch {
-    // Not JSON: a proxy's page, a 5xx.
+/**
+ * Reads the answer once (a Web API answer is a small JSON text; a tee'd clone cost more), counts it
+ * and hands on the same bytes. Slack answers `{"ok":true,...}` first when all went well: the common
+ * case is recognised without parsing.
+ */
+async function metered(meter: SlackCallMeter, method: string, response: Response): Promise<Response> {
+  if (response.body === null) {
+    meter.call(method, `http_${response.status}`);
+    return response;
   }
-  meter.call(method, typeof error === 'string' ? error : `http_${response.status}`);
+  const text = await response.text();
+  let error: string | undefined;
+  if (!/^\s*\{\s*"ok"\s*:\s*true/.test(text)) {
+    try {
+      const said = (JSON.parse(text) as { error?: unknown }).error;
+      error = typeof said === 'string' ? said : `http_${response.status}`;
+    } catch {
+      // Not JSON: a proxy's page, a 5xx.
+      error = `http_${response.status}`;
+    }
+  }
+  meter.call(method, error);
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage` (or the emulator's URL). */
