@@ -142,6 +142,20 @@ module.exports = {
       from: { path: '^src/cycles/' },
       to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
     },
+    {
+      name: 'metrics-a-leaf',
+      comment: 'The metrics room (prom-client) knows no other room: each measured room declares its own small meter interface.',
+      severity: 'error',
+      from: { path: '^src/metrics/' },
+      to: { path: '^src/', pathNot: '^src/metrics/' },
+    },
+    {
+      name: 'metrics-from-composition-only',
+      comment: 'Only the composition makes the metrics and hands their meters to the rooms; no room imports prom-client or src/metrics.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/compose\\.ts$', '^src/metrics/'] },
+      to: { path: '^src/metrics/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sharedWorkerTests } from './vitest.projects.js';
 
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
 };
+
+/** Pure unit files (nothing started, nothing global touched): they share workers (vitest.projects.ts). */
+const units = sharedWorkerTests(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig({
   test: {
@@ -11,11 +16,23 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Loaded once per worker instead of once per file: most of a unit file's time was its imports.
+        test: {
+          ...shared,
+          name: 'planebot-unit',
+          include: units,
+          isolate: false,
+          pool: 'threads',
+        },
+      },
+      {
+        // Files that start servers, processes, Redis or a browser: each in its own process.
         test: {
           ...shared,
           name: 'planebot',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/plane-ce/**'],
+          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units],
+          pool: 'forks',
         },
       },
       {

@@ -26,6 +26,7 @@ import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
 import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
 import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
+import { topFunctions } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
@@ -74,6 +75,8 @@ export async function bench(): Promise<BenchRow[]> {
   const secrets = { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET };
   const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), secrets);
   const stops: (() => Promise<unknown>)[] = [() => slack.stop()];
+  const profiles = join(dataDir, 'profiles');
+  await mkdir(profiles);
   try {
     const bots = {} as Record<Exclude<ServerName, 'bare'>, BotProcess>;
     for (const [name, entry] of [
@@ -82,7 +85,16 @@ export async function bench(): Promise<BenchRow[]> {
     ] as const) {
       const dir = join(dataDir, name);
       await mkdir(dir);
-      const env = { ...secrets, SLACK_API_URL: slack.ready.apiUrl, PORT: '0', PLANEBOT_DATA_DIR: dir, LOG_LEVEL: 'info' };
+      await mkdir(join(profiles, name));
+      // Each bot writes a CPU profile of its whole run when it stops: where its CPU per command goes.
+      const env = {
+        ...secrets,
+        SLACK_API_URL: slack.ready.apiUrl,
+        PORT: '0',
+        PLANEBOT_DATA_DIR: dir,
+        LOG_LEVEL: 'info',
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(profiles, name)}`,
+      };
       bots[name] = await startBotProcess({ name, entry, env });
       stops.unshift(() => bots[name].stop());
     }
@@ -123,6 +135,15 @@ export async function bench(): Promise<BenchRow[]> {
         }
       }
       rows.push(...rowsOf(label, rounds, target));
+    }
+    // The profiles are written as the bots exit.
+    for (const stop of stops.splice(0, 3)) await stop();
+    for (const name of ['bot', 'boltReceiver'] as const) {
+      rows.push({
+        area: 'slack',
+        measure: `CPU profile, top three functions by self time per command, ${LABELS[name]} (whole run)`,
+        value: topFunctions(join(profiles, name), 3, client.sentTo(servers[name].url)).join('; '),
+      });
     }
     return [
       ...rows,

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
-import { createPlaneKit, PlaneLimiters, type PlaneKit } from './plane/index.js';
+import { createPlaneKit, PlaneLimiters, type PlaneKit, type PlaneMeter } from './plane/index.js';
 import type { PlaneWrite } from './plane/kit.js';
 import { createToolRegistry, TaskPlane } from './tools/index.js';
 import type { FileLocks } from './files/file-lock.js';
@@ -31,6 +31,8 @@ export function composeTools(
      * echoes (the state store's, shared by replicas); in memory when absent.
      */
     taskSyncWrites?: Keyv;
+    /** Told of each Plane request's status and limiter wait (the process's metrics). */
+    planeMeter?: PlaneMeter;
   },
 ): { plane: PlaneKit; registry: ToolRegistry; limiters: PlaneLimiters; taskPlane: TaskPlane } {
   // The caller owns them (and closes them), as it owns the Redis connection they may duplicate.
@@ -48,6 +50,7 @@ export function composeTools(
     limiters,
     networkAllow: config.webfetchAllow,
     logger: options.logger,
+    meter: options.planeMeter,
     ...(options.onWrite && { onWrite: options.onWrite }),
   });
   const taskPlane = new TaskPlane({ kit: plane, ownWrites: options.taskSyncWrites ?? new Keyv(), logger: options.logger });

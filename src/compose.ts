@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import { translator } from './i18n/index.js';
 import { composeTools } from './compose-tools.js';
 import { healthRoutes } from './http/health.js';
+import { metricsRoute } from './http/metrics.js';
+import { PlanebotMetrics } from './metrics/metrics.js';
 import { planeWebhookEndpoint } from './http/plane-webhooks.js';
 import { startHttpServer, type Route } from './http/server.js';
 import type { Logger } from './log.js';
@@ -90,6 +92,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   if (!config.slack.botToken) throw new Error('startPlanebot needs a Slack bot token (the sandbox supplies its own)');
   // One Redis connection for REDIS_URL: the store uses it, the Plane limiter duplicates it.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger }) : undefined;
+  // Its outbox gauges read the outbox, made below; nothing scrapes before the server starts.
+  let outboxGauges: (() => Promise<{ depth: number; oldestAgeMs: number }>) | undefined;
+  const metrics = new PlanebotMetrics({ outbox: () => outboxGauges?.() ?? Promise.resolve({ depth: 0, oldestAgeMs: 0 }) });
   const store = await createStateStore({ dataDir: config.dataDir, redis, logger });
   // The process's own: the task tree's changes, and the turns its writers take at each channel file.
   const taskEvents = new EventEmitter<TaskEventMap>();
@@ -104,11 +109,13 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     fileLocks,
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
+    planeMeter: metrics.plane,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
   });
   // Condensing waits for deliveries that came but wait their turn.
   const deliveries = new DeliveryBacklog();
   const outbox = new Outbox<NoticeKinds & TaskEventKinds & IntakeNewsKinds>({ store, logger, intervalMs: options.timing?.postIntervalMs, lateInputs: deliveries });
+  outboxGauges = () => outbox.gauges();
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
   const links = new ThreadLinks(store);
@@ -135,6 +142,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     signingSecret: config.slack.signingSecret,
     appToken: config.slack.appToken,
     apiUrl: config.slack.apiUrl,
+    meter: metrics.slack,
   };
   // The agent's front end posts with a Web API client of its own; the app's listeners then get the agent.
   let agent: Agent | undefined;
@@ -156,6 +164,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       sweepOrphans: true,
       leaseMs: options.timing?.runLeaseMs,
       logger,
+      meter: metrics.agent,
     });
   }
   const conversations = agent
@@ -170,7 +179,15 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const cycles = new CycleReports(plane, new CycleSnapshots(store), logger);
   const now = options.now ?? Date.now;
-  const scheduler = new Scheduler({ store, logger, now, onRun: options.onScheduleRun });
+  const scheduler = new Scheduler({
+    store,
+    logger,
+    now,
+    onRun: (report) => {
+      metrics.scheduleRun(report);
+      options.onScheduleRun?.(report);
+    },
+  });
   // The burn-ups' history: one snapshot a day of each current cycle (a report takes that day's too).
   if (plane.enabled) scheduler.every('take cycle snapshots', '0 1 * * *', 'UTC', async ({ occurrence }) => void (await cycles.takeCycleSnapshots(occurrence)));
   const reader = new ProjectReader(plane, now);
@@ -228,6 +245,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery), desk?.handleDelivery(delivery)]);
     },
     backlog: deliveries,
+    meter: metrics.webhooks,
   });
   let draining = false;
   const server = await startHttpServer({
@@ -235,6 +253,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     host: options.host,
     routes: [
       ...healthRoutes({ ping: () => store.ping(), isDraining: () => draining }),
+      metricsRoute({ token: config.metricsToken, scrape: () => metrics.scrape() }),
       ...slack.routes,
       planeWebhooks.route,
       ...(mcp?.routes ?? []),
@@ -242,6 +261,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     ],
   });
   await slack.start();
+  await planeWebhooks.start();
   outbox.start();
   desk?.start();
   scheduler.start();

@@ -46,6 +46,7 @@ export const VARIABLES = {
   PLANEBOT_MCP_HOSTS: 'comma-separated host names (host or host:port) MCP clients reach /mcp by, besides localhost',
   PLANEBOT_MCP_CHANNEL: 'a Slack channel id (C0123ABC) whose todo and task files MCP clients share; default the mcp/ folder',
   PLANEBOT_MCP_EMAIL: 'the e-mail of the Plane member who is "me" over MCP; default the API key’s user',
+  PLANEBOT_METRICS_TOKEN: 'a bearer token (16+ characters); when set, GET /metrics answers only requests carrying it',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
 
@@ -59,6 +60,7 @@ export const SECRET_VARIABLES: readonly VariableName[] = [
   'ANTHROPIC_API_KEY',
   'REDIS_URL',
   'PLANEBOT_MCP_TOKEN',
+  'PLANEBOT_METRICS_TOKEN',
 ];
 
 export interface Config {
@@ -83,6 +85,8 @@ export interface Config {
   /** Where the sandbox listens; loopback unless asked, since the page has no login. */
   sandboxHost: string;
   mcp: McpConfig;
+  /** PLANEBOT_METRICS_TOKEN: without it /metrics is open (for a scraper on a private network). */
+  metricsToken?: string;
 }
 
 export interface McpConfig {
@@ -141,6 +145,11 @@ const optionalText = z
   .transform((s) => (s ? s : undefined));
 const url = (example: string) =>
   optionalText.refine((s) => s === undefined || URL.canParse(s), `must be a URL such as ${example}`);
+/** What a bearer token may hold, long enough not to be guessed. */
+const bearerToken = optionalText.refine(
+  (s) => s === undefined || /^[A-Za-z0-9\-._~+/]{16,}=*$/.test(s),
+  'must be at least 16 characters of letters, digits and -._~+/ (what a bearer token may hold), such as the output of `openssl rand -hex 32`',
+);
 const list = optionalText.transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []));
 const positiveInt = (fallback: number, example: string) =>
   optionalText
@@ -187,10 +196,8 @@ const schema = z.object({
   PLANEBOT_SUBAGENT_MODEL: optionalText,
   PLANEBOT_WEBFETCH_ALLOW: list,
   PLANEBOT_SANDBOX_HOST: optionalText,
-  PLANEBOT_MCP_TOKEN: optionalText.refine(
-    (s) => s === undefined || /^[A-Za-z0-9\-._~+/]{16,}=*$/.test(s),
-    'must be at least 16 characters of letters, digits and -._~+/ (what a bearer token may hold), such as the output of `openssl rand -hex 32`',
-  ),
+  PLANEBOT_MCP_TOKEN: bearerToken,
+  PLANEBOT_METRICS_TOKEN: bearerToken,
   PLANEBOT_MCP_HOSTS: list.refine(
     (hosts) => hosts.every((host) => /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)),
     'must be host names or host:port pairs separated by commas, such as planebot.example.com,10.0.0.5:3000',
@@ -270,6 +277,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
     logLevel: v.LOG_LEVEL,
     sandboxHost: v.PLANEBOT_SANDBOX_HOST ?? '127.0.0.1',
     mcp: { token: v.PLANEBOT_MCP_TOKEN, hosts: v.PLANEBOT_MCP_HOSTS, channel: v.PLANEBOT_MCP_CHANNEL, email: v.PLANEBOT_MCP_EMAIL },
+    ...(v.PLANEBOT_METRICS_TOKEN && { metricsToken: v.PLANEBOT_METRICS_TOKEN }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { noMeter, type AgentMeter } from './meter.js';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LOCALE, phrase, translator } from '../i18n/index.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -74,6 +75,8 @@ export interface AgentOptions {
   sweepOrphans?: boolean;
   logger?: Logger;
   now?: () => number;
+  /** Told of runs, model requests, tool calls and approval waits (the process's metrics). */
+  meter?: AgentMeter;
 }
 
 export interface SubmitInput extends IncomingMessage {
@@ -168,18 +171,20 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   const store = options.store;
+  const meter = options.meter ?? noMeter;
   const loopEnv: LoopEnv = {
     client,
     model: options.model.model,
     // Built once: byte-identical tools and system on every request keep the cache warm.
     modelTools: cachedTools(toModelTools(tools.list()), subTools.list().length),
     system: cachedSystem(systemPrompt(options.prompt ?? {})),
-    runs: new RunStore(store, options.leaseMs),
+    runs: new RunStore(store, options.leaseMs, { meter, approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS }),
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     maxIterationsVariable: 'PLANEBOT_MAX_ITERATIONS',
     approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
     now,
     logger,
+    meter,
   };
   const subAgents: SubAgentEnv = {
     tools: subTools,
@@ -480,6 +485,8 @@ class AgentRuntime implements Agent {
       const instead = await this.carryOut(effect, { run: moved, before: run }, end, frontEnd, lease);
       if (instead) return this.conclude(instead.run, instead.end, frontEnd, lease);
     }
+    // Counted once its effects are made: an answer that could not be shown is counted as the failure it became.
+    this.loopEnv.meter.runEnded(end.kind);
   }
 
   private logEnd(run: SavedRun, end: LoopEnd): void {

@@ -155,6 +155,7 @@ export async function expireOverdue(runs: RunStore, frontEnd: FrontEnd, run: Sav
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
 async function settle(runs: RunStore, frontEnd: FrontEnd, { owner, call, subAgent }: WaitingCall, record: DecisionRecord): Promise<boolean> {
   if (!(await runs.claimDecision(owner.id, call.id, record))) return false;
+  runs.noteDecision(owner, record);
   await frontEnd.approver.settled(approvalRequest(owner, call, subAgent), record, call.shown);
   return true;
 }

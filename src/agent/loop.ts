@@ -17,6 +17,7 @@ import { forgetSubAgentHistories, subAgentViews } from './sub-agent-state.js';
 import { addUsage, sumUsage } from './usage.js';
 import { TurnText } from './turn-text.js';
 import { transition } from './lifecycle.js';
+import type { AgentMeter } from './meter.js';
 
 /** Everything one run needs from the agent, fixed for the process. */
 export interface LoopEnv {
@@ -32,6 +33,7 @@ export interface LoopEnv {
   approvalTimeoutMs: number;
   now: () => number;
   logger: Logger;
+  meter: AgentMeter;
 }
 
 /** The front end, tool access and lease of one run (or one sub-agent of it) in this process. */
@@ -93,6 +95,7 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
       if (!signal.aborted) return pause(run, calls, env, runEnv, [], deadline);
       skipUnanswered(calls, signal.reason as StopRecord);
     }
+    countCalls(calls, tools, env.meter);
     answerTurn(run, calls);
     await lease.save(run);
   }
@@ -124,12 +127,19 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
     } catch (error) {
       // Aborted by a stop: the request's answer is not wanted, and nothing of it is kept.
       if (signal.aborted) return stopped();
+      env.meter.modelRequest('error');
       const { reason, retryable } = describeModelError(error);
       env.logger.warn({ err: error, runId: run.id }, 'model request failed');
       return { kind: 'failed', failure: { ...totals(run, env), reason, retryable } };
     }
     run.iterations += 1;
     run.usage = addUsage(run.usage, response.usage);
+    env.meter.modelRequest('ok', {
+      input: response.usage.input_tokens,
+      output: response.usage.output_tokens,
+      cache_read: response.usage.cache_read_input_tokens ?? 0,
+      cache_write: response.usage.cache_creation_input_tokens ?? 0,
+    });
     env.logger.debug({ runId: run.id, requestId, stop: response.stop_reason, usage: response.usage }, 'model turn');
     // The answer may have come after a stall that outlasted the lease: then it is not this process's to act on.
     await lease.confirm();
@@ -153,10 +163,12 @@ export async function drive(run: SavedRun, env: LoopEnv, runEnv: RunEnv): Promis
         if (signal.aborted) {
           // Calls not yet started (those that would be asked among them) never run.
           skipUnanswered(calls, signal.reason as StopRecord);
+          countCalls(calls, tools, env.meter);
           answerTurn(run, calls);
           return stopped();
         }
         if (calls.some((call) => call.asked || call.waitsOnSubAgents)) return pause(run, calls, env, runEnv);
+        countCalls(calls, tools, env.meter);
         answerTurn(run, calls);
         await lease.save(run);
         break;
@@ -185,6 +197,13 @@ function fitRunHistory(run: SavedRun, env: LoopEnv): void {
   if (messages === run.messages) return;
   run.messages = messages;
   env.logger.info({ runId: run.id, trimmed, imagesDropped, chars }, 'older images or tool results trimmed from the history');
+}
+
+/** Each call of the turn by tool (a name no tool has counts as `unknown`) and outcome. */
+function countCalls(calls: readonly PendingCall[], env: ToolTurnEnv, meter: AgentMeter): void {
+  for (const call of calls) {
+    if (call.outcome) meter.toolCall(env.tools.get(call.name) ? call.name : 'unknown', call.outcome.status);
+  }
 }
 
 function answerTurn(run: SavedRun, calls: readonly PendingCall[]): void {

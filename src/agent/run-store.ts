@@ -1,3 +1,4 @@
+import { noMeter, type AgentMeter } from './meter.js';
 import type { StateStore } from '../state/store.js';
 import { withLock } from '../state/lock.js';
 import type { SavedRun } from './run.js';
@@ -23,7 +24,15 @@ export class RunStore {
   constructor(
     private readonly store: StateStore,
     readonly leaseMs = DEFAULT_LEASE_MS,
+    /** Told of each decision claimed, with how long its request waited (a call's deadline is its asking plus this timeout). */
+    private readonly decisions: { meter: AgentMeter; approvalTimeoutMs: number } = { meter: noMeter, approvalTimeoutMs: 0 },
   ) {}
+
+  /** The claimed `record` of a call of `owner`'s waiting turn, for the meter. */
+  noteDecision(owner: SavedRun, record: DecisionRecord): void {
+    const askedAt = (owner.pending?.deadline ?? record.at) - this.decisions.approvalTimeoutMs;
+    this.decisions.meter.approvalDecided(record.decision, record.at - askedAt);
+  }
 
   get(runId: string): Promise<SavedRun | undefined> {
     return this.store.get(runRecord, runId);

@@ -117,14 +117,41 @@ const entrySchema = z.object({
   progress: z.unknown().optional(),
   attempts: z.number().optional(),
 });
+/**
+ * What a channel's queue holds of an entry: all that ordering, merging and pacing read, without the
+ * payload and the sender's progress, which are the entry's own record. An enqueue or a take then
+ * rewrites only these few fields per waiting entry, and reads one payload, instead of every
+ * waiting payload each time (a burst's queue grew quadratically costly).
+ */
+type QueueHead = Pick<OutboxEntry, 'id' | 'kind' | 'order' | 'mergeKey' | 'due' | 'firstAt' | 'started'>;
+const headSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  order: z.string().optional(),
+  mergeKey: z.string().optional(),
+  due: z.number(),
+  firstAt: z.number(),
+  started: z.boolean().optional(),
+});
 /** A channel's queue, oldest first. */
-const queueRecord = defineRecord<OutboxEntry[]>({ namespace: 'outbox', version: 1, schema: z.array(entrySchema) as z.ZodType<OutboxEntry[]> });
+const headsRecord = defineRecord<QueueHead[]>({ namespace: 'outbox', version: 1, schema: z.array(headSchema) });
+/** One entry, whole (its head's fields as they were when it was enqueued). */
+const entryRecord = defineRecord<OutboxEntry>({ namespace: 'outbox', version: 1, schema: entrySchema as z.ZodType<OutboxEntry> });
+/** A channel's queue as releases before the heads kept it: whole entries in one record, taken over at its first use. */
+const wholeQueueRecord = defineRecord<OutboxEntry[]>({ namespace: 'outbox', version: 1, schema: z.array(entrySchema) as z.ZodType<OutboxEntry[]> });
 /** The channels whose queue may hold entries. */
 const channelIndexRecord = defineRecord({ namespace: 'outbox', version: 1, schema: z.array(z.string()) });
 /** The process draining a channel's queue. */
 const drainLeaseRecord = defineRecord({ namespace: 'outbox:leases', version: 1, schema: z.string() });
 const INDEX_KEY = 'channels';
-const queueKey = (channel: string) => `queue:${channel}`;
+const headsKey = (channel: string) => `heads:${channel}`;
+const entryKey = (id: string) => `entry:${id}`;
+const wholeQueueKey = (channel: string) => `queue:${channel}`;
+
+function headOf(entry: OutboxEntry): QueueHead {
+  const { id, kind, order, mergeKey, due, firstAt, started } = entry;
+  return { id, kind, due, firstAt, ...(order !== undefined && { order }), ...(mergeKey !== undefined && { mergeKey }), ...(started !== undefined && { started }) };
+}
 /** How long a drainer that stops renewing keeps a channel’s queue. */
 export const LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 6;
@@ -178,10 +205,13 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     if (!sender) throw new Error(`no outbox sender for ${options.kind}`);
     const now = options.at ?? this.now();
     const delay = options.delayMs ?? 0;
-    await this.withQueue(channel, (queue) => {
+    const { store } = this.options;
+    await this.withQueue(channel, async (queue) => {
       const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
-      if (waiting && sender.merge) {
-        waiting.payload = sender.merge(waiting.payload as never, options.payload as never);
+      const absorbing = waiting && sender.merge ? await store.get(entryRecord, entryKey(waiting.id)) : undefined;
+      if (waiting && absorbing && sender.merge) {
+        absorbing.payload = sender.merge(absorbing.payload as never, options.payload as never);
+        await store.set(entryRecord, entryKey(waiting.id), absorbing);
         // Inputs may be handled in another order than they came: the latest arrival sets the wait.
         waiting.due = Math.min(Math.max(waiting.due, now + delay), waiting.firstAt + (options.maxDelayMs ?? delay));
         return queue;
@@ -196,7 +226,9 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
         ...(options.order !== undefined && { order: options.order }),
         ...(options.mergeKey !== undefined && { mergeKey: options.mergeKey }),
       };
-      return [...queue, entry];
+      await store.set(entryRecord, entryKey(entry.id), entry);
+      queue.push(headOf(entry));
+      return queue;
     });
     await this.addToIndex(channel);
     this.kick(channel);
@@ -204,9 +236,16 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
 
   /** How many entries wait, over every channel (for tests and the bench). */
   async pending(): Promise<number> {
+    return (await this.gauges()).depth;
+  }
+
+  /** How many entries wait over every channel, and how long ago the oldest of them came (the metrics' gauges). */
+  async gauges(): Promise<{ depth: number; oldestAgeMs: number }> {
     const channels = (await this.options.store.get(channelIndexRecord, INDEX_KEY)) ?? [];
-    const queues = await Promise.all(channels.map((c) => this.options.store.get(queueRecord, queueKey(c))));
-    return queues.reduce((sum, q) => sum + (q?.length ?? 0), 0);
+    const queues = await Promise.all(channels.map((c) => this.options.store.get(headsRecord, headsKey(c))));
+    const entries = queues.flatMap((q) => q ?? []);
+    const oldest = entries.reduce((min, e) => Math.min(min, e.firstAt), Number.POSITIVE_INFINITY);
+    return { depth: entries.length, oldestAgeMs: entries.length === 0 ? 0 : Math.max(0, this.now() - oldest) };
   }
 
   private kick(channel: string): void {
@@ -264,32 +303,32 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
       if (!sender) throw new Error(`no outbox sender for ${entry.kind}`);
       await sender.send(entry as OutboxEntry<never>, {
         paced: (post) => this.paced(channel, post),
-        checkpoint: (progress) =>
-          this.withQueue(channel, (queue) => {
-            for (const e of queue) if (e.id === entry.id) e.progress = progress;
-            entry.progress = progress;
-            return queue;
-          }),
+        // A started entry absorbs nothing more, and only its drainer writes it: no lock needed.
+        checkpoint: async (progress) => {
+          entry.progress = progress;
+          await this.options.store.set(entryRecord, entryKey(entry.id), entry);
+        },
       });
-      await this.withQueue(channel, (queue) => queue.filter((e) => e.id !== entry.id));
+      await this.forget(channel, entry.id);
     } catch (error) {
       const attempts = (entry.attempts ?? 0) + 1;
       const giveUp = attempts >= MAX_ATTEMPTS || !sender;
       this.options.logger.warn({ err: error, channel, kind: entry.kind, attempts, giveUp }, giveUp ? 'outbox entry dropped' : 'outbox entry will be retried');
-      await this.withQueue(channel, (queue) =>
-        giveUp
-          ? queue.filter((e) => e.id !== entry.id)
-          : queue.map((e) => (e.id === entry.id ? { ...e, attempts, due: this.now() + Math.min(60_000, 1_000 * 2 ** attempts) } : e)),
-      );
+      if (giveUp) await this.forget(channel, entry.id);
+      else {
+        const due = this.now() + Math.min(60_000, 1_000 * 2 ** attempts);
+        await this.options.store.set(entryRecord, entryKey(entry.id), { ...entry, attempts, due });
+        await this.withQueue(channel, (queue) => queue.map((e) => (e.id === entry.id ? { ...e, due } : e)));
+      }
     } finally {
       clearInterval(keepLease);
     }
   }
 
   /** The first entry that is due and has no earlier entry of its order still waiting; marks it started. */
-  private takeNext(channel: string): Promise<{ entry?: OutboxEntry; empty: boolean; waitMs: number }> {
-    let result: { entry?: OutboxEntry; empty: boolean; waitMs: number } = { empty: true, waitMs: 0 };
-    return this.withQueue(channel, (queue) => {
+  private async takeNext(channel: string): Promise<{ entry?: OutboxEntry; empty: boolean; waitMs: number }> {
+    let result: { head?: QueueHead; empty: boolean; waitMs: number } = { empty: true, waitMs: 0 };
+    await this.withQueue(channel, (queue) => {
       const now = this.now();
       const pendingSince = this.options.lateInputs?.oldest();
       const blocked = new Set<string>();
@@ -299,7 +338,7 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
         const awaitsInput = entry.mergeKey !== undefined && pendingSince !== undefined && pendingSince <= entry.due;
         if (entry.due <= now && !awaitsInput) {
           entry.started = true;
-          result = { entry: { ...entry }, empty: false, waitMs: 0 };
+          result = { head: { ...entry }, empty: false, waitMs: 0 };
           return queue;
         }
         // An entry held for a late input waits to be woken when one is handled (or by the drain's own pace).
@@ -308,7 +347,21 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
       }
       result = { empty: queue.length === 0, waitMs };
       return undefined;
-    }).then(() => result);
+    });
+    const { head, ...rest } = result;
+    if (!head) return rest;
+    const whole = await this.options.store.get(entryRecord, entryKey(head.id));
+    if (whole) return { ...rest, entry: { ...whole, ...head } };
+    // Its record is unreadable (logged by the store): the head alone cannot be sent.
+    this.options.logger.warn({ channel, kind: head.kind }, 'outbox entry without its record dropped');
+    await this.forget(channel, head.id);
+    return { ...rest, empty: false };
+  }
+
+  /** Takes a sent (or dropped) entry off its queue, then its record. */
+  private async forget(channel: string, id: string): Promise<void> {
+    await this.withQueue(channel, (queue) => queue.filter((e) => e.id !== id));
+    await this.options.store.delete(entryRecord, entryKey(id));
   }
 
   private async paced<T>(channel: string, post: () => Promise<T>): Promise<T> {
@@ -349,19 +402,33 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
   }
 
   /** Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing. */
-  private withQueue(channel: string, edit: (queue: OutboxEntry[]) => OutboxEntry[] | undefined): Promise<void> {
+  private withQueue(channel: string, edit: (queue: QueueHead[]) => QueueHead[] | undefined | Promise<QueueHead[] | undefined>): Promise<void> {
     const { store } = this.options;
     return this.locked(`outbox:${channel}`, async () => {
-      const queue = (await store.get(queueRecord, queueKey(channel))) ?? [];
-      const edited = edit(queue);
+      const queue = (await store.get(headsRecord, headsKey(channel))) ?? (await this.takeOverWholeQueue(channel));
+      const edited = await edit(queue);
       if (edited === undefined) return;
-      if (edited.length === 0) await store.delete(queueRecord, queueKey(channel));
-      else await store.set(queueRecord, queueKey(channel), edited);
+      if (edited.length === 0) await store.delete(headsRecord, headsKey(channel));
+      else await store.set(headsRecord, headsKey(channel), edited);
     });
   }
 
-  private addToIndex(channel: string): Promise<void> {
+  /** A queue an earlier release kept whole becomes heads and entry records (under the channel's lock). */
+  private async takeOverWholeQueue(channel: string): Promise<QueueHead[]> {
     const { store } = this.options;
+    const whole = await store.get(wholeQueueRecord, wholeQueueKey(channel));
+    if (!whole) return [];
+    for (const entry of whole) await store.set(entryRecord, entryKey(entry.id), entry);
+    const heads = whole.map(headOf);
+    await store.set(headsRecord, headsKey(channel), heads);
+    await store.delete(wholeQueueRecord, wholeQueueKey(channel));
+    return heads;
+  }
+
+  private async addToIndex(channel: string): Promise<void> {
+    const { store } = this.options;
+    // Already listed: nothing to lock. A removal after this read sees the entry just queued and keeps the channel.
+    if ((await store.get(channelIndexRecord, INDEX_KEY))?.includes(channel)) return;
     return this.locked('outbox:index', async () => {
       const channels = (await store.get(channelIndexRecord, INDEX_KEY)) ?? [];
       if (!channels.includes(channel)) await store.set(channelIndexRecord, INDEX_KEY, [...channels, channel]);
@@ -373,7 +440,7 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     const { store } = this.options;
     return this.locked('outbox:index', () =>
       withLock(store, `outbox:${channel}`, async () => {
-        const queue = (await store.get(queueRecord, queueKey(channel))) ?? [];
+        const queue = (await store.get(headsRecord, headsKey(channel))) ?? (await store.get(wholeQueueRecord, wholeQueueKey(channel))) ?? [];
         if (queue.length > 0) return false;
         const channels = (await store.get(channelIndexRecord, INDEX_KEY)) ?? [];
         await store.set(channelIndexRecord, INDEX_KEY, channels.filter((c) => c !== channel));

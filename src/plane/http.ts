@@ -28,6 +28,15 @@ export interface PlaneHttpOptions {
   logger?: Logger;
   /** How a 429's Retry-After is waited out; tests replace it. */
   sleep?: (ms: number) => Promise<void>;
+  meter?: PlaneMeter;
+}
+
+/** What the client tells whoever measures it (the process's metrics). */
+export interface PlaneMeter {
+  /** Each answer's HTTP status; 0 when Plane could not be reached. */
+  request(status: number): void;
+  /** How long a request waited for the rate limiter before it went out. */
+  limiterWait(waitedMs: number): void;
 }
 
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -147,9 +156,11 @@ export class PlaneHttp {
     const { limiter } = this.options;
     const policy = waits.getStore();
     let abandoned = false;
+    const queuedAt = Date.now();
     const scheduled = limiter.schedule(async () => {
       // A call that stopped waiting sends nothing (its unit goes back a window later all the same).
       if (abandoned) return undefined;
+      this.options.meter?.limiterWait(Date.now() - queuedAt);
       const answer = await this.exchange(req, counting);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
       if (remaining !== undefined) await limiter.observeRemaining(remaining, serverWindowMs(answer.headers));
@@ -199,9 +210,11 @@ export class PlaneHttp {
         bodyTimeout: TIMEOUT_MS,
       });
     } catch (error) {
+      this.options.meter?.request(0);
       const reason = (error as { code?: string }).code ?? (error as Error).message;
       throw new PlaneError(phrase('planeError.unreachable', { url: this.baseUrl, what: req.what, reason }));
     }
+    this.options.meter?.request(response.statusCode);
     const text = await response.body.text();
     this.options.logger?.debug({ method, path: req.path, status: response.statusCode }, 'plane request');
     return { status: response.statusCode, headers: response.headers, ...parseBody(text) };

@@ -6,7 +6,7 @@ import { phrase } from '../i18n/index.js';
 import { PlaneApi } from './api.js';
 import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
-import { PlaneHttp } from './http.js';
+import { PlaneHttp, type PlaneMeter } from './http.js';
 import { createImageSaver, type ImageSaver } from './images.js';
 import { PlaneLimiters, type PlaneRate } from './limiter.js';
 
@@ -29,6 +29,8 @@ export interface PlaneKitOptions {
   logger?: Logger;
   /** How a 429's Retry-After is waited out; tests replace it. */
   sleep?: (ms: number) => Promise<void>;
+  /** Told of each request's status and limiter wait (the process's metrics). */
+  meter?: PlaneMeter;
   /**
    * PLANEBOT_WEBFETCH_ALLOW: hosts, addresses or CIDRs that external images in descriptions may come
    * from although not public. Plane's own attachment storage is not subject to it.
@@ -86,7 +88,7 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const limiters = options.limiters ?? new PlaneLimiters();
   if (options.apiKey) {
     const limiter = limiters.forKey(options.apiKey);
-    const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep });
+    const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep, meter: options.meter });
     const scope = createHash('sha256').update(`${baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 16);
     api = new PlaneApi(http, new PlaneCache(options.cache, scope));
   }

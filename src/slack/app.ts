@@ -7,7 +7,7 @@ import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { tellWhenStateUnavailable } from './middleware/state-unavailable.js';
 import { trackWork } from './middleware/track-work.js';
-import { pausingFetch } from './method-pauses.js';
+import { pausingFetch, type SlackCallMeter } from './method-pauses.js';
 import type { StateStore } from '../state/store.js';
 
 export interface SlackConnection {
@@ -18,6 +18,8 @@ export interface SlackConnection {
   appToken?: string;
   /** The Web API base URL (SLACK_API_URL); Slack's when absent. */
   apiUrl?: string;
+  /** Told of every Web API call's method and error (the process's metrics). */
+  meter?: SlackCallMeter;
 }
 
 /** HTTP mode's receiver: ours, which acks before any work (the default), or Bolt's own HTTPReceiver, which the bench compares. */
@@ -108,5 +110,5 @@ export function slackWebClient(connection: SlackConnection, store: StateStore, l
 
 /** Every client of the app pauses a method Slack rate-limited, for the whole workspace (method-pauses.ts). */
 function webClientOptions(connection: SlackConnection, store: StateStore, logger: Logger): webApi.WebClientOptions {
-  return { ...(connection.apiUrl && { slackApiUrl: connection.apiUrl }), fetch: pausingFetch(store, logger) };
+  return { ...(connection.apiUrl && { slackApiUrl: connection.apiUrl }), fetch: pausingFetch(store, logger, connection.meter) };
 }

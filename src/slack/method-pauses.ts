@@ -25,7 +25,7 @@ type Fetch = typeof globalThis.fetch;
  * at most once a SHARED_PAUSE_TTL_MS per method. A store that fails costs the sharing only: the
  * process then pauses by itself.
  */
-export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = globalThis.fetch): Fetch {
+export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCallMeter, base: Fetch = globalThis.fetch): Fetch {
   const local = new Map<string, number>();
   // Per method: when the store was read, and what it said (concurrent calls share one read).
   const read = new Map<string, { at: number; until: Promise<number> }>();
@@ -49,7 +49,7 @@ export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = gl
       if (wait <= 0) break;
       await sleep(wait);
     }
-    const response = await base(input, init);
+    const response = meter ? await metered(meter, method, await base(input, init)) : await base(input, init);
     if (response.status === 429) {
       const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       if (Number.isFinite(seconds) && seconds > 0) {
@@ -62,6 +62,37 @@ export function pausingFetch(store: StateStore, logger: Logger, base: Fetch = gl
     }
     return response;
   };
+}
+
+/** What the Web API clients tell whoever measures them (the process's metrics). */
+export interface SlackCallMeter {
+  /** One answered call: Slack's error code when it was not ok (`http_<status>` when not even JSON). */
+  call(method: string, error: string | undefined): void;
+}
+
+/**
+ * Reads the answer once (a Web API answer is a small JSON text; a tee'd clone cost more), counts it
+ * and hands on the same bytes. Slack answers `{"ok":true,...}` first when all went well: the common
+ * case is recognised without parsing.
+ */
+async function metered(meter: SlackCallMeter, method: string, response: Response): Promise<Response> {
+  if (response.body === null) {
+    meter.call(method, `http_${response.status}`);
+    return response;
+  }
+  const text = await response.text();
+  let error: string | undefined;
+  if (!/^\s*\{\s*"ok"\s*:\s*true/.test(text)) {
+    try {
+      const said = (JSON.parse(text) as { error?: unknown }).error;
+      error = typeof said === 'string' ? said : `http_${response.status}`;
+    } catch {
+      // Not JSON: a proxy's page, a 5xx.
+      error = `http_${response.status}`;
+    }
+  }
+  meter.call(method, error);
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage` (or the emulator's URL). */

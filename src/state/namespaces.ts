@@ -15,6 +15,7 @@ export const NAMESPACES = {
   'agent:thread-tool': 'tools approved for the rest of a thread',
   // Plane → Slack notifications
   'notify:deliveries': 'webhook delivery ids already handled (dedupe)',
+  'webhooks:inbox': 'Plane webhook deliveries answered but not handled yet, taken up after a restart',
   'notify:bot-writes': 'a change the bot made for a person, to attribute Plane\'s echo of it',
   'notify:items': "a work item's last known fields, to describe what a delivery changed",
   'notify:threads': 'the thread a notification about an item went to, to condense later ones there',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis, ReplyError } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import { storeOverBackend, type Entries, type SerializedEntry } from './keyv-store.js';
@@ -16,6 +17,8 @@ const EXPIRE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return re
 const SET_IF_HELD = `if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
 if ARGV[3] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) else redis.call('SET', KEYS[1], ARGV[1]) end
 return 1`;
+
+const SCRIPT_SHAS = new Map([DELETE_IF_EQUAL, EXPIRE_IF_EQUAL, SET_IF_HELD].map((source) => [source, createHash('sha1').update(source).digest('hex')]));
 
 /**
  * The one Redis connection of a process for `REDIS_URL`: the state store uses it, the Plane limiter
@@ -147,17 +150,31 @@ class RedisEntries implements Entries {
   }
 
   async deleteIfEqual(namespace: string, key: string, value: string): Promise<boolean> {
-    return (await this.reach((client) => client.eval(DELETE_IF_EQUAL, 1, redisKey(namespace, key), value))) === 1;
+    return (await this.script(DELETE_IF_EQUAL, [redisKey(namespace, key)], [value])) === 1;
   }
 
   async expireIfEqual(namespace: string, key: string, value: string, ttlMs: number): Promise<boolean> {
-    return (await this.reach((client) => client.eval(EXPIRE_IF_EQUAL, 1, redisKey(namespace, key), value, String(ttlMs)))) === 1;
+    return (await this.script(EXPIRE_IF_EQUAL, [redisKey(namespace, key)], [value, String(ttlMs)])) === 1;
   }
 
   async setIfHeld(entry: SerializedEntry, guard: SerializedEntry, ttlMs?: number): Promise<boolean> {
     const keys = [redisKey(entry.namespace, entry.key), redisKey(guard.namespace, guard.key)];
     const args = [entry.serialized, guard.serialized, ...(ttlMs === undefined ? [] : [String(ttlMs)])];
-    return (await this.reach((client) => client.eval(SET_IF_HELD, keys.length, ...keys, ...args))) === 1;
+    return (await this.script(SET_IF_HELD, keys, args)) === 1;
+  }
+
+  /**
+   * Runs a script by its SHA (EVALSHA): Redis keeps scripts it has run, so the text goes over the
+   * wire and is hashed there only the first time, or again after a restart or SCRIPT FLUSH (NOSCRIPT).
+   */
+  private async script(source: string, keys: string[], args: string[]): Promise<unknown> {
+    const sha = SCRIPT_SHAS.get(source)!;
+    try {
+      return await this.reach((client) => client.evalsha(sha, keys.length, ...keys, ...args));
+    } catch (error) {
+      if (!(error instanceof ReplyError) || !(error as Error).message.startsWith('NOSCRIPT')) throw error;
+      return this.reach((client) => client.eval(source, keys.length, ...keys, ...args));
+    }
   }
 
   async clear(namespace: string): Promise<void> {

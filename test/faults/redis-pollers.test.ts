@@ -45,7 +45,7 @@ describe('the store’s pollers while Redis is away', () => {
     h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent' }, h.demo.users.dana.id);
     // Queued, listed and taken by a drainer that waits for it to be due: the enqueue is over.
     await eventually(
-      async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `queue:${OPS}`))?.length ?? 0) === 1 && (await peek(h.bot.store, 'outbox:leases', OPS)) !== undefined,
+      async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1 && (await peek(h.bot.store, 'outbox:leases', OPS)) !== undefined,
       5_000,
       'the notice waiting in the outbox',
     );

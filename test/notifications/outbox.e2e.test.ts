@@ -68,7 +68,7 @@ describe('the outbox: paced, durable', () => {
     h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent', state_id: h.demo.states.Done!.id }, dana.id);
     await eventually(() => h.plane.webhooks.attempts.slice(attempts).filter((a) => a.status === 200).length === 2, 5_000, 'both deliveries answered');
     // Handled (in the outbox) but not yet due: the restart comes inside the 2 s window.
-    await eventually(async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `queue:${OPS}`))?.length ?? 0) === 1, 5_000, 'the notice waiting');
+    await eventually(async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1, 5_000, 'the notice waiting');
     expect(cards(h, OPS).filter((c) => c.card.text.startsWith('ACME-2:'))).toHaveLength(0);
     await h.restart();
     const posted = await eventually(

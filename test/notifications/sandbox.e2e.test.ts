@@ -40,4 +40,8 @@ it('the sandbox: a subscription in #general shows the card of a work item create
     'the card of the new work item in #general',
   );
   expect(card.text).toContain('(Backlog)');
+  // The sandbox serves /metrics too: the demo Plane's delivery is counted, what was typed is not there.
+  const metrics = await (await fetch(`${bot.url}/metrics`)).text();
+  expect(metrics).toMatch(/planebot_webhook_deliveries_total\{outcome="accepted"\} [1-9]/);
+  expect(metrics).not.toContain('Try notifications');
 });

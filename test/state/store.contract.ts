@@ -48,6 +48,10 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.get('runs', 'r1')).toEqual(run);
       await store.set('runs', 's', ':leading colon and "quotes"');
       expect(await store.get('runs', 's')).toBe(':leading colon and "quotes"');
+      // Strings starting with ':' inside arrays and objects, and texts that only look like them.
+      const tagged = { list: [':a', 'b', '::c'], nested: { ':key': ':value', plain: 'x ":" y', quote: '[":' } };
+      await store.set('runs', 'tagged', tagged);
+      expect(await store.get('runs', 'tagged')).toEqual(tagged);
       await store.set('runs', 'nothing', null);
       expect(await store.get('runs', 'nothing')).toBeNull();
       await store.set('runs', 'r1', 42);
