@@ -32,6 +32,11 @@ export function planeErrorText(body: unknown): string {
 const INVALID_KEY = /token is not valid|invalid token|api key/i;
 const ROUTE_NOT_FOUND = /page not found/i;
 
+/** Plane refused the key itself (unknown, revoked or expired), rather than what it was asked. */
+export function refusesKey(status: number, body: unknown): boolean {
+  return status === 401 || (status === 403 && INVALID_KEY.test(planeErrorText(body)));
+}
+
 /** Turns an HTTP error status into a readable PlaneError; `what` names the object asked for, `missing` says its 404. */
 export function planeHttpError(status: number, body: unknown, { what, missing }: { what: string; missing?: Phrase }): PlaneError {
   const said = planeErrorText(body);
