@@ -74,6 +74,7 @@ function commandContext(args: CommandArgs, deps: ListenerDeps, requester: Reques
     fileLocks: deps.fileLocks,
     userByEmail: (email) => slackUserByEmail(client, deps.store, email),
     uploadPicture: (bytes, upload) => uploadPicture(client, bytes, upload),
+    openModal: async (view) => void (await client.views.open({ trigger_id: command.trigger_id, view })),
     async person(ref: UserRef): Promise<Person> {
       if (ref.kind === 'name') return { name: ref.name };
       const known = await requesterFor(client, deps.store, ref.userId);

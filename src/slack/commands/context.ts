@@ -1,6 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import type { FileLocks } from '../../tools/files/file-lock.js';
 import type { Requester } from '../../tools/registry.js';
+import type { ModalView } from '../blocks/types.js';
 import type { Upload } from '../cycles/upload.js';
 import type { UserRef } from './types.js';
 
@@ -25,6 +26,8 @@ export interface CommandContext {
   person(ref: UserRef): Promise<Person>;
   /** The chat user with an e-mail (a Plane member a description mentions), if any. */
   userByEmail?: (email: string) => Promise<string | undefined>;
+  /** Opens a modal for the person (the command's trigger). */
+  openModal(view: ModalView): Promise<void>;
   /** Uploads a picture to Slack (not shared anywhere) for an image block to show; its file id. */
   uploadPicture(bytes: Buffer, upload: Upload): Promise<string>;
 }

@@ -105,6 +105,14 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
         noArguments(args);
         return { kind: 'plane', action: 'subscriptions' };
       },
+      connect: (args) => {
+        noArguments(args);
+        return { kind: 'plane', action: 'connect' };
+      },
+      disconnect: (args) => {
+        noArguments(args);
+        return { kind: 'plane', action: 'disconnect' };
+      },
       digest: readDigest,
       remind: readRemind,
       notify: (args) => {

@@ -69,6 +69,8 @@ export type PlaneCommand =
   | { kind: 'plane'; action: 'unsubscribe'; project: string }
   | { kind: 'plane'; action: 'subscriptions' }
   | { kind: 'plane'; action: 'notify'; on: boolean }
+  /** The person's own Plane token: the connect modal, or forgetting it. */
+  | { kind: 'plane'; action: 'connect' | 'disconnect' }
   /** The channel as an intake desk: shown, turned off, or set for a project (emoji without colons). */
   | { kind: 'plane'; action: 'intake'; mode: 'show' | 'off' }
   | { kind: 'plane'; action: 'intake'; mode: 'set'; project: string; emoji?: string; auto: boolean }

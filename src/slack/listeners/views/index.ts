@@ -3,11 +3,16 @@ import { CALLBACK_IDS } from '../../blocks/action-ids.js';
 import { submitCommentForm } from '../../work-items/card-actions.js';
 import { submitCreateForm } from '../../work-items/create-form.js';
 import type { WorkItemDeps } from '../../work-items/deps.js';
+import { publishHome, type HomeDeps } from '../../home/home-tab.js';
+import { submitConnectForm } from '../../identity/connect.js';
 import { submitLinkForm } from '../../work-items/link-form.js';
 
 /** Modal submissions: their ack is the answer (errors go back into the modal), so each acks itself. */
-export function registerViewListeners(app: App, deps: WorkItemDeps): void {
+export function registerViewListeners(app: App, deps: WorkItemDeps & HomeDeps): void {
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.createForm, type: 'view_submission' }, (args) => submitCreateForm(args, deps));
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.linkForm, type: 'view_submission' }, (args) => submitLinkForm(args, deps));
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.commentForm, type: 'view_submission' }, (args) => submitCommentForm(args, deps));
+  app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.connectForm, type: 'view_submission' }, (args) =>
+    submitConnectForm(args, deps, (userId) => publishHome(args.client, deps, userId)),
+  );
 }
