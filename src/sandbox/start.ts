@@ -36,6 +36,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   let demoCycles: DemoCycles | undefined;
   let demoWebhook: WebhookRecord | undefined;
   let plane = config.plane;
+  let demoTokens: Record<string, string> = {};
   if (!plane.apiKey) {
     // The bot listens on a loopback address, which Plane only reaches when its server allows it
     // (WEBHOOK_ALLOWED_IPS); the demo Plane is configured as such a server.
@@ -43,6 +44,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     const demo = seedDemoWorkspace(demoPlane.db);
     seedDemoDigests(demoPlane.db, demo);
     demoCycles = demo.cycles;
+    demoTokens = demo.personalTokens;
     // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
     demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
     plane = {
@@ -56,7 +58,8 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   }
 
   const bot = await startPlanebot(
-    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane },
+    // Without PLANEBOT_SECRET_KEY the sandbox seals tokens with a key of its own, forgotten at exit.
+    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane, secretKeys: config.secretKeys ?? { current: randomBytes(32) } },
     {
       logger: options.logger,
       host: config.sandboxHost,
@@ -82,7 +85,8 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
       `  Slack: an embedded emulator (no Slack app needed)\n` +
       `  Plane: ${demoPlane ? 'a demo workspace "acme" (set PLANE_API_KEY for a real one)' : plane.baseUrl}\n` +
       `  Agent: ${config.anthropic.apiKey ? config.anthropic.model : 'off (set ANTHROPIC_API_KEY to turn it on)'}\n` +
-      `  MCP:   ${config.mcp.token ? `${bot.url}/mcp (Authorization: Bearer <PLANEBOT_MCP_TOKEN>)` : 'stdio only (set PLANEBOT_MCP_TOKEN to serve /mcp)'}\n`,
+      `  MCP:   ${config.mcp.token ? `${bot.url}/mcp (Authorization: Bearer <PLANEBOT_MCP_TOKEN>)` : 'stdio only (set PLANEBOT_MCP_TOKEN to serve /mcp)'}\n` +
+      demoTokenLines(demoTokens),
   );
   return {
     ...bot,
@@ -94,6 +98,15 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   };
 }
 
+/**
+ * The demo people's Plane tokens, for `/plane connect`: said here in the terminal only, never on the
+ * page (a connected token is never shown anywhere).
+ */
+function demoTokenLines(tokens: Record<string, string>): string {
+  const lines = Object.entries(tokens).map(([email, token]) => `    ${email}: ${token}`);
+  return lines.length === 0 ? '' : `  Demo Plane tokens for /plane connect (act as that person; new at each start):\n${lines.join('\n')}\n`;
+}
+
 /** What a newcomer reads first in #general: things to try that work with what is configured. */
 function welcome(agentOn: boolean, demoPlane: boolean): string {
   return [
@@ -103,7 +116,11 @@ function welcome(agentOn: boolean, demoPlane: boolean): string {
     '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
     '• on any message, “…” → *Create work item*: a Plane work item from it, confirmed in its thread (replies there become Plane comments)',
     ...(demoPlane
-      ? ['• `/plane cycle ACME`: the current sprint with its burn-up picture', '• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
+      ? [
+          '• `/plane cycle ACME`: the current sprint with its burn-up picture',
+          '• `/plane connect` with your demo Plane token (printed in the terminal running `npm start`): your comments and changes are then made as you in Plane',
+          '• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later',
+        ]
       : []),
     '• `/plane digest now ACME` posts the project’s digest here; `/plane digest ACME weekdays 09:00` schedules it; as dana, `/plane remind now` sends her morning reminder to her DM',
     agentOn
