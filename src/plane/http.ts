@@ -89,7 +89,7 @@ export class PlaneHttp {
    */
   async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
-    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req);
+    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req, currentCredential() !== undefined);
     const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
     // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
     const parsed = shape.safeParse(answer.body);
