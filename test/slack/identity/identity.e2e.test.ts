@@ -229,3 +229,20 @@ async function filesUnder(dir: string): Promise<string> {
   const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name)).then((b) => b.toString('latin1'))));
   return texts.join('\n');
 }
+
+describe('without PLANEBOT_SECRET_KEY', () => {
+  it('connecting is off, and says so: in /plane connect and in the Home tab', async () => {
+    const off = await startBotHarness();
+    try {
+      await off.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'connect' });
+      const said = await eventually(() => off.slack.workspace.ephemeralsFor(OPS, ALICE)[0], 10_000, 'the answer');
+      expect(JSON.stringify(said.blocks)).toContain('Connecting your own Plane account is off on this bot: its operator has not set PLANEBOT_SECRET_KEY');
+      expect(off.slack.openView(ALICE)).toBeUndefined();
+      await off.slack.openHome({ user: ALICE });
+      const home = await eventually(() => off.slack.homeView(ALICE), 10_000, 'the Home tab');
+      expect(JSON.stringify(home.view.blocks)).toContain('(no PLANEBOT_SECRET_KEY)');
+    } finally {
+      await off.close();
+    }
+  });
+});
