@@ -7,6 +7,7 @@ import { defineMessages } from '../define.js';
 export const identityMessages = defineMessages({
   en: {
     'identity.connect.usage': '/plane connect',
+    'identity.connect.alone': 'Type /plane connect alone: your token goes in the private form it opens, never on the command line (if you pasted one there, revoke it in Plane and make another).',
     'identity.connect.summary': 'act as yourself in Plane: paste a personal access token of yours (in a private form)',
     'identity.disconnect.usage': '/plane disconnect',
     'identity.disconnect.summary': 'forget your Plane token: the bot’s own key acts for you again',
@@ -35,6 +36,7 @@ export const identityMessages = defineMessages({
   },
   fr: {
     'identity.connect.usage': '/plane connect',
+    'identity.connect.alone': 'Tapez /plane connect seul : votre jeton se colle dans le formulaire privé qui s’ouvre, jamais sur la ligne de commande (si vous l’y avez collé, révoquez-le dans Plane et créez-en un autre).',
     'identity.connect.summary': 'agir en votre nom dans Plane : collez un de vos jetons d’accès personnels (dans un formulaire privé)',
     'identity.disconnect.usage': '/plane disconnect',
     'identity.disconnect.summary': 'oublier votre jeton Plane : la clé du bot agit de nouveau pour vous',
@@ -63,6 +65,7 @@ export const identityMessages = defineMessages({
   },
   'zh-CN': {
     'identity.connect.usage': '/plane connect',
+    'identity.connect.alone': '请只输入 /plane connect：令牌应粘贴到它打开的私密表单中，绝不要写在命令行里（如果已经粘贴在那里，请在 Plane 中撤销它并新建一个）。',
     'identity.connect.summary': '在 Plane 中以你本人身份操作：粘贴你的个人访问令牌（在私密表单中）',
     'identity.disconnect.usage': '/plane disconnect',
     'identity.disconnect.summary': '删除你的 Plane 令牌：重新由机器人自己的密钥代你操作',

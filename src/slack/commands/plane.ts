@@ -106,7 +106,8 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
         return { kind: 'plane', action: 'subscriptions' };
       },
       connect: (args) => {
-        noArguments(args);
+        // What follows may be a token pasted in the wrong place: it is not quoted back.
+        if (args.length > 0) throw new InputError(phrase('identity.connect.alone'));
         return { kind: 'plane', action: 'connect' };
       },
       disconnect: (args) => {
