@@ -25,7 +25,12 @@ const SANDBOX_PEOPLE = [
  * (which signs its requests as Slack does) and, without a Plane key, Plane by the seeded demo fake.
  * Only this start-up code knows it is a sandbox; the bot is configured as for any Slack.
  */
-export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningPlanebot> {
+export interface RunningSandbox extends RunningPlanebot {
+  /** The demo Plane, when no PLANE_API_KEY was set: its URL and each demo person's token, by e-mail. */
+  demo?: { planeUrl: string; tokens: Record<string, string> };
+}
+
+export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningSandbox> {
   const signingSecret = randomBytes(24).toString('hex');
   const botToken = `xoxb-sandbox-${randomBytes(12).toString('hex')}`;
   // Plane's web app is where work item links point: the manifest's unfurl domain in a real Slack.
@@ -90,6 +95,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   );
   return {
     ...bot,
+    ...(demoPlane && { demo: { planeUrl: demoPlane.url, tokens: demoTokens } }),
     async close() {
       await bot.close();
       await emulator.close();

@@ -71,7 +71,7 @@ async function readAny(redis: Redis, key: string): Promise<string> {
     case 'set':
       return (await redis.smembers(key)).join('\n');
     case 'zset':
-      return (await redis.zrange(key, 0, -1)).join('\n');
+      return (await redis.zrange(key, '0', '-1')).join('\n');
     default:
       return '';
   }
