@@ -53,7 +53,13 @@ export class PlaneIdentities {
 
   /** Whether people can connect: a secret key to seal tokens with and a Plane to check them. */
   get enabled(): boolean {
-    return this.options.box !== undefined && this.options.kit.enabled;
+    return this.offReason === undefined;
+  }
+
+  /** Why connecting is off: no Plane (PLANE_API_KEY) or no key to seal with (PLANEBOT_SECRET_KEY). */
+  get offReason(): 'no_plane' | 'no_key' | undefined {
+    if (!this.options.kit.enabled) return 'no_plane';
+    return this.options.box ? undefined : 'no_key';
   }
 
   /**

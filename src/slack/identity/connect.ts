@@ -33,7 +33,7 @@ export async function openConnectModal(client: WebClient, deps: IdentityDeps, us
 
 /** Why connecting is off, in the person's language. */
 export function offText(identities: PlaneIdentities | undefined, t: Translator): string {
-  return t.t('identity.off', { plane: identities ? 'on' : 'off' });
+  return t.t('identity.off', { reason: identities?.offReason ?? 'no_key' });
 }
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
