@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../blocks/action-ids.js';
 import { SLACK_LIMITS } from '../blocks/limits.js';
-import { button, escapeTruncated, mrkdwn, oneLine, plainText, truncateMrkdwn } from '../blocks/text.js';
+import { button, escapeTruncated, mrkdwn, oneLine, plainText, truncate, truncateMrkdwn } from '../blocks/text.js';
 import type { Block, ModalView, SlackMessage } from '../blocks/types.js';
 
 /** The connect modal's one field. */
@@ -66,5 +66,5 @@ export function identityHomeBlocks(line: IdentityLine, t: Translator): Block[] {
 
 /** A one-line answer about the person's identity (connected, disconnected, a fallback): text and one section. */
 export function identityMessage(text: string): SlackMessage {
-  return { text, blocks: [{ type: 'section', text: mrkdwn(truncateMrkdwn(text, SLACK_LIMITS.sectionText)) }] };
+  return { text: truncate(text, SLACK_LIMITS.sectionText), blocks: [{ type: 'section', text: mrkdwn(truncateMrkdwn(text, SLACK_LIMITS.sectionText)) }] };
 }
