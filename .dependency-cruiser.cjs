@@ -136,6 +136,15 @@ module.exports = {
       to: { path: '^src/slack/listeners/' },
     },
     {
+      name: 'identity-below-front-ends',
+      comment:
+        "People's own Plane tokens (identity/) use the Plane client, the store and the log; they know no tool, agent or front end: " +
+        'Slack registers the DM that tells a person their token was dropped, and the agent gets `actAs` from compose.ts.',
+      severity: 'error',
+      from: { path: '^src/identity/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
+    },
+    {
       name: 'cycles-beside-notifications',
       comment: 'Cycle reports (cycles/) use the Plane client, the store and the catalogues; they know no tool, agent or front end.',
       severity: 'error',

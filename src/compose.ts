@@ -19,6 +19,9 @@ import { PersonalSettings, Subscriptions } from './notifications/subscriptions.j
 import { ThreadLinks } from './notifications/thread-links.js';
 import { titleDrafter } from './agent/draft-title.js';
 import { IntakeDesk } from './intake-desk/desk.js';
+import { PlaneIdentities } from './identity/identities.js';
+import { SecretBox } from './identity/secret-box.js';
+import { identityNoticeSender } from './slack/identity/connect.js';
 import { registerIntakeNewsSender, INTAKE_NEWS, type IntakeNewsKinds } from './slack/intake-desk/news.js';
 import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
@@ -144,6 +147,14 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     apiUrl: config.slack.apiUrl,
     meter: metrics.slack,
   };
+  // People's own Plane tokens, sealed with PLANEBOT_SECRET_KEY; a token dropped is told in a DM.
+  const identities = new PlaneIdentities({
+    store,
+    kit: plane,
+    ...(config.secretKeys && { box: new SecretBox(config.secretKeys.current, config.secretKeys.previous) }),
+    tell: identityNoticeSender(slackWebClient(connection, store, logger), store, config.locale),
+    logger,
+  });
   // The agent's front end posts with a Web API client of its own; the app's listeners then get the agent.
   let agent: Agent | undefined;
   if (config.anthropic.apiKey) {
@@ -163,6 +174,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
       sweepOrphans: true,
       leaseMs: options.timing?.runLeaseMs,
+      actAs: (requester, work) => identities.actAs(requester.id, work),
       logger,
       meter: metrics.agent,
     });
@@ -204,7 +216,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, identities, logger },
     logger,
     options.slackReceiver,
   );

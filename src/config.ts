@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_POLL_MS as DEFAULT_INTAKE_POLL_MS } from './intake-desk/defaults.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
+import { parseSecretKey } from './identity/secret-box.js';
 
 /** How the bot talks to Slack, decided by which tokens are present. */
 export type Mode = 'http' | 'socket' | 'sandbox';
@@ -47,6 +48,8 @@ export const VARIABLES = {
   PLANEBOT_MCP_CHANNEL: 'a Slack channel id (C0123ABC) whose todo and task files MCP clients share; default the mcp/ folder',
   PLANEBOT_MCP_EMAIL: 'the e-mail of the Plane member who is "me" over MCP; default the API key’s user',
   PLANEBOT_METRICS_TOKEN: 'a bearer token (16+ characters); when set, GET /metrics answers only requests carrying it',
+  PLANEBOT_SECRET_KEY: 'seals people’s Plane tokens at rest (AES-256-GCM): 32 random bytes in base64, `openssl rand -base64 32`; without it /plane connect is off',
+  PLANEBOT_SECRET_KEY_PREVIOUS: 'the key PLANEBOT_SECRET_KEY replaced, during a rotation: tokens sealed with it are opened and sealed again with the new one',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
 
@@ -61,6 +64,8 @@ export const SECRET_VARIABLES: readonly VariableName[] = [
   'REDIS_URL',
   'PLANEBOT_MCP_TOKEN',
   'PLANEBOT_METRICS_TOKEN',
+  'PLANEBOT_SECRET_KEY',
+  'PLANEBOT_SECRET_KEY_PREVIOUS',
 ];
 
 export interface Config {
@@ -87,6 +92,8 @@ export interface Config {
   mcp: McpConfig;
   /** PLANEBOT_METRICS_TOKEN: without it /metrics is open (for a scraper on a private network). */
   metricsToken?: string;
+  /** PLANEBOT_SECRET_KEY and the one it replaced: what people's Plane tokens are sealed with (identity/). */
+  secretKeys?: { current: Buffer; previous?: Buffer };
 }
 
 export interface McpConfig {
@@ -156,6 +163,11 @@ const positiveInt = (fallback: number, example: string) =>
     .transform((s) => (s === undefined ? fallback : Number(s)))
     .refine((n) => Number.isInteger(n) && n > 0, `must be a whole number above 0, such as ${example}`);
 
+const secretKey = optionalText.refine(
+  (s) => s === undefined || parseSecretKey(s) !== undefined,
+  'must be 32 random bytes in base64 (44 characters), such as the output of `openssl rand -base64 32`',
+);
+
 const schema = z.object({
   SLACK_BOT_TOKEN: optionalText.refine((s) => s === undefined || s.startsWith('xoxb-'), 'must start with xoxb-'),
   SLACK_SIGNING_SECRET: optionalText,
@@ -207,6 +219,8 @@ const schema = z.object({
     'must be a Slack channel id (upper-case letters and digits), such as C0123ABCD',
   ),
   PLANEBOT_MCP_EMAIL: optionalText.refine((s) => s === undefined || /^[^@\s]+@[^@\s]+$/.test(s), 'must be an e-mail address'),
+  PLANEBOT_SECRET_KEY: secretKey,
+  PLANEBOT_SECRET_KEY_PREVIOUS: secretKey,
   PLANEBOT_LOCALE: optionalText.refine(
     (s) => s === undefined || isLocale(s),
     `must be one of ${LOCALES.join(', ')} (the languages the bot writes)`,
@@ -237,6 +251,9 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
   const present = (name: VariableName) => Boolean(env[name]?.trim());
   const mode: Mode = present('SLACK_APP_TOKEN') ? 'socket' : present('SLACK_BOT_TOKEN') ? 'http' : 'sandbox';
   if (mode === 'socket' && !present('SLACK_BOT_TOKEN')) problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
+  if (present('PLANEBOT_SECRET_KEY_PREVIOUS') && !present('PLANEBOT_SECRET_KEY')) {
+    problems.push({ variable: 'PLANEBOT_SECRET_KEY', problem: 'is required with PLANEBOT_SECRET_KEY_PREVIOUS (the new key of the rotation)' });
+  }
   if (mode === 'http' && !present('SLACK_SIGNING_SECRET')) problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const v = parsed.data;
@@ -278,6 +295,12 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
     sandboxHost: v.PLANEBOT_SANDBOX_HOST ?? '127.0.0.1',
     mcp: { token: v.PLANEBOT_MCP_TOKEN, hosts: v.PLANEBOT_MCP_HOSTS, channel: v.PLANEBOT_MCP_CHANNEL, email: v.PLANEBOT_MCP_EMAIL },
     ...(v.PLANEBOT_METRICS_TOKEN && { metricsToken: v.PLANEBOT_METRICS_TOKEN }),
+    ...(v.PLANEBOT_SECRET_KEY && {
+      secretKeys: {
+        current: parseSecretKey(v.PLANEBOT_SECRET_KEY)!,
+        ...(v.PLANEBOT_SECRET_KEY_PREVIOUS && { previous: parseSecretKey(v.PLANEBOT_SECRET_KEY_PREVIOUS)! }),
+      },
+    }),
   };
 }
 

@@ -77,6 +77,12 @@ export interface AgentOptions {
   now?: () => number;
   /** Told of runs, model requests, tool calls and approval waits (the process's metrics). */
   meter?: AgentMeter;
+  /**
+   * Runs a run's work as the person who wrote the message it answers: their own Plane token when
+   * they connected one, the bot's key otherwise (whoever's click drives it on). `fellBack`: Plane
+   * refused their token on the way, and the run went on with the bot's key.
+   */
+  actAs?: <T>(requester: Requester, work: () => Promise<T>) => Promise<{ result: T; fellBack: boolean }>;
 }
 
 export interface SubmitInput extends IncomingMessage {
@@ -426,7 +432,7 @@ class AgentRuntime implements Agent {
           ? { kind: 'stopped', stop: signal.reason as StopRecord }
           : run.unshownAnswer
             ? { kind: 'done', result: run.unshownAnswer }
-            : await drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease, signal));
+            : await this.driveAs(run, () => drive(run, this.loopEnv, this.runEnv(run, frontEnd, lease, signal)));
       } catch (error) {
         if (error instanceof LeaseLost || isStateUnavailable(error)) throw error;
         this.logger.error({ err: error, runId }, 'run failed unexpectedly');
@@ -444,6 +450,14 @@ class AgentRuntime implements Agent {
       if (!(error instanceof LeaseLost)) throw error;
       this.logger.warn({ runId }, 'run left to the process that holds its lease now');
     }
+  }
+
+  /** The loop as the run's requester (`actAs`); a fallback to the bot's key is noted beside the answer. */
+  private async driveAs(run: SavedRun, work: () => Promise<LoopEnd>): Promise<LoopEnd> {
+    if (!this.options.actAs) return work();
+    const { result: end, fellBack } = await this.options.actAs(run.message.requester, work);
+    if (fellBack && end.kind === 'done') end.result.note ??= phrase('identity.fellBack');
+    return end;
   }
 
   /**

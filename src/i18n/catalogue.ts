@@ -18,6 +18,7 @@ import { intakeDeskMessages } from './messages/intake-desk.js';
 import { digestMessages } from './messages/digests.js';
 import { cycleMessages } from './messages/cycles.js';
 import { channelConfigMessages } from './messages/channel-config.js';
+import { identityMessages } from './messages/identity.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -44,6 +45,7 @@ const AREAS = [
   digestMessages,
   cycleMessages,
   channelConfigMessages,
+  identityMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -32,14 +32,22 @@ export function planeErrorText(body: unknown): string {
 const INVALID_KEY = /token is not valid|invalid token|api key/i;
 const ROUTE_NOT_FOUND = /page not found/i;
 
-/** Turns an HTTP error status into a readable PlaneError; `what` names the object asked for, `missing` says its 404. */
-export function planeHttpError(status: number, body: unknown, { what, missing }: { what: string; missing?: Phrase }): PlaneError {
+/** Plane refused the key itself (unknown, revoked or expired), rather than what it was asked. */
+export function refusesKey(status: number, body: unknown): boolean {
+  return status === 401 || (status === 403 && INVALID_KEY.test(planeErrorText(body)));
+}
+
+/**
+ * Turns an HTTP error status into a readable PlaneError; `what` names the object asked for, `missing`
+ * says its 404; `asPerson`: the request went with a person's own token, so a 403 is theirs to hear.
+ */
+export function planeHttpError(status: number, body: unknown, { what, missing }: { what: string; missing?: Phrase }, asPerson = false): PlaneError {
   const said = planeErrorText(body);
   const quoted = { quoted: said ? 'yes' : 'no', said };
   if (status === 401) return new PlaneError(phrase('planeError.noKey', { what }), 401);
   if (status === 403) {
     if (INVALID_KEY.test(said)) return new PlaneError(phrase('planeError.badKey', quoted), 403);
-    return new PlaneError(phrase('planeError.forbidden', { what, ...quoted }), 403);
+    return new PlaneError(phrase(asPerson ? 'planeError.forbiddenForYou' : 'planeError.forbidden', { what, ...quoted }), 403);
   }
   if (status === 404) {
     if (ROUTE_NOT_FOUND.test(said)) return new PlaneError(phrase('planeError.noRoute', { what }), 404);

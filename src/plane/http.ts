@@ -4,7 +4,8 @@ import { request } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import { phrase, type Phrase } from '../i18n/index.js';
-import { PlaneError, planeHttpError } from './errors.js';
+import { currentCredential, fallBackFrom, type PlaneCredential } from './credential.js';
+import { PlaneError, planeHttpError, refusesKey } from './errors.js';
 import type { PlaneLimiter } from './limiter.js';
 
 export interface PlaneRequest {
@@ -25,6 +26,8 @@ export interface PlaneHttpOptions {
   baseUrl: string;
   apiKey: string;
   limiter: PlaneLimiter;
+  /** The limiter of a person's token (credential.ts): each token has its own budget. The bot key's otherwise. */
+  limiterFor?: (token: string) => PlaneLimiter;
   logger?: Logger;
   /** How a 429's Retry-After is waited out; tests replace it. */
   sleep?: (ms: number) => Promise<void>;
@@ -95,7 +98,7 @@ export class PlaneHttp {
    */
   async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
-    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req);
+    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req, currentCredential() !== undefined);
     const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
     // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
     const parsed = shape.safeParse(answer.body);
@@ -137,23 +140,35 @@ export class PlaneHttp {
     // Without a policy, a key another client keeps saturated ends the call after two windows of waits.
     const giveUpAt = Date.now() + 2 * MAX_RETRY_AFTER_MS;
     for (;;) {
-      const answer = await this.attempt(req);
+      const credential = req.auth === false ? undefined : currentCredential();
+      const answer = await this.attempt(req, credential);
+      // A person's token Plane refuses is forgotten, and the same request goes again with the bot's key.
+      if (credential && refusesKey(answer.status, answer.body)) {
+        this.options.logger?.warn({ path: req.path, status: answer.status }, 'plane refused a personal token; going on with the bot key');
+        await fallBackFrom(credential);
+        continue;
+      }
       if (answer.status !== 429) return answer;
       if (Date.now() > giveUpAt) throw planeHttpError(429, answer.body, req);
       const retryAfterMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(1, Number(header(answer.headers, 'retry-after')) || 60) * 1000);
       this.options.logger?.warn({ path: req.path, retryAfterMs }, 'plane rate limit hit; waiting for Retry-After');
-      await this.options.limiter.observeThrottled(retryAfterMs);
+      await this.limiterOf(credential).observeThrottled(retryAfterMs);
       const policy = waits.getStore();
       if (policy && Date.now() + retryAfterMs > policy.deadline) throw rateLimitSpent(retryAfterMs);
       await this.waitReporting(this.sleep(retryAfterMs), retryAfterMs);
     }
   }
 
-  private attempt(req: PlaneRequest): Promise<RawAnswer> {
+  private limiterOf(credential: PlaneCredential | undefined): PlaneLimiter {
+    return credential && this.options.limiterFor ? this.options.limiterFor(credential.token) : this.options.limiter;
+  }
+
+  private attempt(req: PlaneRequest, credential: PlaneCredential | undefined): Promise<RawAnswer> {
     // The meters of whoever asks for the request: the limiter may run it from another caller's context.
     const counting = meters.getStore() ?? [];
     if (req.auth === false) return this.exchange(req, counting);
-    const { limiter } = this.options;
+    const key = credential?.token ?? this.options.apiKey;
+    const limiter = this.limiterOf(credential);
     const policy = waits.getStore();
     let abandoned = false;
     const queuedAt = Date.now();
@@ -161,7 +176,7 @@ export class PlaneHttp {
       // A call that stopped waiting sends nothing (its unit goes back a window later all the same).
       if (abandoned) return undefined;
       this.options.meter?.limiterWait(Date.now() - queuedAt);
-      const answer = await this.exchange(req, counting);
+      const answer = await this.exchange(req, counting, key);
       const remaining = numberHeader(answer.headers, 'x-ratelimit-remaining');
       if (remaining !== undefined) await limiter.observeRemaining(remaining, serverWindowMs(answer.headers));
       return answer;
@@ -193,10 +208,10 @@ export class PlaneHttp {
     }
   }
 
-  private async exchange(req: PlaneRequest, counting: readonly { requests: number }[]): Promise<RawAnswer> {
+  private async exchange(req: PlaneRequest, counting: readonly { requests: number }[], key?: string): Promise<RawAnswer> {
     const url = this.url(req);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (req.auth !== false) headers['x-api-key'] = this.options.apiKey;
+    if (key !== undefined) headers['x-api-key'] = key;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const method = req.method ?? 'GET';
     for (const meter of counting) meter.requests += 1;

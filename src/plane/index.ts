@@ -2,3 +2,4 @@
 export { createPlaneKit, type PlaneKit } from './kit.js';
 export { PlaneLimiters, type PlaneRate } from './limiter.js';
 export { withPlaneWaitPolicy, type PlaneMeter, type PlaneWaitPolicy } from './http.js';
+export { withPlaneCredential, type PlaneCredential } from './credential.js';

@@ -88,7 +88,15 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const limiters = options.limiters ?? new PlaneLimiters();
   if (options.apiKey) {
     const limiter = limiters.forKey(options.apiKey);
-    const http = new PlaneHttp({ baseUrl, apiKey: options.apiKey, limiter, logger: options.logger, sleep: options.sleep, meter: options.meter });
+    const http = new PlaneHttp({
+      baseUrl,
+      apiKey: options.apiKey,
+      limiter,
+      limiterFor: (token) => limiters.forKey(token),
+      logger: options.logger,
+      sleep: options.sleep,
+      meter: options.meter,
+    });
     const scope = createHash('sha256').update(`${baseUrl}\n${options.apiKey}`).digest('hex').slice(0, 16);
     api = new PlaneApi(http, new PlaneCache(options.cache, scope));
   }

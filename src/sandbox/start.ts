@@ -27,7 +27,12 @@ const SANDBOX_PEOPLE = [
  * (which signs its requests as Slack does) and, without a Plane key, Plane by the seeded demo fake.
  * Only this start-up code knows it is a sandbox; the bot is configured as for any Slack.
  */
-export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningPlanebot> {
+export interface RunningSandbox extends RunningPlanebot {
+  /** The demo Plane, when no PLANE_API_KEY was set: its URL and each demo person's token, by e-mail. */
+  demo?: { planeUrl: string; tokens: Record<string, string> };
+}
+
+export async function startSandbox(config: Config, options: { logger: Logger }): Promise<RunningSandbox> {
   const signingSecret = randomBytes(24).toString('hex');
   const botToken = `xoxb-sandbox-${randomBytes(12).toString('hex')}`;
   // Plane's web app is where work item links point: the manifest's unfurl domain in a real Slack.
@@ -40,6 +45,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   let demoWebhook: WebhookRecord | undefined;
   let demoIntake: { projectId: string; admin: string } | undefined;
   let plane = config.plane;
+  let demoTokens: Record<string, string> = {};
   if (!plane.apiKey) {
     // The bot listens on a loopback address, which Plane only reaches when its server allows it
     // (WEBHOOK_ALLOWED_IPS); the demo Plane is configured as such a server.
@@ -50,6 +56,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     // Turned on as a project admin would in Plane's settings (the bot's key may not).
     demo.project.intake_view = true;
     demoIntake = { projectId: demo.project.id, admin: demo.users.dana.id };
+    demoTokens = demo.personalTokens;
     // Created before the bot starts (its secret is the bot's configuration); its URL is set once the bot listens.
     demoWebhook = demoPlane.webhooks.add(demo.workspace.slug, { url: 'http://127.0.0.1:1/plane/webhooks' });
     plane = {
@@ -63,7 +70,8 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   }
 
   const bot = await startPlanebot(
-    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane },
+    // Without PLANEBOT_SECRET_KEY the sandbox seals tokens with a key of its own, forgotten at exit.
+    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane, secretKeys: config.secretKeys ?? { current: randomBytes(32) } },
     {
       logger: options.logger,
       host: config.sandboxHost,
@@ -100,10 +108,12 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
       `  Slack: an embedded emulator (no Slack app needed)\n` +
       `  Plane: ${demoPlane ? 'a demo workspace "acme" (set PLANE_API_KEY for a real one)' : plane.baseUrl}\n` +
       `  Agent: ${config.anthropic.apiKey ? config.anthropic.model : 'off (set ANTHROPIC_API_KEY to turn it on)'}\n` +
-      `  MCP:   ${config.mcp.token ? `${bot.url}/mcp (Authorization: Bearer <PLANEBOT_MCP_TOKEN>)` : 'stdio only (set PLANEBOT_MCP_TOKEN to serve /mcp)'}\n`,
+      `  MCP:   ${config.mcp.token ? `${bot.url}/mcp (Authorization: Bearer <PLANEBOT_MCP_TOKEN>)` : 'stdio only (set PLANEBOT_MCP_TOKEN to serve /mcp)'}\n` +
+      demoTokenLines(demoTokens),
   );
   return {
     ...bot,
+    ...(demoPlane && { demo: { planeUrl: demoPlane.url, tokens: demoTokens } }),
     async close() {
       await bot.close();
       await emulator.close();
@@ -123,6 +133,14 @@ const SUPPORT_WELCOME = [
   '• in the sidebar, *Demo Plane · Intake* lists the requests a Plane admin has to decide: Accept or Decline there, and the asker hears it in the thread',
   '• `/plane config` sets this channel’s default project and an instruction for the agent',
 ].join('\n');
+/**
+ * The demo people's Plane tokens, for `/plane connect`: said here in the terminal only, never on the
+ * page (a connected token is never shown anywhere).
+ */
+function demoTokenLines(tokens: Record<string, string>): string {
+  const lines = Object.entries(tokens).map(([email, token]) => `    ${email}: ${token}`);
+  return lines.length === 0 ? '' : `  Demo Plane tokens for /plane connect (act as that person; new at each start):\n${lines.join('\n')}\n`;
+}
 
 /** What a newcomer reads first in #general: things to try that work with what is configured. */
 function welcome(agentOn: boolean, demoPlane: boolean): string {
@@ -133,7 +151,11 @@ function welcome(agentOn: boolean, demoPlane: boolean): string {
     '• `/plane show ACME-1`, `/plane mine`, `/plane search ACME login`',
     '• on any message, “…” → *Create work item*: a Plane work item from it, confirmed in its thread (replies there become Plane comments)',
     ...(demoPlane
-      ? ['• `/plane cycle ACME`: the current sprint with its burn-up picture', '• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later']
+      ? [
+          '• `/plane cycle ACME`: the current sprint with its burn-up picture',
+          '• `/plane connect` with your demo Plane token (printed in the terminal running `npm start`): your comments and changes are then made as you in Plane',
+          '• `/plane subscribe ACME` then `/plane new ACME Try notifications !high`: the demo Plane sends its webhook, and the card appears here about ten seconds later',
+        ]
       : []),
     '• `/plane digest now ACME` posts the project’s digest here; `/plane digest ACME weekdays 09:00` schedules it; as dana, `/plane remind now` sends her morning reminder to her DM',
     agentOn

@@ -7,6 +7,7 @@ import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { tellWhenStateUnavailable } from './middleware/state-unavailable.js';
 import { trackWork } from './middleware/track-work.js';
+import { actAsPerson } from './identity/act-as.js';
 import { pausingFetch, type SlackCallMeter } from './method-pauses.js';
 import type { StateStore } from '../state/store.js';
 
@@ -76,6 +77,7 @@ export async function createSlackApp(
   const work = trackWork();
   app.use(work.middleware);
   app.use(tellWhenStateUnavailable(deps));
+  if (deps.identities) app.use(actAsPerson({ ...deps, identities: deps.identities }));
   registerListeners(app, deps);
   app.error(async (error) => {
     logger.error({ err: error }, 'slack listener failed');

@@ -56,6 +56,8 @@ export const NAMESPACES = {
   'schedule:attempts': 'failed attempts at an occurrence, so a failing job is tried a few times',
   'digest:snapshots': 'what a channel\'s last digest of a project saw, for the changes the next one shows',
   'remind:settings': 'a person\'s reminder setting: off, or the time of day',
+  // People acting as themselves in Plane (src/identity)
+  'identity:connections': "a person's Plane personal access token, sealed with PLANEBOT_SECRET_KEY, and whose it is",
   // Cycle reports
   'cycles:snapshots': "a current cycle's counts by state group, one entry a day, for its burn-up",
 } as const satisfies Record<string, string>;

@@ -97,6 +97,19 @@ describe('loadConfig', () => {
     expect(message).toContain('PLANEBOT_MCP_EMAIL: must be an e-mail address');
   });
 
+  it('reads PLANEBOT_SECRET_KEY (32 bytes in base64) and the previous key of a rotation, refusing anything else with how to make one', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const previous = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({}).secretKeys).toBeUndefined();
+    expect(loadConfig({ PLANEBOT_SECRET_KEY: key }).secretKeys).toEqual({ current: Buffer.alloc(32, 7) });
+    expect(loadConfig({ PLANEBOT_SECRET_KEY: key, PLANEBOT_SECRET_KEY_PREVIOUS: previous }).secretKeys).toEqual({ current: Buffer.alloc(32, 7), previous: Buffer.alloc(32, 9) });
+    const howTo = /PLANEBOT_SECRET_KEY: must be 32 random bytes in base64 \(44 characters\), such as the output of `openssl rand -base64 32`/;
+    expect(() => loadConfig({ PLANEBOT_SECRET_KEY: 'hunter2' })).toThrow(howTo);
+    expect(() => loadConfig({ PLANEBOT_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(howTo);
+    expect(() => loadConfig({ PLANEBOT_SECRET_KEY_PREVIOUS: previous })).toThrow(/PLANEBOT_SECRET_KEY: is required with PLANEBOT_SECRET_KEY_PREVIOUS/);
+    expect(secretValues({ PLANEBOT_SECRET_KEY: key, PLANEBOT_SECRET_KEY_PREVIOUS: previous })).toEqual([key, previous]);
+  });
+
   it('judges no Slack variable for the stdio MCP server, which talks to no Slack', () => {
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1' })).toThrow(/SLACK_BOT_TOKEN/);
     const config = loadConfig({ SLACK_BOT_TOKEN: 'not-a-token', SLACK_APP_TOKEN: 'xapp-1', PLANE_API_KEY: 'k' }, 'mcp-stdio');

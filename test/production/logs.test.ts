@@ -6,9 +6,10 @@ import { startProxy, type Proxy } from '../fixtures/proxy.js';
 import { ALICE, approvalMessage, botSays, GENERAL, startFakeServices, type FakeServices } from '../fixtures/services.js';
 import { startBotProcess, type BotProcess, type LogLine } from '../harness/process.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { eventually } from '../harness/bot.js';
 
 /**
- * Logs: one JSON line per event, a run's lines carry its `runId`, and no secret value is
+ * Logs: one JSON line per event, a run's lines carry its `runId`, and no secret value (people's own Plane tokens included) is
  * ever printed, even at debug level, through a run with tool calls, an approval and a Plane error.
  */
 
@@ -36,7 +37,10 @@ const secrets = {
   SLACK_SIGNING_SECRET: randomBytes(16).toString('hex'),
   PLANE_API_KEY: `plane_api_${randomBytes(16).toString('hex')}`,
   ANTHROPIC_API_KEY: `sk-ant-api03-${alphanumeric(93)}AA`,
+  PLANEBOT_SECRET_KEY: randomBytes(32).toString('base64'),
 };
+// alice's own Plane token, connected through the modal: her run's Plane calls carry it.
+const aliceToken = `plane_api_${randomBytes(16).toString('hex')}`;
 const redisPassword = randomBytes(12).toString('hex');
 
 /** The lines that are about a run. */
@@ -87,6 +91,11 @@ it('prints one JSON line per event, a runId on every line about a run, and never
   });
   bot = await startBotProcess({ name: 'logs', env });
   s.slack.setRequestUrl(bot.requestUrl);
+  s.plane.db.addProjectMember('ACME', 'alice@acme.test');
+  s.plane.db.addApiKey(aliceToken, 'alice@acme.test');
+  await s.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/plane', text: 'connect' });
+  const modal = await eventually(() => (s.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? s.slack.openView(ALICE) : undefined), 15_000, 'the connect modal');
+  expect((await s.slack.submitView(ALICE, modal.view.id, { plane_token: { token: aliceToken } })).outcome).toBe('closed');
 
   const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> check ACME-1 and ACME-3, then comment on ACME-1' });
   const approval = await approvalMessage(s.slack, ts);
@@ -97,7 +106,8 @@ it('prints one JSON line per event, a runId on every line about a run, and never
 
   // The secrets were really used: the model saw the key, Plane refused one request, Redis needed the password.
   expect(modelProxy.seen[0]?.headers.authorization).toBe(`Bearer ${secrets.ANTHROPIC_API_KEY}`);
-  expect(planeProxy.seen.some((r) => r.path.includes('/ACME-3/') && r.headers['x-api-key'] === secrets.PLANE_API_KEY)).toBe(true);
+  // alice's run read and wrote with her own token (the bot's key is configured all the same).
+  expect(planeProxy.seen.some((r) => r.path.includes('/ACME-3/') && r.headers['x-api-key'] === aliceToken)).toBe(true);
 
   // Every line, both streams, is one JSON object.
   const output = bot.output;
@@ -113,7 +123,7 @@ it('prints one JSON line per event, a runId on every line about a run, and never
 
   // No secret, whole or in part (its last 12 characters), anywhere.
   const text = output.map((line) => line.text).join('\n');
-  for (const secret of [...Object.values(secrets), redisPassword]) {
+  for (const secret of [...Object.values(secrets), redisPassword, aliceToken]) {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(secret.slice(-12));
   }

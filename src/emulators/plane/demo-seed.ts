@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FakePlaneDb, WorkItemInput } from './db.js';
 import { imageComponent } from './image-component.js';
 import type { CycleRecord, LabelRecord, ModuleRecord, ProjectRecord, StateRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from './records.js';
@@ -18,6 +19,8 @@ export interface DemoWorkspace {
   workItems: WorkItemRecord[];
   /** The current cycle, the one after it and a module (seedDemoCycles). */
   cycles: DemoCycles;
+  /** A personal access token per demo person, by e-mail (new each start), for `/plane connect`. */
+  personalTokens: Record<string, string>;
 }
 
 // Two PNG mock-ups for the descriptions' images. The login page is a 2400×1500 screenshot, mostly its
@@ -132,6 +135,11 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
   if (!workspace) throw new Error('fake Plane: demo workspace missing');
   workspace.name = 'Acme Corp';
   db.addApiKey(DEMO_API_KEY, bot.id);
+  const personalTokens: Record<string, string> = {};
+  for (const person of [dana, leo, priya]) {
+    personalTokens[person.email] = `plane_api_${randomBytes(16).toString('hex')}`;
+    db.addApiKey(personalTokens[person.email]!, person.id);
+  }
 
   const project = db.addProject('acme', {
     identifier: 'ACME',
@@ -254,7 +262,7 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
   for (const [item, author, at, html] of comments) db.addComment(item.id, { comment_html: html, actor: author.id, created_at: at });
 
   const cycles = seedDemoCycles(db, project, workItems, { dana, priya });
-  return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems, cycles };
+  return { apiKey: DEMO_API_KEY, workspace, project, users: { bot, dana, leo, priya }, states, labels, workItems, cycles, personalTokens };
 }
 
 // ── Cycles and modules (/plane cycle): kept apart from the items above ─────────────────────────

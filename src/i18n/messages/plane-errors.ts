@@ -12,6 +12,8 @@ export const planeErrorMessages = defineMessages({
       'Plane rejected the API key (403): it is unknown, expired or inactive. Check PLANE_API_KEY.{quoted, select, yes { Plane said: "{said}"} other {}}',
     'planeError.forbidden':
       'Plane refused access to {what} (403): the API key’s user is most likely not a member of that project or workspace, or is a guest there. (If every request fails like this, the key itself is invalid.){quoted, select, yes { Plane said: "{said}"} other {}}',
+    'planeError.forbiddenForYou':
+      'Plane refused you {what} (403): your own Plane account, which the bot acts as since you connected it, is not allowed to do that there (a guest, or not a member of that project).{quoted, select, yes { Plane said: "{said}"} other {}}',
     'planeError.noRoute': 'This Plane instance does not serve the route for {what} (404, route not found).',
     'planeError.notFound': 'Plane has no {what} (404).',
     'planeError.noItem': 'Plane has no work item {key} in workspace {slug} (404).',
@@ -44,6 +46,8 @@ export const planeErrorMessages = defineMessages({
       'Plane a rejeté la clé d’API (403) : elle est inconnue, expirée ou inactive. Vérifiez PLANE_API_KEY.{quoted, select, yes { Plane a répondu : « {said} »} other {}}',
     'planeError.forbidden':
       'Plane a refusé l’accès à {what} (403) : l’utilisateur de la clé d’API n’est sans doute pas membre de ce projet ou de cet espace de travail, ou n’y est qu’invité. (Si toutes les requêtes échouent ainsi, c’est la clé elle-même qui n’est pas valide.){quoted, select, yes { Plane a répondu : « {said} »} other {}}',
+    'planeError.forbiddenForYou':
+      'Plane vous a refusé {what} (403) : votre propre compte Plane, au nom duquel le bot agit depuis que vous l’avez connecté, n’a pas le droit de le faire là (invité, ou pas membre de ce projet).{quoted, select, yes { Plane a répondu : « {said} »} other {}}',
     'planeError.noRoute': 'Cette instance de Plane ne sert pas la route pour {what} (404, route introuvable).',
     'planeError.notFound': 'Plane n’a pas de {what} (404).',
     'planeError.noItem': 'Plane n’a pas d’élément de travail {key} dans l’espace de travail {slug} (404).',
@@ -75,6 +79,8 @@ export const planeErrorMessages = defineMessages({
     'planeError.badKey': 'Plane 拒绝了该 API 密钥（403）：密钥未知、已过期或已停用。请检查 PLANE_API_KEY。{quoted, select, yes { Plane 的回复：“{said}”} other {}}',
     'planeError.forbidden':
       'Plane 拒绝访问 {what}（403）：API 密钥的用户很可能不是该项目或工作区的成员，或只是访客。（如果每个请求都这样失败，说明密钥本身无效。）{quoted, select, yes { Plane 的回复：“{said}”} other {}}',
+    'planeError.forbiddenForYou':
+      'Plane 拒绝了你对 {what} 的操作（403）：你已连接的 Plane 账户（机器人以它的身份操作）在那里没有这个权限（访客，或不是该项目的成员）。{quoted, select, yes { Plane 的回复：“{said}”} other {}}',
     'planeError.noRoute': '此 Plane 实例不提供 {what} 的路由（404，未找到路由）。',
     'planeError.notFound': 'Plane 中没有 {what}（404）。',
     'planeError.noItem': 'Plane 的工作区 {slug} 中没有工作项 {key}（404）。',

@@ -19,6 +19,9 @@ export const ACTION_IDS = {
   /** App Home: post a work item's card (value: its key) or a channel's tree (value: the channel id) in the person's DM. */
   homeShowCard: 'home_show_card',
   homeShowTree: 'home_show_tree',
+  /** App Home: open the connect modal, or forget the person's Plane token. */
+  identityConnect: 'identity_connect',
+  identityDisconnect: 'identity_disconnect',
 } as const;
 
 /** The message shortcuts of the manifest, and the callback_id of each modal this app opens. */
@@ -28,4 +31,6 @@ export const CALLBACK_IDS = {
   createForm: 'create_work_item_form',
   linkForm: 'link_work_item_form',
   commentForm: 'work_item_comment_form',
+  /** `/plane connect`: a person's own Plane token. */
+  connectForm: 'plane_connect_form',
 } as const;

@@ -30,9 +30,10 @@ export interface CommandContext {
   uploadPicture(bytes: Buffer, upload: Upload): Promise<string>;
   /**
    * Opens a modal with the command's trigger (three seconds from Slack's send): `view` when it is
-   * ready within a second, else `loading` at once, updated to `view` when it comes.
+   * ready within a second, else `loading` at once, updated to `view` when it comes. A view built
+   * already needs no `loading`.
    */
-  openModal(view: Promise<ModalView>, loading: ModalView): Promise<void>;
+  openModal(view: ModalView | Promise<ModalView>, loading?: ModalView): Promise<void>;
 }
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */

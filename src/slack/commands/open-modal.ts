@@ -6,7 +6,12 @@ import type { ModalView } from '../blocks/types.js';
 const CONTENT_WAIT_MS = 1_000;
 
 /** Opens `view` with a trigger_id, or `loading` at once when `view` is not ready in time, then updates it. */
-export async function openModal(client: App['client'], triggerId: string, view: Promise<ModalView>, loading: ModalView): Promise<void> {
+export async function openModal(client: App['client'], triggerId: string, built: ModalView | Promise<ModalView>, loading?: ModalView): Promise<void> {
+  if (!loading || !(built instanceof Promise)) {
+    await client.views.open({ trigger_id: triggerId, view: await built });
+    return;
+  }
+  const view = built;
   // A view that fails later is the caller's to report; no unhandled rejection meanwhile.
   view.catch(() => undefined);
   const quick = await Promise.race([view, sleep(CONTENT_WAIT_MS).then(() => undefined)]);

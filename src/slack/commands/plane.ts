@@ -109,6 +109,15 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
         noArguments(args);
         return { kind: 'plane', action: 'subscriptions' };
       },
+      connect: (args) => {
+        // What follows may be a token pasted in the wrong place: it is not quoted back.
+        if (args.length > 0) throw new InputError(phrase('identity.connect.alone'));
+        return { kind: 'plane', action: 'connect' };
+      },
+      disconnect: (args) => {
+        noArguments(args);
+        return { kind: 'plane', action: 'disconnect' };
+      },
       digest: readDigest,
       remind: readRemind,
       notify: (args) => {

@@ -15,9 +15,15 @@ import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscrip
 import { executeConfig, executeIntake, type IntakeEnv } from './run-intake.js';
 import type { PlaneCommand } from './types.js';
 import { createIssueArgs, createWorkItem, getIssueArgs, getWorkItem, listMyIssuesArgs, listMyWorkItems, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
+import type { PlaneIdentities } from '../../identity/identities.js';
+import { buildError } from '../blocks/error.blocks.js';
+import { disconnect, offText } from '../identity/connect.js';
+import { buildConnectModal, identityMessage } from '../identity/identity.blocks.js';
 
 export interface PlaneEnv extends SubscriptionEnv, IntakeEnv, DigestEnv {
   plane: PlaneKit;
+  /** People's own Plane tokens (`connect`, `disconnect`); absent where identity is not composed. */
+  identities?: PlaneIdentities;
   /** `/plane cycle`: the current cycles and their daily snapshots. */
   cycles: CycleReports;
   /** Where `/plane new` notes the channel's project, which the "Create work item" modal starts with. */
@@ -35,6 +41,13 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
   switch (command.action) {
     case 'help':
       return ephemeral(buildHelp('plane', context.t));
+    case 'connect': {
+      if (!env.identities?.enabled) return ephemeral(buildError({ reason: offText(env.identities, context.t) }, context.t));
+      await context.openModal(buildConnectModal(context.t));
+      return ephemeral();
+    }
+    case 'disconnect':
+      return ephemeral(identityMessage(await disconnect(env.identities, (await context.requester()).id, context.t)));
     case 'show':
       return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, getIssueArgs.read({ key: command.key })), context.t, context.userByEmail));
     case 'mine': {

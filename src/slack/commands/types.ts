@@ -69,6 +69,8 @@ export type PlaneCommand =
   | { kind: 'plane'; action: 'unsubscribe'; project: string }
   | { kind: 'plane'; action: 'subscriptions' }
   | { kind: 'plane'; action: 'notify'; on: boolean }
+  /** The person's own Plane token: the connect modal, or forgetting it. */
+  | { kind: 'plane'; action: 'connect' | 'disconnect' }
   /** The channel as an intake desk: shown, turned off, or set for a project (emoji without colons). */
   /** The channel's settings, in a modal. */
   | { kind: 'plane'; action: 'config' }

@@ -76,6 +76,8 @@ const ENTRIES: Record<CommandName, { summary: PlainKey; entries: readonly Entry[
       { action: 'digest', usage: 'digests.digest.usage', summary: 'digests.digest.summary' },
       { action: 'remind', usage: 'digests.remind.usage', summary: 'digests.remind.summary' },
       { action: 'cycle', usage: 'cycles.usage', summary: 'cycles.summary' },
+      { action: 'connect', usage: 'identity.connect.usage', summary: 'identity.connect.summary' },
+      { action: 'disconnect', usage: 'identity.disconnect.usage', summary: 'identity.disconnect.summary' },
       { action: 'help', summary: 'commands.help.show' },
     ],
     notes: ['commands.plane.labels', 'commands.plane.subscribeNote', 'commands.quoting'],

@@ -36,6 +36,8 @@ export interface HomeInput {
   now: number;
   /** The person's time zone (users.info `tz`), for the times shown. */
   timeZone?: string;
+  /** Whom Plane sees when the person acts through the bot, and its button (slack/identity/identity.blocks.ts). */
+  identity?: readonly Block[];
 }
 
 /** Slack's `views.publish`: a Home tab holds at most 100 blocks. */
@@ -69,6 +71,7 @@ export function buildAppHome(input: HomeInput, t: Translator, lead: readonly Blo
   const head: Block[] = [
     { type: 'header', text: plainText(t.t('home.title'), SLACK_LIMITS.headerText) },
     { type: 'context', elements: [mrkdwn(escapeMrkdwn(t.t('home.updated', { time: time(input.now) })))] },
+    ...(input.identity?.length ? [...input.identity, { type: 'divider' } as const] : []),
   ];
   const approvals = approvalBlocks(input.approvals, t, time);
   const tasks = taskBlocks(input.tasks, t);

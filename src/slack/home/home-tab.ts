@@ -14,11 +14,13 @@ import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
 import { listMyIssuesArgs, listMyWorkItems, readableFailure, type Requester } from '../../tools/index.js';
 import { buildHomeView, type HomeWithDue } from './due-soon.blocks.js';
+import { identityLine } from '../identity/connect.js';
+import { identityHomeBlocks } from '../identity/identity.blocks.js';
 
 type WebClient = App['client'];
 
 /** What the Home tab reads: Plane as the person, the agent's waiting approvals, the channels' task files. */
-export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale'> & ConversationDeps;
+export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale' | 'identities'> & ConversationDeps;
 
 /** Plane answers at most this many items per listing; the tab shows what fits and counts the rest. */
 const ITEMS_READ = 200;
@@ -27,7 +29,8 @@ const ITEMS_READ = 200;
 export async function publishHome(client: WebClient, deps: HomeDeps, userId: string): Promise<void> {
   const requester = await requesterFor(client, deps.store, userId);
   const t = translatorFor(requester, deps.locale);
-  const view = buildHomeView(await homeInput(deps, requester), t);
+  const [input, identity] = await Promise.all([homeInput(deps, requester), identityLine(deps, userId)]);
+  const view = buildHomeView({ ...input, identity: identityHomeBlocks(identity, t) }, t);
   await client.views.publish({ user_id: userId, view });
 }
 

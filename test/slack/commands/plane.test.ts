@@ -70,7 +70,15 @@ describe('/plane', () => {
     expect(ok('')).toEqual({ kind: 'plane', action: 'help' });
     expect(ok('config')).toEqual({ kind: 'plane', action: 'config' });
     expect(fails('config ACME').reason).toMatch(/ACME/);
-    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|config|digest|remind|cycle|help> … (/plane help for details)' });
+    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|config|digest|remind|cycle|connect|disconnect|help> … (/plane help for details)' });
+  });
+
+  it('reads connect and disconnect, which take nothing: never a token on the command line', () => {
+    expect(ok('connect')).toEqual({ kind: 'plane', action: 'connect' });
+    expect(ok('DISCONNECT')).toEqual({ kind: 'plane', action: 'disconnect' });
+    const pasted = fails('connect plane_api_0123456789abcdef0123456789abcdef');
+    expect(pasted.reason).toMatch(/^Type \/plane connect alone/);
+    expect(JSON.stringify(pasted)).not.toContain('0123456789abcdef');
   });
 
   it('reads subscribe with events and filters in any order, and refuses what is neither', () => {

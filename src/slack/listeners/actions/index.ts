@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { registerApprovalActions } from './approval.js';
 import { registerHomeActions } from './home.js';
+import { registerIdentityActions } from './identity.js';
 import { registerIntakeDeskActions } from './intake-desk.js';
 import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
@@ -20,5 +21,6 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerWorkItemOpen(app);
   registerWorkItemCardActions(app, deps);
   registerHomeActions(app, deps);
+  registerIdentityActions(app, deps);
   registerIntakeDeskActions(app, deps);
 }
