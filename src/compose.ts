@@ -20,6 +20,7 @@ import { IntakeDesk } from './intake-desk/desk.js';
 import { registerIntakeNewsSender, INTAKE_NEWS, type IntakeNewsKinds } from './slack/intake-desk/news.js';
 import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
+import { UndoJournal } from './undo/journal.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
@@ -96,6 +97,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const fileLocks = new FileLocks();
   const botWrites = new BotWrites(store);
   const taskSyncWrites = store.keyv('task-sync-writes');
+  const now = options.now ?? Date.now;
+  // Every Plane write through the bot, kept a while so that whoever asked (or an approver) can undo it.
+  const undoJournal = new UndoJournal(store, now);
   const { plane, registry, limiters, taskPlane } = composeTools(config, {
     cache: store.keyv('plane-cache'),
     taskSyncWrites,
@@ -105,6 +109,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     logger,
     planeWindowMs: options.timing?.planeWindowMs,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
+    onChange: (change) => undoJournal.record(change),
   });
   // Condensing waits for deliveries that came but wait their turn.
   const deliveries = new DeliveryBacklog();
@@ -169,7 +174,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const cycles = new CycleReports(plane, new CycleSnapshots(store), logger);
-  const now = options.now ?? Date.now;
   const scheduler = new Scheduler({ store, logger, now, onRun: options.onScheduleRun });
   // The burn-ups' history: one snapshot a day of each current cycle (a report takes that day's too).
   if (plane.enabled) scheduler.every('take cycle snapshots', '0 1 * * *', 'UTC', async ({ occurrence }) => void (await cycles.takeCycleSnapshots(occurrence)));
@@ -187,7 +191,23 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, logger },
+    {
+      store,
+      plane,
+      dataDir: config.dataDir,
+      fileLocks,
+      locale: config.locale,
+      taskEvents,
+      taskPlane,
+      conversations,
+      notifications,
+      links,
+      desk,
+      digestCommands,
+      cycles,
+      undo: { journal: undoJournal, approvers: config.approvers },
+      logger,
+    },
     logger,
     options.slackReceiver,
   );

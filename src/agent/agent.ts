@@ -243,7 +243,7 @@ class AgentRuntime implements Agent {
       return { status: 'gone', runId };
     }
     const requesterId = failed.message.requester.id;
-    if (!mayControl(failed, retriedBy, this.options.approvers ?? [])) {
+    if (!mayControl(failed.message.requester.id, retriedBy, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: retriedBy }, 'retry ignored: only the requester or an approver may retry');
       return { status: 'not_allowed', runId, requesterId };
     }
@@ -259,7 +259,7 @@ class AgentRuntime implements Agent {
     if (!run || run.status === 'failed') return { status: 'gone', runId };
     if (run.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
     const requesterId = run.message.requester.id;
-    if (!mayControl(run, stoppedBy.id, this.options.approvers ?? [])) {
+    if (!mayControl(run.message.requester.id, stoppedBy.id, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: stoppedBy.id }, 'stop ignored: only the requester or an approver may stop a run');
       return { status: 'not_allowed', runId, requesterId };
     }

@@ -50,7 +50,7 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
     log.info('decision ignored: no run waits for this call (finished, expired or unknown)');
     return { outcome: 'unknown' };
   }
-  if (!mayControl(run, input.decidedBy.id, env.approvers)) {
+  if (!mayControl(run.message.requester.id, input.decidedBy.id, env.approvers)) {
     log.info('decision ignored: only the requester or an approver may decide');
     return { outcome: 'not_allowed' };
   }

@@ -32,6 +32,8 @@ export interface ToolCallOutcome {
   text: string;
   /** The images the call showed, sent to the model beside the text. */
   images?: readonly ToolImage[];
+  /** The id a person may take the call's write back by (an undo journal's), when it made one. */
+  undo?: string;
 }
 
 /** Why a finished run stopped. Only `answered` is an ordinary end. */

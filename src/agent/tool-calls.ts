@@ -197,7 +197,7 @@ async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCal
   const result = await env.tools.call(call.name, call.input, context);
   if (runFailure) throw runFailure.error;
   if (!result.ok) return { status: 'error', text: capToolResult(`Error: ${result.error}`) };
-  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }) };
+  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }), ...(result.undo && { undo: result.undo }) };
 }
 
 function describeRaw(name: string, input: unknown): string {

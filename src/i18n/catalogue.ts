@@ -17,6 +17,7 @@ import { taskErrorMessages } from './messages/task-errors.js';
 import { intakeDeskMessages } from './messages/intake-desk.js';
 import { digestMessages } from './messages/digests.js';
 import { cycleMessages } from './messages/cycles.js';
+import { undoMessages } from './messages/undo.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -42,6 +43,7 @@ const AREAS = [
   intakeDeskMessages,
   digestMessages,
   cycleMessages,
+  undoMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

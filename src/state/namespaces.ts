@@ -57,6 +57,9 @@ export const NAMESPACES = {
   'remind:settings': 'a person\'s reminder setting: off, or the time of day',
   // Cycle reports
   'cycles:snapshots': "a current cycle's counts by state group, one entry a day, for its burn-up",
+  // Undo (src/undo)
+  'undo:writes': 'a Plane write the bot made: what it changed, the values before, who asked, when',
+  'undo:done': 'a write already taken back, and by whom (once each)',
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;

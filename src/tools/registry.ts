@@ -96,6 +96,8 @@ export interface ToolResult<Data = unknown> {
   text: string;
   data: Data;
   images?: readonly ToolImage[];
+  /** The id the call's Plane write can be taken back by, for a front end that offers Undo. */
+  undo?: string;
 }
 
 /**

@@ -19,6 +19,8 @@ export const ACTION_IDS = {
   /** App Home: post a work item's card (value: its key) or a channel's tree (value: the channel id) in the person's DM. */
   homeShowCard: 'home_show_card',
   homeShowTree: 'home_show_tree',
+  /** Undo under a confirmation of a Plane write (value: the kept write's id). */
+  undoWrite: 'undo_write',
 } as const;
 
 /** The message shortcuts of the manifest, and the callback_id of each modal this app opens. */

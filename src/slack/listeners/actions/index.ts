@@ -7,6 +7,7 @@ import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
 import { registerTodoListMore } from './todo-list-more.js';
+import { registerUndoAction } from './undo.js';
 import { registerWorkItemCardActions } from './work-item-card.js';
 import { registerWorkItemOpen } from './work-item-open.js';
 
@@ -21,4 +22,5 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerWorkItemCardActions(app, deps);
   registerHomeActions(app, deps);
   registerIntakeDeskActions(app, deps);
+  registerUndoAction(app, deps);
 }
