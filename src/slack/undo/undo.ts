@@ -7,7 +7,7 @@ import { mentionUser } from '../blocks/text.js';
 import type { Block } from '../blocks/types.js';
 import type { ListenerDeps } from '../deps.js';
 import { translatorFor } from '../locale.js';
-import { knownPerson } from '../people.js';
+import { requesterFor } from '../people.js';
 import { buildUndoSaid, fieldNames, undoneBlocks, type UndoneView } from './undo.blocks.js';
 
 export type UndoDeps = ListenerDeps & { plane: PlaneKit; undo: UndoEnv };
@@ -23,7 +23,7 @@ export async function undoWrite({ body, client, respond, id }: ActionArgs, deps:
   const person = body.user.id;
   // Only the clicker sees it, under the message they clicked.
   const tellClicker = async (text: string): Promise<void> => void (await respond({ response_type: 'ephemeral', replace_original: false, text }));
-  const t = translatorFor(await knownPerson(deps.store, person), deps.locale);
+  const t = translatorFor(await requesterFor(client, deps.store, person), deps.locale);
   let outcome: UndoOutcome;
   try {
     outcome = await deps.undo.journal.undo({
