@@ -155,6 +155,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       delegate: { taskEvents, taskPlane, fileLocks },
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
+      bulkThreshold: config.bulkThreshold,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
       frontEnd: slackFrontEnd(slackWebClient(connection, store, logger), logger, config.locale, store),
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),

@@ -33,7 +33,7 @@ import { runDelegation, type SubAgentEnv } from './sub-agents.js';
 import { requestTurn, subAgentSystemPrompt, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_BULK_THRESHOLD, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
 import { subAgentViews } from './sub-agent-state.js';
 import { mayControl } from './control.js';
 
@@ -56,6 +56,8 @@ export interface AgentOptions {
   approvalTimeoutMs?: number;
   /** PLANEBOT_APPROVERS: people who may decide any approval besides the requester. */
   approvers?: readonly string[];
+  /** PLANEBOT_BULK_THRESHOLD: more work-item writes than this in one turn are asked together (default 5). */
+  bulkThreshold?: number;
   prompt?: PromptSettings;
   frontEnd: FrontEndFactory;
   /** How long a run driven by a process that died waits before `resumeSaved` elsewhere takes it up (default 60 s). */
@@ -543,6 +545,7 @@ class AgentRuntime implements Agent {
       tools: this.tools,
       permissions: this.permissions,
       approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
+      bulkThreshold: this.options.bulkThreshold ?? DEFAULT_BULK_THRESHOLD,
       context: { ...run.message.context, requester: run.message.requester, signal },
       frontEnd,
       words: frontEnd.words ?? translator(DEFAULT_LOCALE),

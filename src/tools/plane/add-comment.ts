@@ -4,6 +4,7 @@ import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
 import { definePlaneTool } from './define.js';
+import { previewComment } from './preview.js';
 import { ADDS_OR_CHANGES, type Requester } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
@@ -50,6 +51,7 @@ export function addCommentTool(kit: PlaneKit) {
     output: addedCommentSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
+    preview: async (input) => previewComment(input),
     progress: (input, t) => t.t('tool.step.comment', { key: input.key.toUpperCase() }),
     describe(input, t) {
       const said = { key: input.key.toUpperCase(), format: input.format, text: excerpt(input.text, 500) };

@@ -11,6 +11,7 @@ import { readHtml } from '../../plane/read-html.js';
 import { ADDS_OR_CHANGES, type Requester } from '../registry.js';
 import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
+import { previewCreate } from './preview.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, labels, members, priority, project, slug, title } from './schemas.js';
@@ -94,6 +95,7 @@ export function createIssueTool(kit: PlaneKit) {
     output: createdWorkItemSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
+    preview: async (input) => previewCreate(input),
     progress: (input, t) => t.t('tool.step.createItem', { title: input.title, project: input.project }),
     describe(input, t) {
       const said = { project: input.project, fields: describeFields(input, 'create', t) };

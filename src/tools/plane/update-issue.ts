@@ -9,6 +9,7 @@ import { workItemBody } from '../../plane/work-item-body.js';
 import { ADDS_OR_CHANGES, type Requester } from '../registry.js';
 import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
+import { previewUpdate } from './preview.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, key, labels, members, priority, slug, title } from './schemas.js';
@@ -77,6 +78,7 @@ export function updateIssueTool(kit: PlaneKit) {
     output: updatedWorkItemSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
+    preview: (input) => previewUpdate(kit, input),
     progress: (input, t) => t.t('tool.step.updateItem', { key: input.key.toUpperCase() }),
     describe(input, t) {
       const said = { key: input.key.toUpperCase(), fields: describeFields(input, 'update', t) };
