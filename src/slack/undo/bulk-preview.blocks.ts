@@ -28,6 +28,8 @@ const TABLE_ROWS = 99;
 const KEY_MAX = 40;
 const FIELD_MAX = 40;
 const VALUE_MAX = 120;
+/** The line saying how it was decided: who, how, when. */
+const SAID_MAX = 1_000;
 /** What the table or lines may hold of the message's text budget: the rest is the header, the ask and the choices. */
 const ROWS_BUDGET = MESSAGE_BLOCK_TEXT_BUDGET - 2_000;
 
@@ -63,7 +65,7 @@ export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t:
       ],
     });
   } else {
-    blocks.push({ type: 'context', elements: [mrkdwn(truncate(ending.said, SLACK_LIMITS.textObject))] });
+    blocks.push({ type: 'context', elements: [mrkdwn(truncate(ending.said, SAID_MAX))] });
   }
   return { text: truncate('said' in ending ? `${title} — ${oneLine(ending.said)}` : title, FALLBACK_TEXT_MAX), blocks };
 }
