@@ -47,8 +47,10 @@ const cellText = (text: string, max: number) => truncate(oneLine(text), max) || 
 export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t: Translator): SlackMessage {
   const items = new Set(input.rows.map((row) => row.key)).size;
   const title = t.t('undo.bulkNeeded', { count: input.writes });
+  const asking = 'ask' in ending;
+  // Once decided the request no longer needs anyone: the header goes, as a single request's does.
   const blocks: Block[] = [
-    { type: 'header', text: plainText(title, SLACK_LIMITS.headerText) },
+    ...(asking ? [{ type: 'header' as const, text: plainText(title, SLACK_LIMITS.headerText) }] : []),
     { type: 'section', text: mrkdwn(t.t('undo.bulkAsks', { requester: mentionUser(input.requesterId), count: input.writes, items })) },
   ];
   const field = (row: PreviewRow) => t.t('undo.field', { field: oneLine(row.field) });
@@ -56,7 +58,7 @@ export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t:
   blocks.push(...table);
   const left = input.rows.length - shown;
   if (left > 0) blocks.push({ type: 'context', elements: [mrkdwn(t.t('undo.bulkMore', { count: left }))] });
-  if ('ask' in ending) {
+  if (asking) {
     blocks.push({
       type: 'actions',
       elements: [
@@ -67,7 +69,7 @@ export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t:
   } else {
     blocks.push({ type: 'context', elements: [mrkdwn(truncate(ending.said, SAID_MAX))] });
   }
-  return { text: truncate('said' in ending ? `${title} — ${oneLine(ending.said)}` : title, FALLBACK_TEXT_MAX), blocks };
+  return { text: truncate('said' in ending ? oneLine(ending.said) : title, FALLBACK_TEXT_MAX), blocks };
 }
 
 /** As many rows as the budget holds, in one table under its header row. */
