@@ -35,10 +35,10 @@ export const undoMessages = defineMessages({
     'undo.doneOn': '↩️ Annulé par {who} le {when}',
     'undo.field':
       '{field, select, title {titre} description {description} state {état} priority {priorité} assignees {responsables} labels {étiquettes} start_date {date de début} target_date {échéance} created {création} comment {commentaire} other {{field}}}',
-    'undo.saidUpdate': '↩️ {who} a annulé la modification de {key} : {fields} sont revenus à leur valeur d’avant.',
+    'undo.saidUpdate': '↩️ {who} a annulé la modification de {key} : retour aux valeurs d’avant pour {fields}.',
     'undo.saidComment': '↩️ {who} a retiré le commentaire sur {key} : il indique désormais « (withdrawn) ».',
     'undo.saidCreate': '↩️ {who} a annulé la création de {key} : l’élément est passé à l’état {state} (rien n’a été supprimé).',
-    'undo.moved': 'Rien n’a été annulé : {fields} de {key} ont changé depuis. Modifiez-le à la main dans Plane si besoin.',
+    'undo.moved': 'Rien n’a été annulé : ces champs de {key} ont changé depuis : {fields}. Modifiez-le à la main dans Plane si besoin.',
     'undo.already': 'C’était déjà annulé par {who}.',
     'undo.tooLate': 'L’annulation est possible pendant 15 minutes après une modification, et celle-ci est plus ancienne. Rien n’a été modifié : corrigez à la main dans Plane si besoin.',
     'undo.notAllowed': 'Seule la personne qui a demandé cette modification, ou une personne listée dans PLANEBOT_APPROVERS, peut l’annuler. Rien n’a été modifié.',
