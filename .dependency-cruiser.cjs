@@ -165,6 +165,14 @@ module.exports = {
       from: { path: '^src/', pathNot: ['^src/compose\\.ts$', '^src/metrics/'] },
       to: { path: '^src/metrics/' },
     },
+    {
+      name: 'undo-below-tools',
+      comment:
+        'undo/ keeps the bot\'s Plane writes and takes them back with the Plane kit and the store: the tools record through the kit, the front ends offer the button; it imports none of them.',
+      severity: 'error',
+      from: { path: '^src/undo/' },
+      to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications|intake-desk|cycles|digests|schedules)/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -3,6 +3,7 @@ import Keyv from 'keyv';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { createPlaneKit, PlaneLimiters, type PlaneKit, type PlaneMeter } from './plane/index.js';
+import type { PlaneChange } from './plane/changes.js';
 import type { PlaneWrite } from './plane/kit.js';
 import { createToolRegistry, TaskPlane } from './tools/index.js';
 import type { FileLocks } from './files/file-lock.js';
@@ -26,6 +27,8 @@ export function composeTools(
     planeWindowMs?: number;
     /** Told of each Plane write the tools make (notifications attribute it to whoever asked). */
     onWrite?: (write: PlaneWrite) => Promise<void>;
+    /** Keeps each Plane write the tools make, for Undo (the bot's undo journal); answers its id. */
+    onChange?: (change: PlaneChange) => Promise<string | undefined>;
     /**
      * Where task syncs note what they wrote to work items, for the webhook receiver to tell their
      * echoes (the state store's, shared by replicas); in memory when absent.
@@ -52,6 +55,7 @@ export function composeTools(
     logger: options.logger,
     meter: options.planeMeter,
     ...(options.onWrite && { onWrite: options.onWrite }),
+    ...(options.onChange && { onChange: options.onChange }),
   });
   const taskPlane = new TaskPlane({ kit: plane, ownWrites: options.taskSyncWrites ?? new Keyv(), logger: options.logger });
   const registry = createToolRegistry({

@@ -25,6 +25,7 @@ import { identityNoticeSender } from './slack/identity/connect.js';
 import { registerIntakeNewsSender, INTAKE_NEWS, type IntakeNewsKinds } from './slack/intake-desk/news.js';
 import { createSlackApp, slackWebClient, type HttpReceiverKind, type SlackConnection } from './slack/app.js';
 import { agentOff } from './slack/conversations/agent-off.js';
+import { UndoJournal } from './undo/journal.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
@@ -104,6 +105,9 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   const fileLocks = new FileLocks();
   const botWrites = new BotWrites(store);
   const taskSyncWrites = store.keyv('task-sync-writes');
+  const now = options.now ?? Date.now;
+  // Every Plane write through the bot, kept a while so that whoever asked (or an approver) can undo it.
+  const undoJournal = new UndoJournal(store, now);
   const { plane, registry, limiters, taskPlane } = composeTools(config, {
     cache: store.keyv('plane-cache'),
     taskSyncWrites,
@@ -114,6 +118,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     planeWindowMs: options.timing?.planeWindowMs,
     planeMeter: metrics.plane,
     onWrite: ({ key, fields, ...write }) => botWrites.record(key, fields, write),
+    onChange: (change) => undoJournal.record(change),
   });
   // Condensing waits for deliveries that came but wait their turn.
   const deliveries = new DeliveryBacklog();
@@ -169,6 +174,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       delegate: { taskEvents, taskPlane, fileLocks },
       approvalTimeoutMs: config.approvalTimeoutMs,
       approvers: config.approvers,
+      bulkThreshold: config.bulkThreshold,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
       frontEnd: slackFrontEnd(slackWebClient(connection, store, logger), logger, config.locale, store),
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
@@ -190,7 +196,6 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     : agentOff(store);
   const notifications = { subscriptions, personal, webhooksOn: Boolean(config.plane.webhookSecret) };
   const cycles = new CycleReports(plane, new CycleSnapshots(store), logger);
-  const now = options.now ?? Date.now;
   const scheduler = new Scheduler({
     store,
     logger,
@@ -216,7 +221,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, identities, logger },
+    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, identities, undo: { journal: undoJournal, approvers: config.approvers }, logger },
     logger,
     options.slackReceiver,
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_POLL_MS as DEFAULT_INTAKE_POLL_MS } from './intake-desk/defaults.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_BULK_THRESHOLD, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
 import { parseSecretKey } from './identity/secret-box.js';
 
@@ -37,6 +37,7 @@ export const VARIABLES = {
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
   PLANEBOT_INTAKE_POLL: 'how often the pending intake requests of a project are polled in Plane (default 2m; one request per project each time)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
+  PLANEBOT_BULK_THRESHOLD: 'an agent turn writing more work items than this asks once for all of them, with a preview of every change (default 5)',
   PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'the loop cap of each sub-agent the agent delegates a task to',
   PLANEBOT_SUBAGENT_MODEL: 'the Claude model id sub-agents use; default PLANEBOT_MODEL',
   PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
@@ -82,6 +83,8 @@ export interface Config {
   /** PLANEBOT_INTAKE_POLL: how often a project's pending intake requests are looked at. */
   intakePollMs: number;
   maxIterations: number;
+  /** PLANEBOT_BULK_THRESHOLD: more work-item writes than this in one agent turn are previewed and asked once. */
+  bulkThreshold: number;
   subAgentMaxIterations: number;
   webfetchAllow: string[];
   /** PLANEBOT_LOCALE: the language of notifications, and of people whose own the bot lacks. */
@@ -204,6 +207,7 @@ const schema = z.object({
     .transform((s) => (s === undefined ? DEFAULT_INTAKE_POLL_MS : parseDuration(s)))
     .refine((n) => n !== undefined && n >= 1000, 'must be a duration of at least 1s, such as 30s or 2m'),
   PLANEBOT_MAX_ITERATIONS: positiveInt(DEFAULT_MAX_ITERATIONS, String(DEFAULT_MAX_ITERATIONS)),
+  PLANEBOT_BULK_THRESHOLD: positiveInt(DEFAULT_BULK_THRESHOLD, String(DEFAULT_BULK_THRESHOLD)),
   PLANEBOT_SUBAGENT_MAX_ITERATIONS: positiveInt(DEFAULT_SUBAGENT_MAX_ITERATIONS, String(DEFAULT_SUBAGENT_MAX_ITERATIONS)),
   PLANEBOT_SUBAGENT_MODEL: optionalText,
   PLANEBOT_WEBFETCH_ALLOW: list,
@@ -288,6 +292,7 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
     approvalTimeoutMs: v.PLANEBOT_APPROVAL_TIMEOUT!,
     intakePollMs: v.PLANEBOT_INTAKE_POLL!,
     maxIterations: v.PLANEBOT_MAX_ITERATIONS,
+    bulkThreshold: v.PLANEBOT_BULK_THRESHOLD,
     subAgentMaxIterations: v.PLANEBOT_SUBAGENT_MAX_ITERATIONS,
     webfetchAllow: v.PLANEBOT_WEBFETCH_ALLOW,
     locale: v.PLANEBOT_LOCALE !== undefined && isLocale(v.PLANEBOT_LOCALE) ? v.PLANEBOT_LOCALE : DEFAULT_LOCALE,

@@ -34,7 +34,7 @@ import { runDelegation, type SubAgentEnv } from './sub-agents.js';
 import { requestTurn, subAgentSystemPrompt, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
+import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_BULK_THRESHOLD, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
 import { subAgentViews } from './sub-agent-state.js';
 import { mayControl } from './control.js';
 import { allows, effectsOf, holdsThread, transition, type RunEffect, type RunEvent } from './lifecycle.js';
@@ -62,6 +62,8 @@ export interface AgentOptions {
   approvalTimeoutMs?: number;
   /** PLANEBOT_APPROVERS: people who may decide any approval besides the requester. */
   approvers?: readonly string[];
+  /** PLANEBOT_BULK_THRESHOLD: more work-item writes than this in one turn are asked together (default 5). */
+  bulkThreshold?: number;
   prompt?: PromptSettings;
   frontEnd: FrontEndFactory;
   /** How long a run driven by a process that died waits before `resumeSaved` elsewhere takes it up (default 60 s). */
@@ -259,7 +261,7 @@ class AgentRuntime implements Agent {
       return { status: 'gone', runId };
     }
     const requesterId = failed.message.requester.id;
-    if (!mayControl(failed, retriedBy, this.options.approvers ?? [])) {
+    if (!mayControl(failed.message.requester.id, retriedBy, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: retriedBy }, 'retry ignored: only the requester or an approver may retry');
       return { status: 'not_allowed', runId, requesterId };
     }
@@ -275,7 +277,7 @@ class AgentRuntime implements Agent {
     if (run?.status === 'stopped') return { status: 'already_stopped', runId, stoppedBy: run.stoppedBy };
     if (!run || !allows(run.status, 'stop')) return { status: 'gone', runId };
     const requesterId = run.message.requester.id;
-    if (!mayControl(run, stoppedBy.id, this.options.approvers ?? [])) {
+    if (!mayControl(run.message.requester.id, stoppedBy.id, this.options.approvers ?? [])) {
       this.logger.info({ runId, by: stoppedBy.id }, 'stop ignored: only the requester or an approver may stop a run');
       return { status: 'not_allowed', runId, requesterId };
     }
@@ -606,6 +608,7 @@ class AgentRuntime implements Agent {
       tools: this.tools,
       permissions: this.permissions,
       approvedForThread: (toolName) => this.threads.toolApproved(run.threadKey, toolName),
+      bulkThreshold: this.options.bulkThreshold ?? DEFAULT_BULK_THRESHOLD,
       context: { ...run.message.context, requester: run.message.requester, signal },
       frontEnd,
       words: frontEnd.words ?? translator(DEFAULT_LOCALE),

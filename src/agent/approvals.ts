@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
-import type { Requester } from '../tools/registry.js';
-import type { ApprovalRequest, Decision, FrontEnd } from './front-end.js';
+import type { ChangeRow, Requester } from '../tools/registry.js';
+import type { ApprovalRequest, BulkApprovalRequest, Decision, FrontEnd } from './front-end.js';
 import type { PendingCall, SavedRun } from './run.js';
 import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { callView } from './tool-calls.js';
@@ -50,13 +50,14 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
     log.info('decision ignored: no run waits for this call (finished, expired or unknown)');
     return { outcome: 'unknown' };
   }
-  if (!mayControl(run, input.decidedBy.id, env.approvers)) {
+  if (!mayControl(run.message.requester.id, input.decidedBy.id, env.approvers)) {
     log.info('decision ignored: only the requester or an approver may decide');
     return { outcome: 'not_allowed' };
   }
-  const record: DecisionRecord = { decision: input.decision, decidedBy: input.decidedBy, at: env.now() };
   const frontEnd = env.frontEndOf(run);
   const { call } = asked;
+  if (call.bulk) return decideBulk(env, run, waiting, asked, input, log);
+  const record: DecisionRecord = { decision: input.decision, decidedBy: input.decidedBy, at: env.now() };
   if (!(await settle(env.runs, frontEnd, asked, record))) {
     const decision = await env.runs.decisionOf(run.id, call.id);
     log.info({ decided: decision?.decision }, 'decision ignored: the call was already decided');
@@ -70,6 +71,31 @@ export async function decide(env: ApprovalEnv, input: DecideInput): Promise<Deci
     for (const other of sameTool) await settle(env.runs, frontEnd, other, record);
   }
   // A run still driven (its other sub-agents working) picks the decision up itself; this does nothing then.
+  env.resume(run.id);
+  return { outcome: 'accepted' };
+}
+
+/**
+ * A decision on a bulk request answers every call of it, as a whole: approved (for this turn only:
+ * a bulk grants nothing for the thread) or denied.
+ */
+async function decideBulk(
+  env: ApprovalEnv,
+  run: SavedRun,
+  waiting: readonly WaitingCall[],
+  asked: WaitingCall,
+  input: DecideInput,
+  log: Logger,
+): Promise<DecideResult> {
+  const decision = input.decision === 'deny' ? 'deny' : 'approve';
+  const record: DecisionRecord = { decision, decidedBy: input.decidedBy, at: env.now() };
+  const group = waiting.filter((w) => w.owner.id === asked.owner.id && w.call.bulk);
+  if ((await settleAll(env.runs, env.frontEndOf(run), group, record)) === 0) {
+    const decided = await env.runs.decisionOf(asked.owner.id, asked.call.id);
+    log.info({ decided: decided?.decision }, 'decision ignored: the bulk was already decided');
+    return { outcome: 'already_decided', decision: decided };
+  }
+  log.info({ decision, calls: group.length }, 'bulk approval decided');
   env.resume(run.id);
   return { outcome: 'accepted' };
 }
@@ -137,19 +163,40 @@ export async function expireDue(env: ApprovalEnv, now: number): Promise<number> 
  * `withdrawn` (a later click finds it decided) and the front end edits it to say so.
  */
 export async function withdrawWaiting(runs: RunStore, frontEnd: FrontEnd, run: SavedRun, stop: StopRecord): Promise<void> {
-  for (const waiting of waitingCalls(run)) {
-    await settle(runs, frontEnd, waiting, { decision: 'withdrawn', decidedBy: stop.by, at: stop.at });
-  }
+  await settleAll(runs, frontEnd, waitingCalls(run), { decision: 'withdrawn', decidedBy: stop.by, at: stop.at });
 }
 
 /** Denies the run's waiting calls (its sub-agents' included) whose deadline has passed; returns how many. */
 export async function expireOverdue(runs: RunStore, frontEnd: FrontEnd, run: SavedRun, now: number): Promise<number> {
-  let expired = 0;
-  for (const waiting of waitingCalls(run)) {
-    if ((waiting.owner.pending?.deadline ?? 0) > now) continue;
-    if (await settle(runs, frontEnd, waiting, { decision: 'expired', at: now })) expired += 1;
+  const overdue = waitingCalls(run).filter((waiting) => (waiting.owner.pending?.deadline ?? 0) <= now);
+  return settleAll(runs, frontEnd, overdue, { decision: 'expired', at: now });
+}
+
+/**
+ * Claims the decision for each call; each request the front end showed is edited once: a call
+ * asked alone by itself, the calls of a bulk request together. Returns how many calls it claimed.
+ */
+async function settleAll(runs: RunStore, frontEnd: FrontEnd, waitings: readonly WaitingCall[], record: DecisionRecord): Promise<number> {
+  const { approver } = frontEnd;
+  let claimed = 0;
+  const bulks = new Map<SavedRun, { calls: PendingCall[]; subAgent?: string }>();
+  for (const waiting of waitings) {
+    const { owner, call, subAgent } = waiting;
+    if (!call.bulk || !approver.settledBulk) {
+      if (await settle(runs, frontEnd, waiting, record)) claimed += 1;
+      continue;
+    }
+    if (!(await runs.claimDecision(owner.id, call.id, record))) continue;
+    claimed += 1;
+    const group = bulks.get(owner) ?? { calls: [], ...(subAgent && { subAgent }) };
+    group.calls.push(call);
+    bulks.set(owner, group);
   }
-  return expired;
+  for (const [owner, { calls, subAgent }] of bulks) {
+    const shown = owner.pending?.calls.find((call) => call.bulk && call.shown !== undefined)?.shown;
+    await approver.settledBulk!(bulkApprovalRequest(owner, calls, subAgent), record, shown);
+  }
+  return claimed;
 }
 
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
@@ -187,6 +234,20 @@ export async function earliestDeadline(runs: RunStore, run: SavedRun): Promise<n
   );
   const deadlines = open.filter((deadline): deadline is number => deadline !== undefined);
   return deadlines.length === 0 ? undefined : Math.min(...deadlines);
+}
+
+/** The bulk request of a turn's writes; `rows` only when it is first shown (the front end keeps them). */
+export function bulkApprovalRequest(run: SavedRun, calls: readonly PendingCall[], subAgent?: string, rows: ChangeRow[] = []): BulkApprovalRequest {
+  return {
+    runId: run.id,
+    callId: calls[0]!.id,
+    threadKey: run.threadKey,
+    calls: calls.map(callView),
+    rows,
+    requester: run.message.requester,
+    ...(subAgent && { subAgent }),
+    deadline: run.pending?.deadline ?? 0,
+  };
 }
 
 export function approvalRequest(run: SavedRun, call: PendingCall, subAgent?: string): ApprovalRequest {

@@ -1,6 +1,6 @@
 import type { Phrase, Translator } from '../i18n/index.js';
 import type { SubAgentOutcome } from '../tools/delegate/index.js';
-import type { Requester, ToolImage } from '../tools/registry.js';
+import type { ChangeRow, Requester, ToolImage } from '../tools/registry.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { RunUsage } from './usage.js';
 
@@ -32,6 +32,8 @@ export interface ToolCallOutcome {
   text: string;
   /** The images the call showed, sent to the model beside the text. */
   images?: readonly ToolImage[];
+  /** The id a person may take the call's write back by (an undo journal's), when it made one. */
+  undo?: string;
 }
 
 /** Why a finished run stopped. Only `answered` is an ordinary end. */
@@ -173,6 +175,22 @@ export interface ApprovalOutcome {
   at: number;
 }
 
+/**
+ * Many work-item writes of one turn, asked once (PLANEBOT_BULK_THRESHOLD): `callId` is the one every
+ * choice names (the first of `calls`); a decision on it answers them all.
+ */
+export interface BulkApprovalRequest {
+  runId: string;
+  callId: string;
+  threadKey: string;
+  calls: ToolCallView[];
+  /** Every change, read before any runs; empty when the request is settled (the front end kept them). */
+  rows: ChangeRow[];
+  requester: Requester;
+  subAgent?: string;
+  deadline: number;
+}
+
 export interface Approver {
   /**
    * Shows the request with its three choices; each choice must end in `agent.decide(...)`. Returns
@@ -181,6 +199,13 @@ export interface Approver {
   ask(request: ApprovalRequest): Promise<unknown>;
   /** The request got its answer, or expired: show that and take the choices away. */
   settled(request: ApprovalRequest, outcome: ApprovalOutcome, shown: unknown): Promise<void>;
+  /**
+   * Shows many writes as one request with a preview of every change, approved or denied as a whole
+   * (its choices end in `agent.decide(...)` for `request.callId`). Without it each call is asked alone.
+   */
+  askBulk?(request: BulkApprovalRequest): Promise<unknown>;
+  /** The bulk request got its answer: show that on it. */
+  settledBulk?(request: BulkApprovalRequest, outcome: ApprovalOutcome, shown: unknown): Promise<void>;
 }
 
 /** What the agent knows of a run when it asks the front end for its reporter and approver. */

@@ -33,6 +33,8 @@ export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
   const approver: Approver = {
     ask: a.ask.bind(a),
     settled: guard('settled', a.settled.bind(a)),
+    ...(a.askBulk && { askBulk: a.askBulk.bind(a) }),
+    ...(a.settledBulk && { settledBulk: guard('settledBulk', a.settledBulk.bind(a)) }),
   };
   return { reporter, approver, state: frontEnd.state?.bind(frontEnd), ...(frontEnd.words && { words: frontEnd.words }) };
 }

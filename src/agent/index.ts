@@ -3,6 +3,7 @@ export type { AwaitingApproval, DecideInput, DecideResult } from './approvals.js
 export { mayControl } from './control.js';
 export type {
   ApprovalOutcome,
+  BulkApprovalRequest,
   ApprovalRequest,
   Approver,
   Decision,

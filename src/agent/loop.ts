@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { phrase, type Phrase } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import { planProgress } from '../tools/plan/index.js';
-import { approvalRequest, earliestDeadline, undecidedCalls } from './approvals.js';
+import { approvalRequest, bulkApprovalRequest, earliestDeadline, undecidedCalls } from './approvals.js';
 import { cachedMessages } from './cache.js';
 import type { FrontEnd, PlanView, RunFailure, RunResult, RunStop, RunTotals } from './front-end.js';
 import { fitHistory } from './history-budget.js';
@@ -12,7 +12,7 @@ import type { PendingCall, SavedRun } from './run.js';
 import type { RunLease } from './run-lease.js';
 import type { DecisionRecord, RunStore, StopRecord } from './run-store.js';
 import { nextStep } from './stop-reason.js';
-import { resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type ToolTurnEnv } from './tool-calls.js';
+import { previewBulk, resultsTurn, runAllowed, runDecided, skipUnanswered, sortCalls, type ToolTurnEnv } from './tool-calls.js';
 import { forgetSubAgentHistories, subAgentViews } from './sub-agent-state.js';
 import { addUsage, sumUsage } from './usage.js';
 import { TurnText } from './turn-text.js';
@@ -233,21 +233,38 @@ async function pause(
   // Saved before anyone is asked, so that a quick click finds the run.
   await runEnv.lease.save(run);
   if (!runEnv.subAgent) await env.runs.track(run.id, await earliestDeadline(env.runs, run));
-  for (const call of toAsk) {
+  const { approver } = runEnv.frontEnd;
+  // Many writes of the turn are asked once, with a preview of every change, where the front end can.
+  const bulk = approver.askBulk ? toAsk.filter((c) => c.bulk) : [];
+  const alone = toAsk.filter((c) => !bulk.includes(c));
+  const unshown = async (calls: readonly PendingCall[], error: unknown) => {
+    // Nobody can approve what nobody sees: the call is not approved now, instead of at the timeout.
+    const reason = error instanceof Error ? error.message : String(error);
+    env.logger.warn({ err: error, runId: run.id, calls: calls.map((c) => c.id) }, 'approval request could not be shown; the call is not approved');
+    for (const call of calls) await env.runs.claimDecision(run.id, call.id, { decision: 'unshown', reason, at: env.now() });
+  };
+  if (bulk.length > 0) {
     try {
-      call.shown = await runEnv.frontEnd.approver.ask(approvalRequest(run, call, runEnv.subAgent));
+      // Kept once, on the first call: the request's preview may be long.
+      bulk[0]!.shown = await approver.askBulk!(bulkApprovalRequest(run, bulk, runEnv.subAgent, await previewBulk(bulk, runEnv)));
     } catch (error) {
-      // Nobody can approve what nobody sees: the call is not approved now, instead of at the timeout.
-      const reason = error instanceof Error ? error.message : String(error);
-      env.logger.warn({ err: error, runId: run.id, callId: call.id }, 'approval request could not be shown; the call is not approved');
-      await env.runs.claimDecision(run.id, call.id, { decision: 'unshown', reason, at: env.now() });
+      await unshown(bulk, error);
+    }
+  }
+  for (const call of alone) {
+    try {
+      call.shown = await approver.ask(approvalRequest(run, call, runEnv.subAgent));
+    } catch (error) {
+      await unshown([call], error);
     }
   }
   await runEnv.lease.save(run);
   // A click that came before `shown` was saved found nothing to edit: the request is edited here.
-  for (const call of toAsk) {
+  const decidedBulk = bulk[0] && (await runEnv.decisionOf(bulk[0]));
+  if (decidedBulk) await approver.settledBulk?.(bulkApprovalRequest(run, bulk, runEnv.subAgent), decidedBulk, bulk[0]!.shown);
+  for (const call of alone) {
     const decided = await runEnv.decisionOf(call);
-    if (decided) await runEnv.frontEnd.approver.settled(approvalRequest(run, call, runEnv.subAgent), decided, call.shown);
+    if (decided) await approver.settled(approvalRequest(run, call, runEnv.subAgent), decided, call.shown);
   }
   env.logger.info({ runId: run.id, waiting: toAsk.map((c) => c.name) }, 'run waits for approval');
   return { kind: 'waiting' };

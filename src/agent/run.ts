@@ -37,8 +37,10 @@ export interface PendingCall {
   description: string;
   /** The tool's words for the step under way (its declaration's `progress`); empty for a call that never runs. */
   progress: string;
-  /** The call's permission was `ask` and the thread had not approved its tool. */
+  /** The call's permission was `ask` and the thread had not approved its tool, or it is one of a bulk. */
   asked: boolean;
+  /** One of the turn's many work-item writes, asked together (PLANEBOT_BULK_THRESHOLD). */
+  bulk?: boolean;
   /** Set once the model's answer for this call is known. */
   outcome?: ToolCallOutcome;
   /** What the approver returned from `ask`, for `settled`. */

@@ -167,6 +167,7 @@ function subAgentRunEnv(delegation: Delegation, subAgent: SubAgentRun, save: () 
     tools: env.tools,
     permissions: runEnv.permissions,
     approvedForThread: runEnv.approvedForThread,
+    bulkThreshold: runEnv.bulkThreshold,
     context: runEnv.context,
     frontEnd,
     words: runEnv.words,

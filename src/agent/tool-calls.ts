@@ -3,7 +3,7 @@ import type { Translator } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { PlanItem } from '../tools/plan/index.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from '../tools/delegate/index.js';
-import { RunInterruption, type ToolContext, type ToolRegistry } from '../tools/registry.js';
+import { RunInterruption, type ChangeRow, type ToolContext, type ToolRegistry } from '../tools/registry.js';
 import type { Reporter, ToolCallOutcome, ToolCallView } from './front-end.js';
 import { capToolResult } from './history-budget.js';
 import { deniedCallText, permissionOfCall, type Permissions } from './permissions.js';
@@ -18,6 +18,8 @@ export interface ToolTurnEnv {
   permissions: Permissions;
   /** Whether a person approved this tool for the rest of the thread. */
   approvedForThread(toolName: string): Promise<boolean>;
+  /** PLANEBOT_BULK_THRESHOLD: more work-item writes than this in one turn are asked together. */
+  bulkThreshold: number;
   reporter: Reporter;
   /** The language people read the run in: a call's description and step are written in it. */
   words: Translator;
@@ -69,8 +71,40 @@ export async function sortCalls(blocks: readonly Anthropic.ToolUseBlock[], env: 
       }
     }),
   );
+  markBulk(calls, env);
   for (const call of calls) if (call.outcome) await env.reporter.toolFinished(callView(call), call.outcome);
   return calls;
+}
+
+/**
+ * More work-item writes (tools with a `preview`) than the threshold in one turn: all of them are
+ * asked together, even those the permissions or the thread would let through, so that people see
+ * the whole set before any of it is written.
+ */
+function markBulk(calls: PendingCall[], env: ToolTurnEnv): void {
+  const writes = calls.filter((call) => !call.outcome && env.tools.get(call.name)?.preview);
+  if (writes.length <= env.bulkThreshold) return;
+  for (const call of writes) {
+    call.asked = true;
+    call.bulk = true;
+  }
+}
+
+/** The changes of the bulk calls, each read now; a call whose preview fails shows its own words instead. */
+export async function previewBulk(calls: readonly PendingCall[], env: Pick<ToolTurnEnv, 'tools' | 'context' | 'logger'>): Promise<ChangeRow[]> {
+  const rows: ChangeRow[] = [];
+  for (const call of calls) {
+    const tool = env.tools.get(call.name);
+    const parsed = tool?.input.safeParse(call.input);
+    try {
+      if (!tool?.preview || !parsed?.success) throw new Error('no preview');
+      rows.push(...(await tool.preview(parsed.data, env.context)));
+    } catch (error) {
+      env.logger.warn({ err: error, tool: call.name }, 'could not preview a write; its description stands for it');
+      rows.push({ key: '?', field: call.name, from: '', to: call.description });
+    }
+  }
+  return rows;
 }
 
 /** What the model is told of a call a stop kept from running. */
@@ -197,7 +231,7 @@ async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCal
   const result = await env.tools.call(call.name, call.input, context);
   if (runFailure) throw runFailure.error;
   if (!result.ok) return { status: 'error', text: capToolResult(`Error: ${result.error}`) };
-  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }) };
+  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }), ...(result.undo && { undo: result.undo }) };
 }
 
 function describeRaw(name: string, input: unknown): string {

@@ -19,6 +19,7 @@ import { digestMessages } from './messages/digests.js';
 import { cycleMessages } from './messages/cycles.js';
 import { channelConfigMessages } from './messages/channel-config.js';
 import { identityMessages } from './messages/identity.js';
+import { undoMessages } from './messages/undo.js';
 
 /**
  * Every area's messages, merged. An area is one file of `messages/`, its keys prefixed with its
@@ -46,6 +47,7 @@ const AREAS = [
   cycleMessages,
   channelConfigMessages,
   identityMessages,
+  undoMessages,
 ] as const;
 
 export type English = (typeof AREAS)[number]['en'] extends infer E ? UnionToIntersection<E> : never;

@@ -214,6 +214,15 @@ export class PlaneApi {
     );
   }
 
+  /** Replaces a comment's text (the bot never deletes one: an undone comment is withdrawn in words). */
+  async updateComment(slug: string, item: KeyedItem, commentId: string, html: string): Promise<Comment> {
+    const paths = await this.paths();
+    return this.http.json(
+      { method: 'PATCH', path: `${paths.comments(slug, item.projectId, item.id)}${encodeURIComponent(commentId)}/`, body: { comment_html: html }, what: `a comment on work item ${item.key}` },
+      commentAnswer,
+    );
+  }
+
   /**
    * Adds a link to a work item, once: Plane refuses a URL the item already has (400 "URL already
    * exists for this Issue"), and then the existing link is the answer.

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import type { Resolve } from '../net/pinned-dispatcher.js';
 import { phrase } from '../i18n/index.js';
 import { PlaneApi } from './api.js';
+import type { PlaneChange } from './changes.js';
 import { PlaneCache } from './cache.js';
 import { PlaneError } from './errors.js';
 import { PlaneHttp, type PlaneMeter } from './http.js';
@@ -40,6 +41,8 @@ export interface PlaneKitOptions {
   networkResolve?: Resolve;
   /** Told of each write the tools make with the key, for whom (notifications name that person). */
   onWrite?: (write: PlaneWrite) => Promise<void>;
+  /** Keeps a write made (an undo journal), and answers the id it can be taken back by. */
+  onChange?: (change: PlaneChange) => Promise<string | undefined>;
 }
 
 /** A chat thread: where a front end told the person who asked that a write was made. */
@@ -78,6 +81,8 @@ export interface PlaneKit {
   readonly images: ImageSaver;
   /** Notes a write made with the key (before it, when the key is known, so Plane's webhook finds it). */
   noteWrite(write: PlaneWrite): Promise<void>;
+  /** Keeps a write made, to be taken back (undo); its id, or undefined when nothing keeps writes. */
+  recordChange(change: PlaneChange): Promise<string | undefined>;
 }
 
 
@@ -123,6 +128,15 @@ export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
       } catch (error) {
         // Only a notification's attribution depends on it.
         options.logger?.warn({ err: error, key: write.key }, 'could not note a Plane write');
+      }
+    },
+    recordChange: async (change) => {
+      try {
+        return await options.onChange?.(change);
+      } catch (error) {
+        // The write is made: only its Undo is lost.
+        options.logger?.warn({ err: error, key: change.item.key }, 'could not record a Plane write for undo');
+        return undefined;
       }
     },
   };

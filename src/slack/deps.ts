@@ -7,6 +7,7 @@ import type { TaskEnv } from './commands/run-task.js';
 import type { ThreadLinks } from '../notifications/thread-links.js';
 import type { Conversations } from './conversations/conversations.js';
 import type { IntakeDesk } from '../intake-desk/desk.js';
+import type { UndoEnv } from '../undo/journal.js';
 
 /** What every listener may use: the shared store, the log, the folder of each channel's files, the default language. */
 export interface ListenerDeps {
@@ -29,4 +30,4 @@ export interface ConversationDeps {
 }
 
 /** What start-up gives the Slack app, once; each listener takes the part it needs. */
-export type SlackDeps = CommandDeps & ConversationDeps & { links: ThreadLinks; desk?: IntakeDesk };
+export type SlackDeps = CommandDeps & ConversationDeps & { links: ThreadLinks; desk?: IntakeDesk; undo: UndoEnv };

@@ -60,6 +60,9 @@ export const NAMESPACES = {
   'identity:connections': "a person's Plane personal access token, sealed with PLANEBOT_SECRET_KEY, and whose it is",
   // Cycle reports
   'cycles:snapshots': "a current cycle's counts by state group, one entry a day, for its burn-up",
+  // Undo (src/undo)
+  'undo:writes': 'a Plane write the bot made: what it changed, the values before, who asked, when',
+  'undo:done': 'a write already taken back, and by whom (once each)',
 } as const satisfies Record<string, string>;
 
 export type Namespace = keyof typeof NAMESPACES;

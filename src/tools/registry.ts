@@ -87,6 +87,16 @@ export interface ToolResult<Data = unknown> {
   text: string;
   data: Data;
   images?: readonly ToolImage[];
+  /** The id the call's Plane write can be taken back by, for a front end that offers Undo. */
+  undo?: string;
+}
+
+/** One change a write would make, as a preview shows it: the item's key, the field, from → to. */
+export interface ChangeRow {
+  key: string;
+  field: string;
+  from: string;
+  to: string;
 }
 
 /**
@@ -120,6 +130,12 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Output ext
   writesAs?(input: z.output<Schema>): readonly string[];
   /** Returns text for the model and data for the other front ends; throws ToolError for a failure to report. */
   run(input: z.output<Schema>, context: ToolContext): Promise<ToolResult<z.output<Output>>>;
+  /**
+   * A tool that writes work items: the changes the call would make, read before it runs (the values
+   * now → the call's). Several such calls in one turn are previewed and approved together (the
+   * agent's bulk preview); field names are the tools' (`state`), `from`/`to` as a person reads them.
+   */
+  preview?(input: z.output<Schema>, context: ToolContext): Promise<ChangeRow[]>;
   /** Says in plain words exactly what the call will do, for an approval message, in the language of `t`. */
   describe?(input: z.output<Schema>, t: Translator): string;
   /** The step under way in a few words ("Reading ACME-130…"), shown while the call runs, in the language of `t`. */

@@ -154,11 +154,20 @@ describe('Block Kit blocks', () => {
   });
 });
 
+describe('a table block', () => {
+  it('draws its first row as the header and every cell as escaped text', () => {
+    const cell = (text: string) => ({ type: 'raw_text', text });
+    const html = renderBlock({ type: 'table', rows: [[cell('Item'), cell('To')], [cell('ACME-1'), cell('<b>Done</b> & co')]] }, directory);
+    expect(html).toContain('<table class="bk-table"><thead><tr><th>Item</th><th>To</th></tr></thead><tbody><tr><td>ACME-1</td><td>&lt;b&gt;Done&lt;/b&gt; &amp; co</td></tr></tbody></table>');
+    expect(renderBlock({ type: 'table', rows: [[{ type: 'rich_text' }]] }, directory)).toContain('data-testid="unknown-block"');
+  });
+});
+
 describe('what cannot be drawn is shown as JSON', () => {
   it('shows an unknown block type as its JSON, labelled', () => {
-    const html = renderBlock({ type: 'table', rows: [[{ type: 'raw_text', text: 'a<b' }]] }, directory);
-    expect(html).toContain('data-testid="unknown-block" data-block-type="table"');
-    expect(html).toContain('This block (type “table”) cannot be drawn here');
+    const html = renderBlock({ type: 'data_table', rows: [[{ type: 'raw_text', text: 'a<b' }]] }, directory);
+    expect(html).toContain('data-testid="unknown-block" data-block-type="data_table"');
+    expect(html).toContain('This block (type “data_table”) cannot be drawn here');
     expect(html).toContain('&quot;text&quot;: &quot;a&lt;b&quot;');
   });
 

@@ -36,7 +36,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
 
 describe('the sandbox: a work item from a message', () => {
-  it('creates it through the "…" menu and the modal, a bad title answered in the modal, and shows the confirmation in the thread', async () => {
+  it('creates it through the "…" menu and the modal, a bad title answered in the modal, shows the confirmation in the thread, and undoes it', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -72,6 +72,15 @@ describe('the sandbox: a work item from a message', () => {
       expect(await confirmation.textContent()).toContain('CSV export times out on big projects');
       await expect.poll(() => confirmation.locator('[data-testid="block-select"]').count(), UI_WAIT).toBe(1);
       await shot(page, '03-confirmation');
+
+      // Undo: the item moves to Cancelled, the thread is told, and the button becomes who undid it.
+      await confirmation.locator('[data-testid="block-button"][data-action-id="undo_write"]').click();
+      const undone = page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: /undid the creation of ACME-\d+/ });
+      await undone.waitFor();
+      expect(await undone.textContent()).toContain('it was moved to Cancelled (nothing was deleted)');
+      await expect.poll(() => confirmation.locator('[data-action-id="undo_write"]').count(), UI_WAIT).toBe(0);
+      expect(await confirmation.textContent()).toContain('Undone by');
+      await shot(page, '04-undone');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

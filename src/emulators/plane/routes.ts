@@ -1,7 +1,7 @@
 import type { Route } from './router.js';
 import { getWorkspaceAsset } from './handlers/assets.js';
 import { createAttachment, downloadAttachment, listAttachments } from './handlers/attachments.js';
-import { createComment, listComments } from './handlers/comments.js';
+import { createComment, listComments, updateComment } from './handlers/comments.js';
 import { addCycleItems, addModuleItems, getCycle, getModule, listCycleItems, listCycles, listModuleItems, listModules } from './handlers/cycles.js';
 import { getInstance } from './handlers/instances.js';
 import { getLabel, listLabels } from './handlers/labels.js';
@@ -39,6 +39,7 @@ function workItemRoutes(flavour: Flavour, items: 'work-items' | 'issues'): Route
     { path: `${PROJECT}/${items}/`, access: 'project', methods: { GET: listWorkItems, POST: createWorkItem } },
     { path: `${item}/`, access: 'project', methods: { GET: getWorkItem, PATCH: updateWorkItem }, allow: DETAIL },
     { path: `${item}/comments/`, access: 'project-lite', methods: { GET: listComments, POST: createComment } },
+    { path: `${item}/comments/:comment_id/`, access: 'project-lite', methods: { PATCH: updateComment }, allow: DETAIL },
     { path: `${item}/links/`, access: 'project', methods: { GET: listLinks, POST: createLink } },
     { path: `${item}/${attachments}/`, access: 'project', methods: { GET: listAttachments, POST: createAttachment } },
   );

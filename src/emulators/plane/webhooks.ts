@@ -150,6 +150,11 @@ export class WebhookSender {
     this.emit('issue_comment', 'created', comment.workspace, actor, () => serializers.comment(comment, { fields: null, expand: [] }, false), null);
   }
 
+  commentUpdated(comment: CommentRecord, actor: UserRecord): void {
+    const serializers = new Serializers(this.db, { ...actor, timezone: 'UTC' });
+    this.emit('issue_comment', 'updated', comment.workspace, actor, () => serializers.comment(comment, { fields: null, expand: [] }, false), null);
+  }
+
   /** Resolves once every attempt started so far has its answer (retries waiting on a timer excluded). */
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);

@@ -25,7 +25,20 @@ const BLOCKS = {
     `<div class="bk-plan-title">${plainTextToHtml(requireString(block.title, 'title'))}</div>` +
     `<ol class="bk-plan-tasks">${list(block.tasks).map((task) => `<li>${taskCardHtml(task, directory)}</li>`).join('')}</ol>`,
   task_card: (block, directory) => taskCardHtml(block, directory),
+  table: tableHtml,
 };
+
+/** A table block: raw text or number cells, the first row as its header (as Slack draws it). */
+function tableHtml(block) {
+  const cell = (value, tag) => {
+    if (value?.type !== 'raw_text' && value?.type !== 'raw_number') throw new TypeError('a table cell must be raw_text or raw_number');
+    return `<${tag}>${escapeHtml(String(value.text ?? value.number ?? ''))}</${tag}>`;
+  };
+  const [head, ...rows] = list(block.rows).map((row) => list(row));
+  if (!head) throw new TypeError('a table needs rows');
+  const body = rows.map((row) => `<tr>${row.map((value) => cell(value, 'td')).join('')}</tr>`).join('');
+  return `<table class="bk-table"><thead><tr>${head.map((value) => cell(value, 'th')).join('')}</tr></thead><tbody>${body}</tbody></table>`;
+}
 
 /** How a task's status shows: as Slack's plan and task cards do, one mark per state. */
 const TASK_MARKS = { pending: '○', in_progress: '→', complete: '✓', error: '✗' };

@@ -22,6 +22,8 @@ export const ACTION_IDS = {
   /** App Home: open the connect modal, or forget the person's Plane token. */
   identityConnect: 'identity_connect',
   identityDisconnect: 'identity_disconnect',
+  /** Undo under a confirmation of a Plane write (value: the kept write's id). */
+  undoWrite: 'undo_write',
 } as const;
 
 /** The message shortcuts of the manifest, and the callback_id of each modal this app opens. */

@@ -38,7 +38,10 @@ export type DividerBlock = Slack.DividerBlock;
 /** A picture: from a URL, or a file uploaded to Slack (`slack_file`). */
 export type ImageBlock = Slack.ImageBlock;
 
-export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock | ImageBlock;
+/** Slack's table (one per message, at most 100 rows of 20 cells). */
+export type TableBlock = Slack.TableBlock;
+
+export type Block = SectionBlock | HeaderBlock | ContextBlock | ActionsBlock | DividerBlock | ImageBlock | TableBlock;
 
 /** What views.open and views.update take. */
 export type ModalView = Omit<Slack.ModalView, 'blocks'> & { callback_id: string; blocks: (Block | InputBlock)[] };

@@ -8,6 +8,7 @@ import { buildPlaneListing } from '../work-items/plane-listing.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { detailsCard, type SlackUserByEmail } from '../work-items/card.js';
 import { buildConfirmation } from '../blocks/confirmation.blocks.js';
+import { withUndo } from '../undo/undo.blocks.js';
 import type { CommandContext } from './context.js';
 import { ephemeral, inChannel, type Reply } from './reply.js';
 import { executeDigestCommand, type DigestEnv } from './run-digests.js';
@@ -78,10 +79,10 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
         ...(command.labels.length > 0 && { labels: command.labels }),
         ...(command.due && { target_date: command.due }),
       });
-      const { item, notes } = await createWorkItem(env.plane, input, await context.requester());
+      const { item, notes, undo } = await createWorkItem(env.plane, input, await context.requester());
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
       return ephemeral(
-        buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t),
+        withUndo(buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t), undo, context.t),
         await workItemCard(env.plane, item, context.t, context.userByEmail),
       );
     }

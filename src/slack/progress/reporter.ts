@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type RunTotals, type SubAgentView, type ToolCallView } from '../../agent/index.js';
+import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type RunTotals, type SubAgentView, type ToolCallOutcome, type ToolCallView } from '../../agent/index.js';
 import { buildStatus, type RunStatusView } from './status.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -8,6 +8,7 @@ import { renderReply } from '../render/reply.js';
 import type { AnswerStream } from './answer-stream.js';
 import type { StatusMessages } from './status-messages.js';
 import { workingStatus } from './status-views.js';
+import { buildWriteConfirmation } from '../undo/undo.blocks.js';
 
 /** An end of the run as the status shows it, less what every end takes from the run's totals. */
 type EndView = RunStatusView extends infer V ? (V extends { phase: 'failed' | 'stranded' | 'stopped' } ? Omit<V, 'plan' | 'subAgents' | 'elapsedMs' | 'toolCalls'> : never) : never;
@@ -90,8 +91,10 @@ export class SlackReporter implements Reporter {
     this.show();
   }
 
-  async toolFinished(call: ToolCallView): Promise<void> {
+  /** A write the requester may take back gets its confirmation with Undo in the thread. */
+  async toolFinished(call: ToolCallView, outcome: ToolCallOutcome): Promise<void> {
     if (this.steps.delete(call.id)) this.show();
+    if (outcome.status === 'ok' && outcome.undo) await this.postOne(buildWriteConfirmation({ description: call.description, undoId: outcome.undo }, this.t));
   }
 
   /** The approver asked people for a decision: the run pauses until they answer. */

@@ -8,6 +8,7 @@ import { escapeTruncated, mrkdwn, oneLine } from '../blocks/text.js';
 import type { Block, SlackMessage } from '../blocks/types.js';
 import type { Translator } from '../../i18n/index.js';
 import { translatorFor } from '../locale.js';
+import { withUndo } from '../undo/undo.blocks.js';
 import { knownPerson, requesterFor, slackUserByEmail } from '../people.js';
 import { slackToHtml } from '../render/slack-markup.js';
 import { detailsCard } from './card.js';
@@ -67,21 +68,23 @@ async function tellAndRefresh(
   item: WorkItemDetails,
   t: Translator,
   respond?: (message: object) => Promise<unknown>,
+  undo?: string,
 ): Promise<void> {
+  const said = withUndo(say(line), undo, t);
   const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
   const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
   if (place.unfurl) {
-    await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...say(line), unfurl_links: false });
+    await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...said, unfurl_links: false });
     await client.chat.unfurl({ channel: place.channel, ts: place.unfurl.messageTs, unfurls: { [place.unfurl.url]: { blocks: card.blocks } } } as Parameters<WebClient['chat']['unfurl']>[0]);
     return;
   }
   if (place.cardTs === undefined) {
     await respond?.({ replace_original: true, ...edited });
-    await respond?.({ response_type: 'ephemeral', replace_original: false, ...say(line) });
+    await respond?.({ response_type: 'ephemeral', replace_original: false, ...said });
     return;
   }
-  await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...say(line), unfurl_links: false });
+  await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...said, unfurl_links: false });
   await client.chat.update({ channel: place.channel, ts: place.cardTs, ...edited });
 }
 
@@ -121,7 +124,7 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
     const current = item.assignees.map((a) => (typeof a === 'string' ? a : a.id));
     if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.alreadyAssigned', { key }));
     const updated = await updateWorkItem(deps.plane, updateIssueArgs.read({ key, assignees: [...current, me.member.id] }), requester, saidIn(place));
-    await tellAndRefresh(args.client, deps, place, t.t('workItem.assigned', { who, key }), updated.item, t, args.respond);
+    await tellAndRefresh(args.client, deps, place, t.t('workItem.assigned', { who, key }), updated.item, t, args.respond, updated.undo);
   });
 }
 
@@ -130,7 +133,7 @@ export async function moveToState(args: ActionArgs, deps: WorkItemDeps, key: str
   await asClicker(args, deps, async (place, requester, who, t) => {
     const updated = await updateWorkItem(deps.plane, updateIssueArgs.read({ key, state }), requester, saidIn(place));
     const line = t.t('workItem.moved', { who, key, state: updated.item.state?.name ?? t.t('workItem.anotherState') });
-    await tellAndRefresh(args.client, deps, place, line, updated.item, t, args.respond);
+    await tellAndRefresh(args.client, deps, place, line, updated.item, t, args.respond, updated.undo);
   });
 }
 
@@ -174,13 +177,13 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
   const who = requester.name ?? t.t('workItem.someone');
   const place: CardPlace = { channel: metadata.channel, threadTs: metadata.threadTs, lead: [] };
   try {
-    await commentOnWorkItem(deps.plane, addCommentArgs.read({ key: metadata.key, text }), requester, {
+    const { undo } = await commentOnWorkItem(deps.plane, addCommentArgs.read({ key: metadata.key, text }), requester, {
       html: viaSlack(who, slackToHtml(text)),
       // Said in this thread below: Plane's webhook for it is not posted here again.
       external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),
       confirmedIn: { channel: metadata.channel, threadTs: metadata.threadTs },
     });
-    await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), unfurl_links: false });
+    await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...withUndo(say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), undo, t), unfurl_links: false });
   } catch (error) {
     const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'a comment from Slack failed');

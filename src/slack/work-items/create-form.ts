@@ -201,14 +201,14 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
   const t = translatorFor(requester, deps.locale);
   try {
     const input = createIssueArgs.read(read.input);
-    const { created, ref } = await createWorkItemAndRef(deps.plane, input, requester);
+    const { created, ref, undo } = await createWorkItemAndRef(deps.plane, input, requester);
     if (metadata.permalink) {
       const title = `Slack: message by ${metadata.author} in #${metadata.channelName}`;
       await deps.plane.api().addLink(deps.plane.slug(), ref, metadata.permalink, title.slice(0, TITLE_MAX));
     }
     await deps.links.rememberProject(metadata.channel, created.item.project.identifier);
     const who = requester.name ?? t.t('workItem.someone');
-    await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: t.t('workItem.created', { who, key: created.item.key }), notes: created.notes });
+    await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: t.t('workItem.created', { who, key: created.item.key }), notes: created.notes, ...(undo && { undo }) });
   } catch (error) {
     const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'could not create a work item from a message');

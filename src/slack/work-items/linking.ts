@@ -6,6 +6,7 @@ import { truncate } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { FormMetadata } from './work-item-forms.blocks.js';
 import { translatorFor } from '../locale.js';
+import { withUndo } from '../undo/undo.blocks.js';
 import { requesterFor, slackUserByEmail } from '../people.js';
 import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
@@ -25,6 +26,8 @@ export interface LinkRequest {
   /** "alice created ACME-31 from this message", "alice linked this thread to ACME-3". */
   summary: string;
   notes?: readonly string[];
+  /** The kept write behind it (a creation): its Undo stays with the line when the card is edited. */
+  undo?: string;
 }
 
 /**
@@ -49,6 +52,6 @@ export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, 
   if (!outcome.linked && outcome.existing.key !== item.key) notes.push(t.t('workItem.form.staysLinked', { key: outcome.existing.key }));
   const linked = outcome.linked || outcome.existing.key === item.key;
   const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
-  const message = withLead(buildConfirmation({ summary: request.summary, notes }, t), card);
+  const message = withLead(withUndo(buildConfirmation({ summary: request.summary, notes }, t), request.undo, t), card);
   await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
 }

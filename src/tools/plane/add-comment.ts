@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { ChatThread, PlaneKit } from '../../plane/kit.js';
-import type { RequesterIdentity } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findWorkItem } from '../../plane/resolve.js';
 import { markdownToHtml, textToHtml } from '../../plane/write-html.js';
 import { definePlaneTool } from './define.js';
-import { ADDS_OR_CHANGES, toolArgs } from '../registry.js';
+import { previewComment } from './preview.js';
+import { ADDS_OR_CHANGES, toolArgs, type Requester } from '../registry.js';
 import { excerpt } from './render.js';
 import { key, slug } from './schemas.js';
-import { writeNote } from './write-note.js';
+import { writeNote, type Undoable } from './write-note.js';
 
 export const addCommentInput = z.object({
   slug,
@@ -27,21 +27,22 @@ export type AddedComment = z.infer<typeof addedCommentSchema>;
  * Comments on a work item (the tool, and Slack's Comment button and linked threads). `html` given
  * replaces the rendering of `text` (Slack's formatting carried over); `external` names the comment's
  * origin, so Plane refuses it twice and its webhook can be told from other comments; `confirmedIn`
- * is the thread where the caller tells the requester.
+ * is the thread where the caller tells the requester. The comment is kept: `undo` withdraws it.
  */
 export async function commentOnWorkItem(
   kit: PlaneKit,
   input: z.output<typeof addCommentInput>,
-  requester: RequesterIdentity | undefined,
+  requester: Requester | undefined,
   origin: { html?: string; external?: { source: string; id: string }; confirmedIn?: ChatThread } = {},
-): Promise<AddedComment> {
+): Promise<Undoable<AddedComment>> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const { keyed } = await findWorkItem(api, workspace, input.key);
   const html = origin.html ?? (input.format === 'markdown' ? markdownToHtml(input.text) : textToHtml(input.text));
   await kit.noteWrite(writeNote(keyed.key, ['comment'], requester, origin.confirmedIn));
-  await api.addComment(workspace, keyed, html, origin.external);
-  return { key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
+  const comment = await api.addComment(workspace, keyed, html, origin.external);
+  const undo = await kit.recordChange({ kind: 'comment', slug: workspace, item: keyed, commentId: comment.id, by: requester?.id });
+  return { ...(undo && { undo }), key: keyed.key, author: memberLabel(await api.me()), url: kit.itemUrl(workspace, keyed.key) };
 }
 
 export function addCommentTool(kit: PlaneKit) {
@@ -53,14 +54,15 @@ export function addCommentTool(kit: PlaneKit) {
     output: addedCommentSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
+    preview: async (input) => previewComment(input),
     progress: (input, t) => t.t('tool.step.comment', { key: input.key.toUpperCase() }),
     describe(input, t) {
       const said = { key: input.key.toUpperCase(), format: input.format, text: excerpt(input.text, 500) };
       return input.slug ? t.t('tool.does.commentIn', { ...said, slug: input.slug }) : t.t('tool.does.comment', said);
     },
     async run(input, context) {
-      const data = await commentOnWorkItem(kit, input, context.requester, context.thread && { confirmedIn: context.thread });
-      return { text: `Commented on ${data.key} as ${data.author}: ${data.url}`, data };
+      const { undo, ...data } = await commentOnWorkItem(kit, input, context.requester, context.thread && { confirmedIn: context.thread });
+      return { text: `Commented on ${data.key} as ${data.author}: ${data.url}`, data, ...(undo && { undo }) };
     },
   });
 }

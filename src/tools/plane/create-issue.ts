@@ -3,18 +3,19 @@ import type { KeyedItem } from '../../plane/api.js';
 import { assignableMembers } from '../../plane/assignable.js';
 import { viewOne } from '../../plane/item-view.js';
 import type { ChatThread, PlaneKit } from '../../plane/kit.js';
-import { resolveMe, type RequesterIdentity } from '../../plane/me.js';
+import { resolveMe } from '../../plane/me.js';
 import { memberLabel } from '../../plane/member-names.js';
 import { findProject } from '../../plane/resolve.js';
 import { workItemBody } from '../../plane/work-item-body.js';
 import { readHtml } from '../../plane/read-html.js';
-import { ADDS_OR_CHANGES, toolArgs } from '../registry.js';
+import { ADDS_OR_CHANGES, toolArgs, type Requester } from '../registry.js';
 import { setNotes, workItemDetails, workItemDetailsSchema } from './data.js';
 import { definePlaneTool } from './define.js';
+import { previewCreate } from './preview.js';
 import { describeFields } from './describe-fields.js';
 import { itemDetails, withNotes } from './render.js';
 import { date, description, labels, members, priority, project, slug, title } from './schemas.js';
-import { writeNote } from './write-note.js';
+import { writeNote, type Undoable } from './write-note.js';
 
 export const createIssueInput = z.object({
   slug,
@@ -45,19 +46,23 @@ export type CreatedWorkItem = z.infer<typeof createdWorkItemSchema>;
 export async function createWorkItem(
   kit: PlaneKit,
   input: z.output<typeof createIssueInput>,
-  requester: RequesterIdentity | undefined,
+  requester: Requester | undefined,
   confirmedIn?: ChatThread,
-): Promise<CreatedWorkItem> {
-  return (await createWorkItemAndRef(kit, input, requester, confirmedIn)).created;
+): Promise<Undoable<CreatedWorkItem>> {
+  const { created, undo } = await createWorkItemAndRef(kit, input, requester, confirmedIn);
+  return { ...created, ...(undo && { undo }) };
 }
 
-/** The same, with the new item's ids for what follows at once (a link on it), which no answer shows. */
+/**
+ * The same, with the new item's ids for what follows at once (a link on it), which no answer shows.
+ * The creation is kept: `undo` takes it back (the item is cancelled, not deleted).
+ */
 export async function createWorkItemAndRef(
   kit: PlaneKit,
   input: z.output<typeof createIssueInput>,
-  requester: RequesterIdentity | undefined,
+  requester: Requester | undefined,
   confirmedIn?: ChatThread,
-): Promise<{ created: CreatedWorkItem; ref: KeyedItem }> {
+): Promise<{ created: CreatedWorkItem; ref: KeyedItem; undo?: string }> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const target = await findProject(api, workspace, input.project);
@@ -75,9 +80,12 @@ export async function createWorkItemAndRef(
   const created = await api.createWorkItem(workspace, target, body);
   const view = await viewOne(api, workspace, target, created);
   await kit.noteWrite(writeNote(view.key, ['created'], requester, confirmedIn));
+  const ref = { id: created.id, projectId: target.id, key: view.key };
+  const undo = await kit.recordChange({ kind: 'create', slug: workspace, item: ref, by: requester?.id });
   return {
+    ...(undo && { undo }),
     created: { item: workItemDetails(view, kit.itemUrl(workspace, view.key), readHtml(view.descriptionHtml)), notes: setNotes(notes) },
-    ref: { id: created.id, projectId: target.id, key: view.key },
+    ref,
   };
 }
 
@@ -90,14 +98,15 @@ export function createIssueTool(kit: PlaneKit) {
     output: createdWorkItemSchema,
     effects: ADDS_OR_CHANGES,
     permission: 'ask',
+    preview: async (input) => previewCreate(input),
     progress: (input, t) => t.t('tool.step.createItem', { title: input.title, project: input.project }),
     describe(input, t) {
       const said = { project: input.project, fields: describeFields(input, 'create', t) };
       return input.slug ? t.t('tool.does.createItemIn', { ...said, slug: input.slug }) : t.t('tool.does.createItem', said);
     },
     async run(input, context) {
-      const created = await createWorkItem(kit, input, context.requester, context.thread);
-      return { text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes), data: created };
+      const { undo, ...created } = await createWorkItem(kit, input, context.requester, context.thread);
+      return { text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes), data: created, ...(undo && { undo }) };
     },
   });
 }

@@ -34,6 +34,9 @@ export const REFERENCE_LIMITS = {
   inputHint: 2000,
   plainTextInput: 3000,
   modalBlocks: 100,
+  /** The table block: one per message, at most 100 rows (the header row included) of at most 20 cells. */
+  tableRows: 100,
+  tableCells: 20,
   modalTitle: 24,
   modalButton: 24,
   privateMetadata: 3000,
@@ -47,6 +50,7 @@ class Walker {
   constructor(readonly inModal = false) {}
   blockText = 0;
   markdownText = 0;
+  tables = 0;
 
   fail(path: string, problem: string): void {
     this.problems.push(`${path}: ${problem}`);
@@ -198,6 +202,19 @@ class Walker {
       case 'image':
         this.element(path, block);
         return;
+      case 'table': {
+        if (this.tables++ > 0) this.fail(path, 'only one table block per message');
+        const rows = block.rows as Json[][];
+        if (!Array.isArray(rows) || rows.length === 0 || rows.length > REFERENCE_LIMITS.tableRows) return this.fail(`${path}.rows`, `must hold 1–${REFERENCE_LIMITS.tableRows} rows`);
+        rows.forEach((row, r) => {
+          if (!Array.isArray(row) || row.length === 0 || row.length > REFERENCE_LIMITS.tableCells) return this.fail(`${path}.rows[${r}]`, `must hold 1–${REFERENCE_LIMITS.tableCells} cells`);
+          row.forEach((cell, c) => {
+            if (cell.type !== 'raw_text') return this.fail(`${path}.rows[${r}][${c}]`, `cell type ${String(cell.type)} is not checked by this walker`);
+            this.blockText += this.length(`${path}.rows[${r}][${c}].text`, cell.text, REFERENCE_LIMITS.textObject)?.length ?? 0;
+          });
+        });
+        return;
+      }
       default:
         this.fail(path, `block type ${String(block.type)} is not checked by this walker`);
     }

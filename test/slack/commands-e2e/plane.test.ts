@@ -73,7 +73,8 @@ describe('/plane', () => {
     const created = [...db.workItems.values()].find((item) => item.name === 'Fix the footer links');
     expect(created).toBeDefined();
     const key = `ACME-${created!.sequence_id}`;
-    expect(shown(confirmation!)).toBe(`✓ Created ${key}: Fix the footer links`);
+    // Its Undo under it (button labels are part of what is shown).
+    expect(shown(confirmation!)).toBe(`✓ Created ${key}: Fix the footer links\nUndo`);
     expect(created).toMatchObject({ priority: 'high', target_date: '2031-01-31', assignees: [db.user('bob@acme.test').id] });
     expect(created!.labels.map((id) => db.labels.get(id)?.name).sort()).toEqual(['bug', 'design']);
     expect(blockTexts(card!)[0]).toBe(`${key} Fix the footer links`);

@@ -53,7 +53,8 @@ describe('"Create work item" on a message', () => {
 
     const confirmation = await botReply(harness, GENERAL, ts, /^alice created ACME-\d+ from this message/);
     const key = /ACME-\d+/.exec(confirmation.text)![0];
-    expect(actionIds(confirmation)).toEqual(['work_item_open', 'work_item_assign_me', 'work_item_state', 'work_item_comment', 'work_item_stop_sync']);
+    // Undo stays with the line above the card (card edits keep it).
+    expect(actionIds(confirmation)).toEqual(['undo_write', 'work_item_open', 'work_item_assign_me', 'work_item_state', 'work_item_comment', 'work_item_stop_sync']);
     const item = plane.db.workItem(key);
     expect(item.name).toBe('Checkout fails on Safari');
     expect(item.priority).toBe('high');

@@ -1,5 +1,5 @@
 import { type Handler, ok, projectOf } from '../context.js';
-import { ApiError, bodies } from '../errors.js';
+import { ApiError, bodies, notFound } from '../errors.js';
 import { orderRows } from '../order.js';
 import { paginate } from '../pagination.js';
 import type { CommentAccess } from '../records.js';
@@ -65,4 +65,22 @@ export const createComment: Handler = (context) => {
     throw new ApiError(400, bodies.requiredKey);
   }
   return ok(context.out.comment(comment, plainShape, false), 201);
+};
+
+/** PATCH a comment: its text only (what the kit edits); the item in the URL must be the comment's. */
+export const updateComment: Handler = (context) => {
+  const { db } = context;
+  const project = projectOf(context);
+  const comment = db.comments.get(context.params.comment_id ?? '');
+  if (!comment || comment.project !== project.id || comment.issue !== context.params.work_item_id) throw notFound();
+  const body = dictionaryBody(context.body);
+  if (body.comment_html !== undefined) {
+    if (typeof body.comment_html !== 'string') throw validationError({ comment_html: ['Not a valid string.'] });
+    comment.comment_html = body.comment_html;
+    comment.edited_at = db.stamp();
+  }
+  comment.updated_at = db.stamp();
+  comment.updated_by = context.user.id;
+  context.webhooks.commentUpdated(comment, context.user);
+  return ok(context.out.comment(comment, plainShape, false));
 };

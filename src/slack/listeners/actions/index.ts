@@ -8,6 +8,7 @@ import { registerRetryAction } from './retry.js';
 import { registerStopAction } from './stop.js';
 import { registerTaskTreeMore } from './task-tree-more.js';
 import { registerTodoListMore } from './todo-list-more.js';
+import { registerUndoAction } from './undo.js';
 import { registerWorkItemCardActions } from './work-item-card.js';
 import { registerWorkItemOpen } from './work-item-open.js';
 
@@ -23,4 +24,5 @@ export function registerActionListeners(app: App, deps: SlackDeps): void {
   registerHomeActions(app, deps);
   registerIdentityActions(app, deps);
   registerIntakeDeskActions(app, deps);
+  registerUndoAction(app, deps);
 }

@@ -1,0 +1,11 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { ACTION_IDS } from '../../blocks/action-ids.js';
+import { undoWrite, type UndoDeps } from '../../undo/undo.js';
+
+/** Undo under a confirmation of a Plane write: the requester or an approver takes it back. */
+export function registerUndoAction(app: App, deps: UndoDeps): void {
+  app.action<BlockAction<ButtonAction>>(ACTION_IDS.undoWrite, async ({ ack, body, action, client, respond }) => {
+    await ack();
+    if (action.value) await undoWrite({ body, client, respond, id: action.value }, deps);
+  });
+}
