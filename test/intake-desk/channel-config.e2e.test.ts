@@ -58,6 +58,12 @@ describe('/plane config', () => {
     expect(inputElement(again, 'config_emoji').initial_value).toBe(':inbox_tray:');
     harness.slack.closeView(ALICE, again.view.id);
 
+    // `/plane new` without a project files in the default one; a project named first still wins.
+    const created = await run(harness, { command: '/plane', text: 'new Pelican export drops the totals row !high' }, { ephemeral: 2 });
+    expect(created.ephemeral[0]!.text).toMatch(/Created ACME-\d+: Pelican export drops the totals row/);
+    const named = await run(harness, { command: '/plane', text: 'new acme Heron export drops the header' }, { ephemeral: 2 });
+    expect(named.ephemeral[0]!.text).toMatch(/Created ACME-\d+: Heron export drops the header/);
+
     // The "Create work item" shortcut starts with the channel's default project.
     const ts = await harness.slack.userSays({ user: ALICE, channel: OPS, text: 'Quarterly report numbers are off' });
     await harness.slack.runShortcut({ user: ALICE, channel: OPS, messageTs: ts, callbackId: 'create_work_item' });
