@@ -14,6 +14,7 @@ import { ephemeral, inChannel, type Reply } from './reply.js';
 import { executeDigestCommand, type DigestEnv } from './run-digests.js';
 import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscriptions.js';
 import { executeConfig, executeIntake, type IntakeEnv } from './run-intake.js';
+import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 import type { PlaneCommand } from './types.js';
 import { createIssueArgs, createWorkItem, getIssueArgs, getWorkItem, listMyIssuesArgs, listMyWorkItems, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
 import type { PlaneIdentities } from '../../identity/identities.js';
@@ -70,9 +71,10 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
           return person.email ?? person.name;
         }),
       );
+      const { project, title } = await withDefaultProject(command, context.channel.id, env);
       const input = createIssueArgs.read({
-        project: command.project,
-        title: command.title,
+        project,
+        title,
         ...(command.priority && { priority: command.priority }),
         // Without assignees the action assigns the requester, as it does for the agent.
         ...(assignees.length > 0 && { assignees }),
@@ -82,7 +84,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       const { item, notes, undo } = await createWorkItem(env.plane, input, await context.requester());
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
       return ephemeral(
-        withUndo(buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title: command.title }), notes }, context.t), undo, context.t),
+        withUndo(buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title }), notes }, context.t), undo, context.t),
         await workItemCard(env.plane, item, context.t, context.userByEmail),
       );
     }
@@ -101,6 +103,19 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'remind':
       return executeDigestCommand(command, context, env);
   }
+}
+
+/**
+ * `/plane new Fix the login` in a channel with a default project (`/plane config`): a first word
+ * that names no project of the workspace begins the title, and the item goes to the default project.
+ */
+async function withDefaultProject(command: { project: string; title: string }, channel: string, env: PlaneEnv): Promise<{ project: string; title: string }> {
+  const { defaultProject } = await channelSettingsOf(env.store, channel);
+  if (!defaultProject || !env.plane.enabled) return command;
+  const word = command.project.toLowerCase();
+  const projects = await env.plane.api().projects(env.plane.slug());
+  if (projects.some((p) => p.identifier.toLowerCase() === word || p.name.toLowerCase() === word || p.id === command.project)) return command;
+  return { project: defaultProject, title: `${command.project} ${command.title}` };
 }
 
 /** Every card offers its actions (Assign to me, the state menu, Comment), in `t`'s language; the Home tab's Show card posts the same. */
