@@ -100,7 +100,7 @@ const ALL_BLOCKS = [
       { type: 'rich_text_list', style: 'bullet', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'first point' }] }] },
     ],
   },
-  { type: 'table', rows: [[{ type: 'raw_text', text: 'cell-a1' }]] },
+  { type: 'video', title: { type: 'plain_text', text: 'cell-a1' }, video_url: 'https://video.example/a1', thumbnail_url: 'https://video.example/a1.png', alt_text: 'a1' },
 ];
 
 describe('the sandbox page', () => {
@@ -173,7 +173,7 @@ describe('the sandbox page', () => {
     expect(await card.locator('.bk-block-rich_text .mention').textContent()).toBe('@bob');
     expect(await card.locator('.bk-block-rich_text ul li').textContent()).toBe('first point');
     const unknown = card.getByTestId('unknown-block');
-    expect(await unknown.getAttribute('data-block-type')).toBe('table');
+    expect(await unknown.getAttribute('data-block-type')).toBe('video');
     expect(await unknown.textContent()).toContain('"cell-a1"');
     expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
     await shot('04-blocks');

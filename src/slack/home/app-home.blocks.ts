@@ -71,14 +71,15 @@ export function buildAppHome(input: HomeInput, t: Translator, lead: readonly Blo
   const head: Block[] = [
     { type: 'header', text: plainText(t.t('home.title'), SLACK_LIMITS.headerText) },
     { type: 'context', elements: [mrkdwn(escapeMrkdwn(t.t('home.updated', { time: time(input.now) })))] },
-    ...(input.identity?.length ? [...input.identity, { type: 'divider' } as const] : []),
   ];
+  // Whom Plane sees comes after what is due: the tab opens on what needs doing.
+  const identity: Block[] = input.identity?.length ? [...input.identity, { type: 'divider' }] : [];
   const approvals = approvalBlocks(input.approvals, t, time);
   const tasks = taskBlocks(input.tasks, t);
   // Items take what the rest leaves: the header, two dividers, the Plane heading and, per group, a heading and a "more" line.
-  const room = HOME_BLOCKS_MAX - head.length - lead.length - approvals.length - tasks.length - 2 - 1 - GROUPS.length * 2;
+  const room = HOME_BLOCKS_MAX - head.length - lead.length - identity.length - approvals.length - tasks.length - 2 - 1 - GROUPS.length * 2;
   const plane = planeBlocks(input, t, room);
-  return { type: 'home', callback_id: HOME_CALLBACK_ID, blocks: [...head, ...lead, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks] };
+  return { type: 'home', callback_id: HOME_CALLBACK_ID, blocks: [...head, ...lead, ...identity, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks] };
 }
 
 function section(text: string): Block {

@@ -25,7 +25,7 @@ describe('usage lines', () => {
     const actions = (name: CommandName) => helpOf(name, translator('en')).entries.map((entry) => entry.action).sort();
     expect(actions('task')).toEqual(['*', 'add', 'assign', 'help', 'list', 'remove', 'status', 'sub', 'sync', 'tree', 'update']);
     expect(actions('todo')).toEqual(['add', 'block', 'done', 'export', 'help', 'list', 'remove', 'unblock', 'undone', 'update']);
-    expect(actions('plane')).toEqual(['connect', 'cycle', 'digest', 'disconnect', 'help', 'intake', 'mine', 'new', 'notify', 'remind', 'search', 'show', 'subscribe', 'subscriptions', 'unsubscribe']);
+    expect(actions('plane')).toEqual(['config', 'connect', 'cycle', 'digest', 'disconnect', 'help', 'intake', 'mine', 'new', 'notify', 'remind', 'search', 'show', 'subscribe', 'subscriptions', 'unsubscribe']);
   });
 
   it('keep the options and translate the placeholders', () => {
