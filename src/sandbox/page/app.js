@@ -12,7 +12,21 @@ import { syncList } from './sync-list.js';
  * is (person, channel, thread) lives in the URL, so a reload comes back to the same place.
  */
 
-const byId = (id) => document.getElementById(id);
+/**
+ * The page's fixed elements by id. Typed as inputs, the widest of them (the composer, the person
+ * picker), so that the type check reads their values; the others use only what every element has.
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+const byId = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+
+/**
+ * The element a click or change happened in that matches `selector`, as an HTML element (its dataset).
+ * @param {EventTarget | null} target
+ * @param {string} selector
+ * @returns {HTMLElement | null}
+ */
+const closestTo = (target, selector) => (target instanceof Element ? target.closest(selector) : null);
 const els = {
   banners: byId('banners'),
   team: byId('team-name'),
@@ -389,7 +403,7 @@ function showModal(view, errors = {}) {
   els.modal.innerHTML = modalHtml(view, errors, page.directory);
   els.modal.hidden = false;
   const firstError = els.modal.querySelector('[data-testid="modal-error"]');
-  (firstError?.previousElementSibling ?? els.modal.querySelector('[data-testid="modal-input"]'))?.focus();
+  /** @type {HTMLElement | null} */ (firstError?.previousElementSibling ?? els.modal.querySelector('[data-testid="modal-input"]'))?.focus();
 }
 
 function closeModal(viewId) {
@@ -457,11 +471,11 @@ els.modal.addEventListener('submit', (event) => {
   void submitModal(event.target);
 });
 els.modal.addEventListener('change', (event) => {
-  const field = event.target.closest?.('[data-testid="modal-input"]');
+  const field = closestTo(event.target, '[data-testid="modal-input"]');
   if (field?.dataset.dispatch === 'true') void dispatchFromModal(field);
 });
 els.modal.addEventListener('click', (event) => {
-  if (!event.target.closest?.('[data-testid="modal-close"], [data-testid="modal-cancel"]')) return;
+  if (!closestTo(event.target, '[data-testid="modal-close"], [data-testid="modal-cancel"]')) return;
   const viewId = openModal?.view.id;
   closeModal();
   if (viewId) api.closeView(page.viewer, viewId).catch(() => undefined);
@@ -573,27 +587,27 @@ document.addEventListener('change', (event) => {
 });
 
 document.addEventListener('click', (event) => {
-  const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest('[data-testid="modal"]')) return;
-  const shortcut = target?.closest('[data-testid="shortcut"]');
+  const target = event.target;
+  if (closestTo(target, '[data-testid="modal"]')) return;
+  const shortcut = closestTo(target, '[data-testid="shortcut"]');
   if (shortcut) return void runShortcut(shortcut.dataset.callbackId, els.shortcutMenu.dataset.messageTs);
-  const ticket = target?.closest('[data-testid="add-ticket"]');
+  const ticket = closestTo(target, '[data-testid="add-ticket"]');
   if (ticket) return void react(ticket);
-  const decide = target?.closest('[data-testid="intake-decide"]');
+  const decide = closestTo(target, '[data-testid="intake-decide"]');
   if (decide) return void decideIntake(decide);
-  const more = target?.closest('[data-testid="message-actions"]');
+  const more = closestTo(target, '[data-testid="message-actions"]');
   if (more) return showShortcutMenu(more);
   hideShortcutMenu();
-  if (target?.closest('[data-testid="block-select"]')) return;
-  if (target?.closest('[data-testid="home-link"]')) return void openHome();
-  const streamStop = target?.closest('[data-testid="stream-stop"]');
+  if (closestTo(target, '[data-testid="block-select"]')) return;
+  if (closestTo(target, '[data-testid="home-link"]')) return void openHome();
+  const streamStop = closestTo(target, '[data-testid="stream-stop"]');
   if (streamStop) return void stopStream(streamStop);
-  const homeButton = target?.closest('[data-testid="home-view"] [data-action-id]');
+  const homeButton = closestTo(target, '[data-testid="home-view"] [data-action-id]');
   if (homeButton) {
     if (homeButton.tagName === 'BUTTON') event.preventDefault();
     return void clickInHome(homeButton);
   }
-  const button = target?.closest('[data-action-id]');
+  const button = closestTo(target, '[data-action-id]');
   if (button) {
     if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) {
       event.preventDefault();
@@ -604,14 +618,14 @@ document.addEventListener('click', (event) => {
     void click(button);
     return;
   }
-  const channel = target?.closest('[data-testid="channel-link"]');
+  const channel = closestTo(target, '[data-testid="channel-link"]');
   if (channel) return selectChannel(channel.dataset.channelId);
-  const threadLink = target?.closest('[data-testid="thread-link"]');
+  const threadLink = closestTo(target, '[data-testid="thread-link"]');
   if (threadLink) return openThread(threadLink.dataset.threadTs);
-  const reply = target?.closest('[data-testid="reply-in-thread"]');
-  if (reply) return openThread(reply.closest('[data-testid="message"]').dataset.ts);
-  if (target?.closest('[data-testid="thread-close"]')) return closeThread();
-  const hint = target?.closest('[data-testid="composer-hint"]');
+  const reply = closestTo(target, '[data-testid="reply-in-thread"]');
+  if (reply) return openThread(closestTo(reply, '[data-testid="message"]').dataset.ts);
+  if (closestTo(target, '[data-testid="thread-close"]')) return closeThread();
+  const hint = closestTo(target, '[data-testid="composer-hint"]');
   if (hint) {
     els.composer.value = hint.dataset.insert + els.composer.value.replace(/^\s+/, '');
     els.composer.focus();

@@ -14,5 +14,6 @@ export function peopleOptionsHtml(users: readonly { id: string; name: string; re
 export function channelLabel(channel: Channel, botName: string): string;
 export function channelListHtml(workspace: { bot: { name: string }; channels: readonly Channel[] }, current: string, unread: ReadonlySet<string>): string;
 export function hintsHtml(botName: string, commands: readonly string[]): string;
+export function intakePanelHtml(requests: readonly { key: string; name: string; status?: string }[] | unknown): string;
 export const HOME: 'home';
 export function homeHtml(view: { id: string; blocks: unknown } | null, botName: string, directory?: import('./html.js').Directory): string;

@@ -3,12 +3,13 @@
  * changed: an element whose HTML is the same is kept (with its focus and state), a changed one is
  * replaced, a gone one removed.
  *
- * @param {Element} container
+ * @param {Element} container its children are the list's elements, each remembering the HTML it was drawn from
  * @param {Array<{ ts: string }>} items
  * @param {(item) => string} htmlOf one element's HTML, carrying `data-ts`
  */
 export function syncList(container, items, htmlOf) {
-  const existing = new Map([...container.children].map((element) => [element.dataset.ts, element]));
+  /** @type {Map<string, HTMLElement & { renderedHtml?: string }>} */
+  const existing = new Map([...container.children].map((element) => [/** @type {HTMLElement} */ (element).dataset.ts, /** @type {HTMLElement} */ (element)]));
   let previous = null;
   for (const item of items) {
     const html = htmlOf(item);
@@ -17,7 +18,7 @@ export function syncList(container, items, htmlOf) {
     if (!element || element.renderedHtml !== html) {
       const template = document.createElement('template');
       template.innerHTML = html;
-      const fresh = template.content.firstElementChild;
+      const fresh = /** @type {HTMLElement & { renderedHtml?: string }} */ (template.content.firstElementChild);
       fresh.renderedHtml = html;
       if (element) element.replaceWith(fresh);
       element = fresh;
