@@ -13,7 +13,9 @@
  *
  * Two loads, each in rounds alternating bare / bot / bot on Bolt's receiver after warm-ups: 500
  * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady
- * 200 a second, under saturation. CPU per command says where a gap comes from.
+ * 200 a second, under saturation. CPU per command says where a gap comes from. Then a fresh process
+ * of each bot is profiled (`--cpu-prof`) through a warm-up and a steady round, apart from the measured
+ * rounds since profiling slows it: its top three functions by self time, per command.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
@@ -39,6 +41,8 @@ const FIRST_WARMUP = 2_000;
 /** Before each round: connections and caches back in use after the other server's turn. */
 const WARMUP = 100;
 const ROUNDS = 5;
+/** The profiled process's warm-up: enough for the JIT to settle the hot paths. */
+const PROFILED_WARMUP = 1_000;
 const TARGET_RATIO = 1.2;
 const SIGNING_SECRET = 'bench-signing-secret-0123456789';
 const BOT_TOKEN = 'xoxb-bench-0123456789';
@@ -78,24 +82,24 @@ export async function bench(): Promise<BenchRow[]> {
   const profiles = join(dataDir, 'profiles');
   await mkdir(profiles);
   try {
-    const bots = {} as Record<Exclude<ServerName, 'bare'>, BotProcess>;
-    for (const [name, entry] of [
-      ['bot', MAIN_ENTRY],
-      ['boltReceiver', fixture('bot-on-bolt-receiver.ts')],
-    ] as const) {
-      const dir = join(dataDir, name);
+    const entries = { bot: MAIN_ENTRY, boltReceiver: fixture('bot-on-bolt-receiver.ts') } as const;
+    /** A bot process on its own data folder; with `profile`, it writes a CPU profile there when it stops. */
+    const startBot = async (name: Exclude<ServerName, 'bare'>, profile?: string) => {
+      const dir = join(dataDir, profile ? `${name}-profiled` : name);
       await mkdir(dir);
-      await mkdir(join(profiles, name));
-      // Each bot writes a CPU profile of its whole run when it stops: where its CPU per command goes.
       const env = {
         ...secrets,
         SLACK_API_URL: slack.ready.apiUrl,
         PORT: '0',
         PLANEBOT_DATA_DIR: dir,
         LOG_LEVEL: 'info',
-        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(profiles, name)}`,
+        ...(profile && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` }),
       };
-      bots[name] = await startBotProcess({ name, entry, env });
+      return startBotProcess({ name, entry: entries[name], env });
+    };
+    const bots = {} as Record<Exclude<ServerName, 'bare'>, BotProcess>;
+    for (const name of ['bot', 'boltReceiver'] as const) {
+      bots[name] = await startBot(name);
       stops.unshift(() => bots[name].stop());
     }
     const bare = await startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), { ...secrets, SLACK_API_URL: slack.ready.apiUrl });
@@ -110,12 +114,12 @@ export async function bench(): Promise<BenchRow[]> {
       boltReceiver: { url: bots.boltReceiver.requestUrl, pid: bots.boltReceiver.pid },
     };
     // The echoes of a bot's posts go to the bot under load, as Slack sends them to the app that posted.
-    const aimAt = async (name: ServerName) => {
-      if (name !== 'bare') await slack.call('setRequestUrl', servers[name].url);
+    const aimAt = async (target: ServerName | { url: string }) => {
+      if (target !== 'bare') await slack.call('setRequestUrl', typeof target === 'string' ? servers[target].url : target.url);
     };
     const settled = async () => {
       // The bots' work after the acks (their posts, the echoes) ends before the next round starts.
-      await settle(() => slack.call<SlackCounts>('counts'), client.sentTo(servers.bot.url) + client.sentTo(servers.boltReceiver.url));
+      await settle(() => slack.call<SlackCounts>('counts'), client.sentToAllBut(servers.bare.url));
       await slack.call('settled');
     };
     for (const name of SERVERS) {
@@ -136,13 +140,24 @@ export async function bench(): Promise<BenchRow[]> {
       }
       rows.push(...rowsOf(label, rounds, target));
     }
-    // The profiles are written as the bots exit.
+    // Where the CPU per command goes: a fresh process of each bot, profiled (which slows it, so apart
+    // from the measured rounds), through a warm-up and a round at the steady rate.
     for (const stop of stops.splice(0, 3)) await stop();
     for (const name of ['bot', 'boltReceiver'] as const) {
+      const dir = join(profiles, name);
+      await mkdir(dir);
+      const profiled = await startBot(name, dir);
+      pinToCpu(profiled.pid, SERVER_CPU);
+      const server = { url: profiled.requestUrl, pid: profiled.pid };
+      await aimAt({ url: server.url });
+      await client.warmUp(server, PROFILED_WARMUP, settled);
+      await client.round(server, { kind: 'steady', perSecond: STEADY_PER_SECOND }, settled);
+      // The profile is written as the process exits.
+      await profiled.stop();
       rows.push({
         area: 'slack',
-        measure: `CPU profile, top three functions by self time per command, ${LABELS[name]} (whole run)`,
-        value: topFunctions(join(profiles, name), 3, client.sentTo(servers[name].url)).join('; '),
+        measure: `CPU profile, top three functions by self time per command, ${LABELS[name]} (${STEADY_PER_SECOND}/s steady, profiled apart)`,
+        value: topFunctions(dir, 3, client.sentTo(server.url)).join('; '),
       });
     }
     return [
@@ -193,6 +208,11 @@ class LoadClient {
 
   sentTo(url: string): number {
     return this.sent.get(url) ?? 0;
+  }
+
+  /** Every command sent to a server but `url` (the bare app, which replies to none). */
+  sentToAllBut(url: string): number {
+    return [...this.sent].reduce((sum, [to, count]) => (to === url ? sum : sum + count), 0);
   }
 
   async warmUp(server: { url: string }, count: number, settled: () => Promise<void>): Promise<void> {
