@@ -66,7 +66,8 @@ module.exports = {
     },
     {
       name: 'intake-desk-below-front-ends',
-      comment: 'The intake desk (Plane Intake from Slack) uses plane/, state/, i18n/ and the log; it posts through what compose.ts gives it.',
+      comment:
+        'The intake desk (Plane Intake from Slack) uses plane/, state/, i18n/ and the log; it posts through what compose.ts gives it.',
       severity: 'error',
       from: { path: '^src/intake-desk/' },
       to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications)/'] },
@@ -168,7 +169,7 @@ module.exports = {
     {
       name: 'undo-below-tools',
       comment:
-        'undo/ keeps the bot\'s Plane writes and takes them back with the Plane kit and the store: the tools record through the kit, the front ends offer the button; it imports none of them.',
+        "undo/ keeps the bot's Plane writes and takes them back with the Plane kit and the store: the tools record through the kit, the front ends offer the button; it imports none of them.",
       severity: 'error',
       from: { path: '^src/undo/' },
       to: { path: [FRONT_ENDS, '^src/(agent|tools|notifications|intake-desk|cycles|digests|schedules)/'] },

@@ -9,8 +9,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-const STARTS_SOMETHING = /\bcreateServer\(|\.listen\(|\bspawn\(|\bfork\(|\bexecFile(Sync)?\(|\bexecSync\(|startRedisServer|playwright|new Worker\(/;
-const LEAVES_STATE = /process\.env\b|vi\.useFakeTimers|vi\.spyOn|vi\.stubGlobal|vi\.stubEnv|globalThis\.\w+\s*=|process\.chdir|process\.on\(/;
+const STARTS_SOMETHING =
+  /\bcreateServer\(|\.listen\(|\bspawn\(|\bfork\(|\bexecFile(Sync)?\(|\bexecSync\(|startRedisServer|playwright|new Worker\(/;
+const LEAVES_STATE =
+  /process\.env\b|vi\.useFakeTimers|vi\.spyOn|vi\.stubGlobal|vi\.stubEnv|globalThis\.\w+\s*=|process\.chdir|process\.on\(/;
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function testFiles(root: string, dir: string): string[] {

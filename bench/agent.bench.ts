@@ -23,7 +23,14 @@ const TOOLS_TARGET_TOKENS = 8_000;
 
 function allTools(): ToolDefinition[] {
   const kit = createPlaneKit({ baseUrl: 'https://api.plane.so', appUrl: 'https://app.plane.so', workspace: 'acme', cache: new Keyv() });
-  return [...createPlaneTools(kit), createWebFetchTool({ allow: [] }), createTodoTool({ locks: new FileLocks() }), createTaskTool({ locks: new FileLocks() }), updatePlanTool, createDelegateTool()];
+  return [
+    ...createPlaneTools(kit),
+    createWebFetchTool({ allow: [] }),
+    createTodoTool({ locks: new FileLocks() }),
+    createTaskTool({ locks: new FileLocks() }),
+    updatePlanTool,
+    createDelegateTool(),
+  ];
 }
 
 export const tokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);

@@ -51,7 +51,12 @@ async function measure(answer: Answer): Promise<{ ms: number; turns: ModelTurn[]
     frontEnd: ui.factory,
   });
   const started = performance.now();
-  await agent.submit({ threadKey: 'C1:bench', requester: { id: 'U1' }, text: 'Audit the four projects', context: { filesDir: '/tmp/planebot-bench' } });
+  await agent.submit({
+    threadKey: 'C1:bench',
+    requester: { id: 'U1' },
+    text: 'Audit the four projects',
+    context: { filesDir: '/tmp/planebot-bench' },
+  });
   await agent.idle();
   const ms = performance.now() - started;
   await agent.close();
@@ -88,9 +93,18 @@ export async function bench(): Promise<BenchRow[]> {
   return [
     { area: 'delegation', measure: `${shape}: sequential (one loop), wall time`, value: seconds(sequential.ms) },
     { area: 'delegation', measure: `${shape}: delegated (3 sub-agents at once), wall time`, value: seconds(delegated.ms) },
-    { area: 'delegation', measure: 'sequential / delegated wall time', value: `${(sequential.ms / delegated.ms).toFixed(2)}×`, target: '> 1' },
+    {
+      area: 'delegation',
+      measure: 'sequential / delegated wall time',
+      value: `${(sequential.ms / delegated.ms).toFixed(2)}×`,
+      target: '> 1',
+    },
     { area: 'delegation', measure: 'agent’s own model requests: sequential / delegated', value: `${seq.requests} / ${del.requests}` },
-    { area: 'delegation', measure: 'agent’s own input tokens, all its requests (cached included): sequential / delegated', value: `${seq.input} / ${del.input}` },
+    {
+      area: 'delegation',
+      measure: 'agent’s own input tokens, all its requests (cached included): sequential / delegated',
+      value: `${seq.input} / ${del.input}`,
+    },
     {
       area: 'delegation',
       measure: 'whole run, requests and input tokens (sub-agents included): sequential / delegated',

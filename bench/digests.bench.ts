@@ -59,7 +59,14 @@ async function realPlane(): Promise<BenchRow[]> {
   const adminKey = process.env.PLANE_CE_ADMIN_API_KEY;
   if (!url || !apiKey || !adminKey) return [];
   const slug = process.env.PLANE_CE_WORKSPACE ?? 'acme';
-  const kit = createPlaneKit({ apiKey, baseUrl: url, appUrl: url, workspace: slug, cache: new Keyv(), limiters: new PlaneLimiters({ limit: 100_000 }) });
+  const kit = createPlaneKit({
+    apiKey,
+    baseUrl: url,
+    appUrl: url,
+    workspace: slug,
+    cache: new Keyv(),
+    limiters: new PlaneLimiters({ limit: 100_000 }),
+  });
   const project = (await kit.api().projects(slug)).find((p) => p.identifier === 'OPS')!;
   const path = `${url}/api/v1/workspaces/${slug}/projects/${project.id}/work-items/`;
   const existing = (await kit.api().workItems(slug, project)).length;
@@ -67,7 +74,11 @@ async function realPlane(): Promise<BenchRow[]> {
   for (let i = existing; i < ITEMS; i += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, ITEMS - i) }, (_, j) =>
-        fetch(path, { method: 'POST', headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `Bench item ${i + j + 1}`, priority: ['urgent', 'high', 'medium', 'low'][(i + j) % 4] }) }).then((r) => {
+        fetch(path, {
+          method: 'POST',
+          headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: `Bench item ${i + j + 1}`, priority: ['urgent', 'high', 'medium', 'low'][(i + j) % 4] }),
+        }).then((r) => {
           if (r.status !== 201) throw new Error(`creating a bench item: ${r.status}`);
         }),
       ),
@@ -83,7 +94,11 @@ async function fakePlane(): Promise<BenchRow[]> {
   const apiKey = `plane_api_${randomUUID().replace(/-/g, '')}`;
   db.addApiKey(apiKey, bot.id);
   db.addProject('acme', { identifier: 'ACME', name: 'Acme Web' });
-  db.addManyWorkItems('ACME', ITEMS, (i) => ({ state: ['Backlog', 'Todo', 'In Progress', 'Done'][i % 4], priority: i % 9 === 0 ? 'high' : 'none', target_date: i % 5 === 0 ? '2020-01-01' : null }));
+  db.addManyWorkItems('ACME', ITEMS, (i) => ({
+    state: ['Backlog', 'Todo', 'In Progress', 'Done'][i % 4],
+    priority: i % 9 === 0 ? 'high' : 'none',
+    target_date: i % 5 === 0 ? '2020-01-01' : null,
+  }));
   const kit = createPlaneKit({ apiKey, baseUrl: plane.url, appUrl: plane.url, workspace: 'acme', cache: new Keyv() });
   const project = (await kit.api().projects('acme')).find((p) => p.identifier === 'ACME')!;
   const rows = await oneDigest('fake Plane', kit, project);
@@ -96,7 +111,12 @@ async function twentyAtOnce(): Promise<BenchRow[]> {
   const windowMs = 6_000;
   const { posted, requests, busiest, throttled, ms } = await twentyDigestsAtOnce(windowMs);
   return [
-    { area: 'digests', measure: `20 digests of 20 projects due at one minute (${posted} composed, cold cache)`, value: `${requests} Plane requests in ${Math.round(ms / 100) / 10} s`, target: 'queued, not refused' },
+    {
+      area: 'digests',
+      measure: `20 digests of 20 projects due at one minute (${posted} composed, cold cache)`,
+      value: `${requests} Plane requests in ${Math.round(ms / 100) / 10} s`,
+      target: 'queued, not refused',
+    },
     { area: 'digests', measure: 'requests in the busiest window (60/window, window 6 s for 60 s)', value: String(busiest), target: '≤ 60' },
     { area: 'digests', measure: '429 answers', value: String(throttled), target: '0' },
   ];

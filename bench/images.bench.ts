@@ -13,11 +13,24 @@ import type { BenchRow } from './run.js';
 const RUNS = 5;
 
 async function screenshot(): Promise<Buffer> {
-  const panels = Array.from({ length: 12 }, (_, i) => `<rect x="${200 + (i % 4) * 950}" y="${400 + Math.floor(i / 4) * 850}" width="850" height="750" rx="30" fill="#ffffff" opacity="0.9"/>`).join('');
-  const lines = Array.from({ length: 40 }, (_, i) => `<text x="260" y="${480 + i * 60}" font-size="40" fill="#334155">Line ${i} of a long log output, with numbers ${i * 7919}</text>`).join('');
+  const panels = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<rect x="${200 + (i % 4) * 950}" y="${400 + Math.floor(i / 4) * 850}" width="850" height="750" rx="30" fill="#ffffff" opacity="0.9"/>`,
+  ).join('');
+  const lines = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `<text x="260" y="${480 + i * 60}" font-size="40" fill="#334155">Line ${i} of a long log output, with numbers ${i * 7919}</text>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><defs><linearGradient id="g"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#93c5fd"/></linearGradient></defs><rect width="4000" height="3000" fill="url(#g)"/>${panels}${lines}</svg>`;
-  const photo = await sharp(randomBytes(600 * 400 * 3), { raw: { width: 600, height: 400, channels: 3 } }).png().toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: photo, left: 3200, top: 200 }]).png().toBuffer();
+  const photo = await sharp(randomBytes(600 * 400 * 3), { raw: { width: 600, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: photo, left: 3200, top: 200 }])
+    .png()
+    .toBuffer();
 }
 
 export async function bench(): Promise<BenchRow[]> {
@@ -39,6 +52,10 @@ export async function bench(): Promise<BenchRow[]> {
   const what = `4000×3000 PNG (${(png.length / 1024 / 1024).toFixed(1)} MB) → ${shown.shown.mime} ${shown.shown.width}×${shown.shown.height}, ${Math.round((shown.image!.data.length * 3) / 4 / 1024)} KB`;
   return [
     { area: 'images', measure: `scale for the model: ${what} (median of ${RUNS})`, value: `${median.toFixed(0)} ms` },
-    { area: 'images', measure: 'scale for the model: peak resident memory above the start', value: `${((peak - baseline) / 1024 / 1024).toFixed(0)} MB` },
+    {
+      area: 'images',
+      measure: 'scale for the model: peak resident memory above the start',
+      value: `${((peak - baseline) / 1024 / 1024).toFixed(0)} MB`,
+    },
   ];
 }

@@ -27,16 +27,52 @@ const MESSAGE = 'The CSV export of invoices times out for large customers\nSince
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const SUBJECTS = ['CSV export', 'login page', 'invoice mail', 'search box', 'billing page', 'SSO metadata', 'webhook retry', 'dark mode', 'mobile app', 'PDF report', 'onboarding checklist', 'API token', 'calendar sync', 'audit trail', 'payment form'];
-const TROUBLES = ['fails for large accounts', 'is slow on Safari', 'shows the wrong total', 'times out after an hour', 'crashes on an empty cart', 'loses the filter', 'needs a French translation', 'returns 404 for tenant B', 'sends duplicates', 'ignores the time zone'];
+const SUBJECTS = [
+  'CSV export',
+  'login page',
+  'invoice mail',
+  'search box',
+  'billing page',
+  'SSO metadata',
+  'webhook retry',
+  'dark mode',
+  'mobile app',
+  'PDF report',
+  'onboarding checklist',
+  'API token',
+  'calendar sync',
+  'audit trail',
+  'payment form',
+];
+const TROUBLES = [
+  'fails for large accounts',
+  'is slow on Safari',
+  'shows the wrong total',
+  'times out after an hour',
+  'crashes on an empty cart',
+  'loses the filter',
+  'needs a French translation',
+  'returns 404 for tenant B',
+  'sends duplicates',
+  'ignores the time zone',
+];
 
 /** Titles like a real backlog's: a subject and a trouble, numbered so none is the same; item 500 is the message's duplicate. */
 const title = (i: number) =>
-  i === 500 ? 'Invoice CSV export times out for big customers' : `${SUBJECTS[i % SUBJECTS.length]} ${TROUBLES[Math.floor(i / SUBJECTS.length) % TROUBLES.length]} (${i + 1})`;
+  i === 500
+    ? 'Invoice CSV export times out for big customers'
+    : `${SUBJECTS[i % SUBJECTS.length]} ${TROUBLES[Math.floor(i / SUBJECTS.length) % TROUBLES.length]} (${i + 1})`;
 
 function deskOf(kit: PlaneKit): IntakeDesk {
   const store = createMemoryStore();
-  return new IntakeDesk({ plane: kit, records: store, store, logger: silentLogger, tell: async () => undefined, followThread: async () => undefined });
+  return new IntakeDesk({
+    plane: kit,
+    records: store,
+    store,
+    logger: silentLogger,
+    tell: async () => undefined,
+    followThread: async () => undefined,
+  });
 }
 
 async function checks(where: string, kit: PlaneKit, setting: IntakeChannel): Promise<BenchRow[]> {
@@ -47,14 +83,23 @@ async function checks(where: string, kit: PlaneKit, setting: IntakeChannel): Pro
     const started = performance.now();
     const { result, requests } = await kit.api().metered(() => desk.duplicates(setting, MESSAGE));
     found = result.length;
-    rows.push({ area: 'intake', measure: `duplicate check, ${ITEMS}-item project, ${where}, ${cache} cache`, value: `${requests} Plane requests · ${Math.round(performance.now() - started)} ms · ${found} candidates`, target: cache === 'warm' ? '≤ 2 requests' : '≤ 5 requests' });
+    rows.push({
+      area: 'intake',
+      measure: `duplicate check, ${ITEMS}-item project, ${where}, ${cache} cache`,
+      value: `${requests} Plane requests · ${Math.round(performance.now() - started)} ms · ${found} candidates`,
+      target: cache === 'warm' ? '≤ 2 requests' : '≤ 5 requests',
+    });
   }
   return rows;
 }
 
 /** The matcher alone on 1,000 documents: median time, and the heap one check takes and keeps. */
 function matcherOnly(): BenchRow[] {
-  const docs = Array.from({ length: ITEMS }, (_, i) => ({ id: String(i), title: title(i), body: i % 3 === 0 ? `Customer report number ${i}: ${title(i + 7)}` : '' }));
+  const docs = Array.from({ length: ITEMS }, (_, i) => ({
+    id: String(i),
+    title: title(i),
+    body: i % 3 === 0 ? `Customer report number ${i}: ${title(i + 7)}` : '',
+  }));
   // What the desk searches with: the message's first line.
   const query = firstLine(MESSAGE);
   rankSimilar(query, docs);
@@ -73,8 +118,18 @@ function matcherOnly(): BenchRow[] {
   const kept = process.memoryUsage().heapUsed - before;
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return [
-    { area: 'intake', measure: `matcher alone (MiniSearch), ${ITEMS} titles, median of ${ROUNDS}`, value: `${times[Math.floor(ROUNDS / 2)]!.toFixed(1)} ms (max ${times.at(-1)!.toFixed(1)} ms) · ${matches.length} candidates`, target: '< 100 ms' },
-    { area: 'intake', measure: 'matcher heap: grown during one check / kept after it', value: `${mb(grown)} / ${mb(Math.max(0, kept))}`, target: 'nothing kept' },
+    {
+      area: 'intake',
+      measure: `matcher alone (MiniSearch), ${ITEMS} titles, median of ${ROUNDS}`,
+      value: `${times[Math.floor(ROUNDS / 2)]!.toFixed(1)} ms (max ${times.at(-1)!.toFixed(1)} ms) · ${matches.length} candidates`,
+      target: '< 100 ms',
+    },
+    {
+      area: 'intake',
+      measure: 'matcher heap: grown during one check / kept after it',
+      value: `${mb(grown)} / ${mb(Math.max(0, kept))}`,
+      target: 'nothing kept',
+    },
   ];
 }
 
@@ -84,7 +139,15 @@ async function realPlane(): Promise<BenchRow[]> {
   const adminKey = process.env.PLANE_CE_ADMIN_API_KEY;
   if (!url || !apiKey || !adminKey) return [];
   const slug = process.env.PLANE_CE_WORKSPACE ?? 'acme';
-  const kitOf = () => createPlaneKit({ apiKey, baseUrl: url, appUrl: url, workspace: slug, cache: new Keyv(), limiters: new PlaneLimiters({ limit: 100_000 }) });
+  const kitOf = () =>
+    createPlaneKit({
+      apiKey,
+      baseUrl: url,
+      appUrl: url,
+      workspace: slug,
+      cache: new Keyv(),
+      limiters: new PlaneLimiters({ limit: 100_000 }),
+    });
   const kit = kitOf();
   const project = (await kit.api().projects(slug)).find((p) => p.identifier === 'ACME')!;
   const path = `${url}/api/v1/workspaces/${slug}/projects/${project.id}/work-items/`;
@@ -93,14 +156,25 @@ async function realPlane(): Promise<BenchRow[]> {
   for (let i = existing; i < ITEMS; i += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, ITEMS - i) }, (_, j) =>
-        fetch(path, { method: 'POST', headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: title(i + j) }) }).then((r) => {
+        fetch(path, {
+          method: 'POST',
+          headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: title(i + j) }),
+        }).then((r) => {
           if (r.status !== 201) throw new Error(`creating a bench item: ${r.status}`);
         }),
       ),
     );
   }
   // A kit of its own, so that the first check starts from an empty cache.
-  return checks('real Plane CE 1.3.1', kitOf(), { channel: 'C1', projectId: project.id, project: 'ACME', emoji: 'ticket', auto: false, setBy: 'bench' });
+  return checks('real Plane CE 1.3.1', kitOf(), {
+    channel: 'C1',
+    projectId: project.id,
+    project: 'ACME',
+    emoji: 'ticket',
+    auto: false,
+    setBy: 'bench',
+  });
 }
 
 async function fakePlane(): Promise<BenchRow[]> {
@@ -112,8 +186,22 @@ async function fakePlane(): Promise<BenchRow[]> {
   const project = db.addProject('acme', { identifier: 'ACME', name: 'Acme Web', intake_view: true });
   db.addManyWorkItems('ACME', ITEMS - 20, (i) => ({ name: title(i), state: ['Backlog', 'Todo', 'In Progress', 'Done'][i % 4] }));
   for (let i = ITEMS - 20; i < ITEMS; i++) db.addIntakeRequest('ACME', { name: title(i) }, bot.id);
-  const kit = createPlaneKit({ apiKey, baseUrl: plane.url, appUrl: plane.url, workspace: 'acme', cache: new Keyv(), limiters: new PlaneLimiters({ limit: 100_000 }) });
-  const rows = await checks('fake Plane (20 of them pending in Intake)', kit, { channel: 'C1', projectId: project.id, project: 'ACME', emoji: 'ticket', auto: false, setBy: 'bench' });
+  const kit = createPlaneKit({
+    apiKey,
+    baseUrl: plane.url,
+    appUrl: plane.url,
+    workspace: 'acme',
+    cache: new Keyv(),
+    limiters: new PlaneLimiters({ limit: 100_000 }),
+  });
+  const rows = await checks('fake Plane (20 of them pending in Intake)', kit, {
+    channel: 'C1',
+    projectId: project.id,
+    project: 'ACME',
+    emoji: 'ticket',
+    auto: false,
+    setBy: 'bench',
+  });
   await plane.close();
   return rows;
 }

@@ -27,7 +27,8 @@ export async function bench(): Promise<BenchRow[]> {
   const { plane, demo, env } = await startDemoPlane();
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-mcp-bench-'));
   const rows: BenchRow[] = [];
-  const row = (measure: string, value: string | number, target?: string) => rows.push({ area: 'mcp', measure, value: String(value), target });
+  const row = (measure: string, value: string | number, target?: string) =>
+    rows.push({ area: 'mcp', measure, value: String(value), target });
   // One API key per transport: each has Plane's 60-a-minute budget to itself.
   const keyFor = (name: string) => {
     const key = `plane_api_bench_${name}_0123456789`;

@@ -43,19 +43,29 @@ export async function bench(): Promise<BenchRow[]> {
       // The command is answered after the ack, once the subscription is stored.
       await eventually(() => h.slack.workspace.ephemeralsFor(channel, 'U0ALICE').length > 0, 30_000, `the subscription in ${channel}`);
     }
-    const items = Array.from({ length: ITEMS }, (_, i) => h.plane.db.addWorkItem(h.demo.project.id, { name: `Bench item ${i + 1}`, state: 'Backlog', priority: 'none' }));
+    const items = Array.from({ length: ITEMS }, (_, i) =>
+      h.plane.db.addWorkItem(h.demo.project.id, { name: `Bench item ${i + 1}`, state: 'Backlog', priority: 'none' }),
+    );
     // Warm-up: one change, through to its card in both channels (projects, states, members cached).
     const warm = h.demo.workItems[0]!;
     h.plane.webApp.updateWorkItem(warm.id, { priority: 'low' }, dana.id);
     const warmKey = `ACME-${warm.sequence_id}:`;
-    await eventually(() => CHANNELS.every((c) => h.slack.workspace.messages(c).some((m) => m.text.startsWith(warmKey))), 30_000, 'the warm-up cards');
+    await eventually(
+      () => CHANNELS.every((c) => h.slack.workspace.messages(c).some((m) => m.text.startsWith(warmKey))),
+      30_000,
+      'the warm-up cards',
+    );
 
     const attemptsBefore = h.plane.webhooks.attempts.length;
     const callsBefore = h.slack.calls.length;
     const planeBefore = h.plane.requests.length;
     const started = Date.now();
     for (const item of items) {
-      h.plane.webApp.updateWorkItem(item.id, { state_id: h.demo.states['In Progress']!.id, priority: 'high', assignee_ids: [leo.id] }, dana.id);
+      h.plane.webApp.updateWorkItem(
+        item.id,
+        { state_id: h.demo.states['In Progress']!.id, priority: 'high', assignee_ids: [leo.id] },
+        dana.id,
+      );
     }
     const keys = new Set(items.map((item) => `ACME-${item.sequence_id}`));
     const keyOf = (text: string) => /^(ACME-\d+):/.exec(text)?.[1];
@@ -75,15 +85,49 @@ export async function bench(): Promise<BenchRow[]> {
     const calls = h.slack.calls.slice(callsBefore);
     const posts = calls.filter((c) => c.method === 'chat.postMessage' && c.error === undefined);
     const last = Math.max(...posts.map((c) => c.time));
-    const perChannel = CHANNELS.map((channel) => calls.filter((c) => (c.method === 'chat.postMessage' || c.method === 'chat.update') && c.args.channel === channel).length / ITEMS);
-    const peak = Math.max(...CHANNELS.map((channel) => busiest(posts.filter((c) => c.args.channel === channel).map((c) => c.time), 1_000)));
+    const perChannel = CHANNELS.map(
+      (channel) =>
+        calls.filter((c) => (c.method === 'chat.postMessage' || c.method === 'chat.update') && c.args.channel === channel).length / ITEMS,
+    );
+    const peak = Math.max(
+      ...CHANNELS.map((channel) =>
+        busiest(
+          posts.filter((c) => c.args.channel === channel).map((c) => c.time),
+          1_000,
+        ),
+      ),
+    );
     const load = loadavg()[0]!.toFixed(1);
     return [
-      { area: 'notifications', measure: `webhook deliveries (${ITEMS} items × 3 fields, ${CHANNELS.length} channels)`, value: `${attempts.length}, ${attempts.filter((a) => a.status === 200).length} answered 200` },
-      { area: 'notifications', measure: 'webhook answer p50 / p99', value: `${percentile(answers, 50)} / ${percentile(answers, 99)} ms`, target: 'well inside Plane’s 30 s' },
-      { area: 'notifications', measure: 'Slack calls per work item per channel', value: perChannel.map((n) => n.toFixed(2)).join(' / '), target: '3 (card, line, card edit)' },
-      { area: 'notifications', measure: 'Plane requests made (warm cache)', value: planeRequests(h.plane.requests.slice(planeBefore), started), target: '0' },
-      { area: 'notifications', measure: 'time until the last post', value: `${((last - started) / 1000).toFixed(1)} s`, target: `≈ ${ITEMS * 2} posts a channel at 1/s` },
+      {
+        area: 'notifications',
+        measure: `webhook deliveries (${ITEMS} items × 3 fields, ${CHANNELS.length} channels)`,
+        value: `${attempts.length}, ${attempts.filter((a) => a.status === 200).length} answered 200`,
+      },
+      {
+        area: 'notifications',
+        measure: 'webhook answer p50 / p99',
+        value: `${percentile(answers, 50)} / ${percentile(answers, 99)} ms`,
+        target: 'well inside Plane’s 30 s',
+      },
+      {
+        area: 'notifications',
+        measure: 'Slack calls per work item per channel',
+        value: perChannel.map((n) => n.toFixed(2)).join(' / '),
+        target: '3 (card, line, card edit)',
+      },
+      {
+        area: 'notifications',
+        measure: 'Plane requests made (warm cache)',
+        value: planeRequests(h.plane.requests.slice(planeBefore), started),
+        target: '0',
+      },
+      {
+        area: 'notifications',
+        measure: 'time until the last post',
+        value: `${((last - started) / 1000).toFixed(1)} s`,
+        target: `≈ ${ITEMS * 2} posts a channel at 1/s`,
+      },
       { area: 'notifications', measure: 'peak posts per second per channel', value: String(peak), target: '≤ 1' },
       { area: 'notifications', measure: 'machine load (1 min)', value: load },
     ];

@@ -20,7 +20,8 @@ if (!url || !key || process.env.PLANE_CE_RATE_LIMIT !== '60/minute') {
   process.exit(2);
 }
 
-const kitWith = (limiters: PlaneLimiters) => createPlaneKit({ apiKey: key, baseUrl: url, appUrl: url, workspace: 'acme', cache: new Keyv(), limiters });
+const kitWith = (limiters: PlaneLimiters) =>
+  createPlaneKit({ apiKey: key, baseUrl: url, appUrl: url, workspace: 'acme', cache: new Keyv(), limiters });
 const read = (kit: ReturnType<typeof kitWith>) => kit.api().me({ fresh: true });
 
 // The limiter's timers do not hold the process open; this does, while it waits.

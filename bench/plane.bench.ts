@@ -58,7 +58,12 @@ export async function bench(): Promise<BenchRow[]> {
   await measure('list labels', '0', 'plane_list_labels', { project: 'ACME' });
   await measure('list members', '0', 'plane_list_members', { project: 'ACME' });
   await measure('create with names', '1', 'plane_create_issue', {
-    project: 'Acme Web', title: 'Bench item', state: 'In Progress', labels: ['bug', 'ui'], assignees: ['dana', 'me'], priority: 'high',
+    project: 'Acme Web',
+    title: 'Bench item',
+    state: 'In Progress',
+    labels: ['bug', 'ui'],
+    assignees: ['dana', 'me'],
+    priority: 'high',
   });
   await measure('update by key', '2', 'plane_update_issue', { key: 'ACME-42', state: 'Done', assignees: ['dana'], labels: ['feature'] });
   await measure(`my issues, ${ITEMS} items in the project`, '3 (one per 1,000)', 'plane_list_my_issues', { project: 'ACME' });

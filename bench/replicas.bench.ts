@@ -100,11 +100,25 @@ export async function bench(): Promise<BenchRow[]> {
     const rateLimited = errors.filter((response) => /rate limit|429/i.test(response.text!)).length;
     const cards = replies.posts.filter((post) => post.error === undefined).length;
     return [
-      { area: 'replicas', measure: `/plane show burst: ${OPERATIONS} commands over 2 replicas sharing Redis`, value: `${cards} cards posted` },
+      {
+        area: 'replicas',
+        measure: `/plane show burst: ${OPERATIONS} commands over 2 replicas sharing Redis`,
+        value: `${cards} cards posted`,
+      },
       { area: 'replicas', measure: 'Plane requests made (cold cache, shared through Redis)', value: String(keyed.length) },
-      { area: 'replicas', measure: 'Plane requests in the busiest 60 s window', value: String(busiestWindow(keyed.map((r) => r.time))), target: `≤ ${PLANE_LIMIT}` },
+      {
+        area: 'replicas',
+        measure: 'Plane requests in the busiest 60 s window',
+        value: String(busiestWindow(keyed.map((r) => r.time))),
+        target: `≤ ${PLANE_LIMIT}`,
+      },
       { area: 'replicas', measure: '429 answered by Plane', value: String(throttled) },
-      { area: 'replicas', measure: '429 seen by users (error replies)', value: `${rateLimited} (all error replies: ${errors.length})`, target: '0' },
+      {
+        area: 'replicas',
+        measure: '429 seen by users (error replies)',
+        value: `${rateLimited} (all error replies: ${errors.length})`,
+        target: '0',
+      },
       { area: 'replicas', measure: 'wall time of the burst (real 60 s window)', value: `${(wallMs / 1000).toFixed(1)} s` },
     ];
   } finally {

@@ -105,7 +105,12 @@ export async function bench(): Promise<BenchRow[]> {
     const bare = await startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), { ...secrets, SLACK_API_URL: slack.ready.apiUrl });
     stops.unshift(() => bare.stop());
     const pids = [bare.pid, bots.bot.pid, bots.boltReceiver.pid];
-    const pinned = [...pids.map((pid) => pinToCpu(pid, SERVER_CPU)), pinToCpu(slack.pid, HELPERS_CPU), pinToCpu(process.pid, HELPERS_CPU), lowestPriority(slack.pid)];
+    const pinned = [
+      ...pids.map((pid) => pinToCpu(pid, SERVER_CPU)),
+      pinToCpu(slack.pid, HELPERS_CPU),
+      pinToCpu(process.pid, HELPERS_CPU),
+      lowestPriority(slack.pid),
+    ];
 
     const client = new LoadClient(slack.ready.sinkUrl);
     const servers: Record<ServerName, { url: string; pid: number }> = {
@@ -187,9 +192,22 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
       { area: 'slack', measure: `ack p50, ${LABELS[name]} (${i === 0 ? tag : label})`, value: ms(rounds[name].map((r) => r.p50)) },
       { area: 'slack', measure: `ack p99, ${LABELS[name]} (${label})`, value: ms(rounds[name].map((r) => r.p99)) },
     ]),
-    { area: 'slack', measure: `ack p99 ratio Planebot / bare, each round (${label})`, value: ratio('bot', 'bare'), ...(target && { target }) },
-    { area: 'slack', measure: `ack p99 ratio Planebot on Bolt's receiver / bare, each round (${label})`, value: ratio('boltReceiver', 'bare') },
-    { area: 'slack', measure: `ack p99 ratio Planebot on Bolt's receiver / Planebot, each round (${label})`, value: ratio('boltReceiver', 'bot') },
+    {
+      area: 'slack',
+      measure: `ack p99 ratio Planebot / bare, each round (${label})`,
+      value: ratio('bot', 'bare'),
+      ...(target && { target }),
+    },
+    {
+      area: 'slack',
+      measure: `ack p99 ratio Planebot on Bolt's receiver / bare, each round (${label})`,
+      value: ratio('boltReceiver', 'bare'),
+    },
+    {
+      area: 'slack',
+      measure: `ack p99 ratio Planebot on Bolt's receiver / Planebot, each round (${label})`,
+      value: ratio('boltReceiver', 'bot'),
+    },
     {
       area: 'slack',
       measure: `server CPU per command, bare / Planebot / on Bolt's receiver (${label})`,
@@ -225,7 +243,9 @@ class LoadClient {
     const cpuBefore = cpuTimeMs(server.pid);
     await this.concurrent(server.url, WARMUP, CONCURRENCY);
     const latencies =
-      load.kind === 'concurrent' ? await this.concurrent(server.url, REQUESTS, load.concurrency) : await this.steady(server.url, REQUESTS, load.perSecond);
+      load.kind === 'concurrent'
+        ? await this.concurrent(server.url, REQUESTS, load.concurrency)
+        : await this.steady(server.url, REQUESTS, load.perSecond);
     await settled();
     const cpuAfter = cpuTimeMs(server.pid);
     latencies.sort((a, b) => a - b);
@@ -265,7 +285,14 @@ class LoadClient {
     this.sent.set(url, this.sentTo(url) + 1);
     const { rawBody, contentType } = encodeRequest(
       'command',
-      commandForm(WORKSPACE, { userId: 'U0ALICE', channel: GENERAL, command: '/todo', text: 'list', responseUrl: `${this.sinkUrl}/${n}`, triggerId: `${n}.bench` }),
+      commandForm(WORKSPACE, {
+        userId: 'U0ALICE',
+        channel: GENERAL,
+        command: '/todo',
+        text: 'list',
+        responseUrl: `${this.sinkUrl}/${n}`,
+        triggerId: `${n}.bench`,
+      }),
     );
     const headers = signRequest(SIGNING_SECRET, rawBody, contentType);
     const started = performance.now();

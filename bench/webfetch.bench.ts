@@ -53,8 +53,17 @@ export async function bench(): Promise<BenchRow[]> {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   return [
-    { area: 'webfetch', measure: `GET ${Math.round(json.length / 1024)} KB JSON, pretty-printed (median of ${RUNS})`, value: `${median(small).toFixed(2)} ms` },
+    {
+      area: 'webfetch',
+      measure: `GET ${Math.round(json.length / 1024)} KB JSON, pretty-printed (median of ${RUNS})`,
+      value: `${median(small).toFixed(2)} ms`,
+    },
     { area: 'webfetch', measure: '256 MB stream cut at 100 KB', value: `${hugeMs.toFixed(1)} ms` },
-    { area: 'webfetch', measure: 'bytes the server sent before the hang-up', value: `${(hugeSent / 1024 / 1024).toFixed(1)} MB of 256 MB`, target: 'far below 256 MB' },
+    {
+      area: 'webfetch',
+      measure: 'bytes the server sent before the hang-up',
+      value: `${(hugeSent / 1024 / 1024).toFixed(1)} MB of 256 MB`,
+      target: 'far below 256 MB',
+    },
   ];
 }

@@ -29,42 +29,58 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[], digits = 0) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const spread = (values: number[], digits = 0) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 async function metrics(h: BotHarness): Promise<string> {
   return (await fetch(`${h.bot.url}/metrics`)).text();
 }
 
 function buckets(text: string): Map<number, number> {
-  return new Map([...text.matchAll(/planebot_webhook_answer_seconds_bucket\{le="([0-9.]+)"\} (\d+)/g)].map((m) => [Number(m[1]) * 1000, Number(m[2])]));
+  return new Map(
+    [...text.matchAll(/planebot_webhook_answer_seconds_bucket\{le="([0-9.]+)"\} (\d+)/g)].map((m) => [Number(m[1]) * 1000, Number(m[2])]),
+  );
 }
 
 const handledCount = (text: string) => Number(/planebot_webhook_handling_lag_seconds_count (\d+)/.exec(text)?.[1] ?? 0);
 
 async function round(h: BotHarness, index: number): Promise<Round> {
   const { dana, leo } = h.demo.users;
-  const items = Array.from({ length: ITEMS }, (_, i) => h.plane.db.addWorkItem(h.demo.project.id, { name: `Round ${index} item ${i + 1}`, state: 'Backlog', priority: 'none' }));
+  const items = Array.from({ length: ITEMS }, (_, i) =>
+    h.plane.db.addWorkItem(h.demo.project.id, { name: `Round ${index} item ${i + 1}`, state: 'Backlog', priority: 'none' }),
+  );
   const before = await metrics(h);
   const attemptsBefore = h.plane.webhooks.attempts.length;
   const started = Date.now();
   for (const item of items) {
-    h.plane.webApp.updateWorkItem(item.id, { state_id: h.demo.states['In Progress']!.id, priority: 'high', assignee_ids: [leo.id] }, dana.id);
+    h.plane.webApp.updateWorkItem(
+      item.id,
+      { state_id: h.demo.states['In Progress']!.id, priority: 'high', assignee_ids: [leo.id] },
+      dana.id,
+    );
   }
   const expected = ITEMS * FIELDS;
-  await eventually(() => {
-    const attempts = h.plane.webhooks.attempts.slice(attemptsBefore);
-    return attempts.length >= expected && attempts.every((a) => a.status !== 0);
-  }, 600_000, 'every answer');
+  await eventually(
+    () => {
+      const attempts = h.plane.webhooks.attempts.slice(attemptsBefore);
+      return attempts.length >= expected && attempts.every((a) => a.status !== 0);
+    },
+    600_000,
+    'every answer',
+  );
   let after = await metrics(h);
   while (handledCount(after) - handledCount(before) < expected) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     after = await metrics(h);
   }
   const handledMs = Date.now() - started;
-  const answers = h.plane.webhooks.attempts.slice(attemptsBefore).map((a) => a.ms ?? Number.NaN).sort((a, b) => a - b);
+  const answers = h.plane.webhooks.attempts
+    .slice(attemptsBefore)
+    .map((a) => a.ms ?? Number.NaN)
+    .sort((a, b) => a - b);
   const [was, now] = [buckets(before), buckets(after)];
   const bounds = [...now.keys()].sort((a, b) => a - b);
-  const botP99 = bounds.find((bound) => (now.get(bound)! - (was.get(bound) ?? 0)) >= 0.99 * expected) ?? Number.POSITIVE_INFINITY;
+  const botP99 = bounds.find((bound) => now.get(bound)! - (was.get(bound) ?? 0) >= 0.99 * expected) ?? Number.POSITIVE_INFINITY;
   return { p50: percentile(answers, 50), p99: percentile(answers, 99), botP99, handledMs };
 }
 
@@ -80,15 +96,39 @@ export async function bench(): Promise<BenchRow[]> {
     const warm = h.demo.workItems[0]!;
     h.plane.webApp.updateWorkItem(warm.id, { priority: 'low' }, h.demo.users.dana.id);
     const warmKey = `ACME-${warm.sequence_id}:`;
-    await eventually(() => CHANNELS.every((c) => h.slack.workspace.messages(c).some((m) => m.text.startsWith(warmKey))), 30_000, 'the warm-up cards');
+    await eventually(
+      () => CHANNELS.every((c) => h.slack.workspace.messages(c).some((m) => m.text.startsWith(warmKey))),
+      30_000,
+      'the warm-up cards',
+    );
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push(await round(h, i));
     const tag = `${ITEMS * FIELDS}-delivery burst, ${CHANNELS.length} channels, median of ${ROUNDS} rounds (min–max)`;
     return [
       { area: 'webhooks', measure: `answer p50 as Plane sees it (${tag})`, value: `${spread(rounds.map((r) => r.p50))} ms` },
-      { area: 'webhooks', measure: 'answer p99 as Plane sees it (the fake Plane runs in the bench process)', value: `${spread(rounds.map((r) => r.p99))} ms`, target: '< 50 ms' },
-      { area: 'webhooks', measure: 'answer p99 in the bot, arrival to answer (histogram bucket bound)', value: `≤ ${spread(rounds.map((r) => r.botP99), 1)} ms`, target: '< 50 ms' },
-      { area: 'webhooks', measure: 'burst start to every delivery handled', value: `${spread(rounds.map((r) => r.handledMs / 1000), 1)} s` },
+      {
+        area: 'webhooks',
+        measure: 'answer p99 as Plane sees it (the fake Plane runs in the bench process)',
+        value: `${spread(rounds.map((r) => r.p99))} ms`,
+        target: '< 50 ms',
+      },
+      {
+        area: 'webhooks',
+        measure: 'answer p99 in the bot, arrival to answer (histogram bucket bound)',
+        value: `≤ ${spread(
+          rounds.map((r) => r.botP99),
+          1,
+        )} ms`,
+        target: '< 50 ms',
+      },
+      {
+        area: 'webhooks',
+        measure: 'burst start to every delivery handled',
+        value: `${spread(
+          rounds.map((r) => r.handledMs / 1000),
+          1,
+        )} s`,
+      },
       { area: 'webhooks', measure: 'machine load (1 min) at start / end', value: `${load.toFixed(1)} / ${loadavg()[0]!.toFixed(1)}` },
     ];
   } finally {

@@ -122,7 +122,12 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   });
   // Condensing waits for deliveries that came but wait their turn.
   const deliveries = new DeliveryBacklog();
-  const outbox = new Outbox<NoticeKinds & TaskEventKinds & IntakeNewsKinds>({ store, logger, intervalMs: options.timing?.postIntervalMs, lateInputs: deliveries });
+  const outbox = new Outbox<NoticeKinds & TaskEventKinds & IntakeNewsKinds>({
+    store,
+    logger,
+    intervalMs: options.timing?.postIntervalMs,
+    lateInputs: deliveries,
+  });
   outboxGauges = () => outbox.gauges();
   const subscriptions = new Subscriptions(store);
   const personal = new PersonalSettings(store);
@@ -206,7 +211,13 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     },
   });
   // The burn-ups' history: one snapshot a day of each current cycle (a report takes that day's too).
-  if (plane.enabled) scheduler.every('take cycle snapshots', '0 1 * * *', 'UTC', async ({ occurrence }) => void (await cycles.takeCycleSnapshots(occurrence)));
+  if (plane.enabled)
+    scheduler.every(
+      'take cycle snapshots',
+      '0 1 * * *',
+      'UTC',
+      async ({ occurrence }) => void (await cycles.takeCycleSnapshots(occurrence)),
+    );
   const reader = new ProjectReader(plane, now);
   const digests = new ChannelDigests({ scheduler, store, reader, kit: plane, now });
   const reminders = new Reminders({ store, reader, kit: plane });
@@ -221,7 +232,24 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
   };
   const slack = await createSlackApp(
     connection,
-    { store, plane, dataDir: config.dataDir, fileLocks, locale: config.locale, taskEvents, taskPlane, conversations, notifications, links, desk, digestCommands, cycles, identities, undo: { journal: undoJournal, approvers: config.approvers }, logger },
+    {
+      store,
+      plane,
+      dataDir: config.dataDir,
+      fileLocks,
+      locale: config.locale,
+      taskEvents,
+      taskPlane,
+      conversations,
+      notifications,
+      links,
+      desk,
+      digestCommands,
+      cycles,
+      identities,
+      undo: { journal: undoJournal, approvers: config.approvers },
+      logger,
+    },
     logger,
     options.slackReceiver,
   );

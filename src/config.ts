@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_POLL_MS as DEFAULT_INTAKE_POLL_MS } from './intake-desk/defaults.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_BULK_THRESHOLD, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './agent/defaults.js';
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  DEFAULT_BULK_THRESHOLD,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_SUBAGENT_MAX_ITERATIONS,
+} from './agent/defaults.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './i18n/index.js';
 import { parseSecretKey } from './identity/secret-box.js';
 
@@ -25,7 +30,7 @@ export const VARIABLES = {
   PLANE_BASE_URL: 'the Plane API origin (a self-hosted instance’s URL)',
   PLANE_WORKSPACE: 'the default workspace slug, so `slug` can be omitted',
   PLANE_APP_URL: 'the Plane web app origin used in links',
-  PLANE_RATE_LIMIT: 'the API key\'s request budget as the instance sets it (its API_KEY_RATE_LIMIT), such as 60/minute or 10/second',
+  PLANE_RATE_LIMIT: "the API key's request budget as the instance sets it (its API_KEY_RATE_LIMIT), such as 60/minute or 10/second",
   PLANE_WEBHOOK_SECRET: 'the secret Plane shows when its webhook is created (plane_wh_…); without it POST /plane/webhooks answers 404',
   ANTHROPIC_API_KEY: 'the model key; without it mentions explain how to turn the agent on',
   ANTHROPIC_BASE_URL: 'the Messages API base URL (read by the SDK)',
@@ -35,12 +40,15 @@ export const VARIABLES = {
   PLANEBOT_PERMISSIONS: 'path to a JSON permissions file (tool name → allow/ask/deny)',
   PLANEBOT_APPROVERS: 'comma-separated Slack user ids who may approve any request',
   PLANEBOT_APPROVAL_TIMEOUT: 'how long an approval waits before it is denied (30s, 15m, 2h)',
-  PLANEBOT_INTAKE_POLL: 'how often the pending intake requests of a project are polled in Plane (default 2m; one request per project each time)',
+  PLANEBOT_INTAKE_POLL:
+    'how often the pending intake requests of a project are polled in Plane (default 2m; one request per project each time)',
   PLANEBOT_MAX_ITERATIONS: 'the agent loop cap',
-  PLANEBOT_BULK_THRESHOLD: 'an agent turn writing more work items than this asks once for all of them, with a preview of every change (default 5)',
+  PLANEBOT_BULK_THRESHOLD:
+    'an agent turn writing more work items than this asks once for all of them, with a preview of every change (default 5)',
   PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'the loop cap of each sub-agent the agent delegates a task to',
   PLANEBOT_SUBAGENT_MODEL: 'the Claude model id sub-agents use; default PLANEBOT_MODEL',
-  PLANEBOT_WEBFETCH_ALLOW: 'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
+  PLANEBOT_WEBFETCH_ALLOW:
+    'comma-separated hosts or CIDRs that WebFetch and external images in Plane descriptions may reach although private',
   PLANEBOT_LOCALE: `the language of posts nobody asked for (notifications), and for people whose Slack language the bot does not write: ${LOCALES.join(', ')}`,
   LOG_LEVEL: 'trace, debug, info, warn, error or fatal',
   PLANEBOT_SANDBOX_HOST: 'the address the sandbox page listens on (127.0.0.1; 0.0.0.0 inside a container)',
@@ -49,8 +57,10 @@ export const VARIABLES = {
   PLANEBOT_MCP_CHANNEL: 'a Slack channel id (C0123ABC) whose todo and task files MCP clients share; default the mcp/ folder',
   PLANEBOT_MCP_EMAIL: 'the e-mail of the Plane member who is "me" over MCP; default the API key’s user',
   PLANEBOT_METRICS_TOKEN: 'a bearer token (16+ characters); when set, GET /metrics answers only requests carrying it',
-  PLANEBOT_SECRET_KEY: 'seals people’s Plane tokens at rest (AES-256-GCM): 32 random bytes in base64, `openssl rand -base64 32`; without it /plane connect is off',
-  PLANEBOT_SECRET_KEY_PREVIOUS: 'the key PLANEBOT_SECRET_KEY replaced, during a rotation: tokens sealed with it are opened and sealed again with the new one',
+  PLANEBOT_SECRET_KEY:
+    'seals people’s Plane tokens at rest (AES-256-GCM): 32 random bytes in base64, `openssl rand -base64 32`; without it /plane connect is off',
+  PLANEBOT_SECRET_KEY_PREVIOUS:
+    'the key PLANEBOT_SECRET_KEY replaced, during a rotation: tokens sealed with it are opened and sealed again with the new one',
 } as const;
 export type VariableName = keyof typeof VARIABLES;
 
@@ -153,14 +163,20 @@ const optionalText = z
   .transform((s) => s.trim())
   .optional()
   .transform((s) => (s ? s : undefined));
-const url = (example: string) =>
-  optionalText.refine((s) => s === undefined || URL.canParse(s), `must be a URL such as ${example}`);
+const url = (example: string) => optionalText.refine((s) => s === undefined || URL.canParse(s), `must be a URL such as ${example}`);
 /** What a bearer token may hold, long enough not to be guessed. */
 const bearerToken = optionalText.refine(
   (s) => s === undefined || /^[A-Za-z0-9\-._~+/]{16,}=*$/.test(s),
   'must be at least 16 characters of letters, digits and -._~+/ (what a bearer token may hold), such as the output of `openssl rand -hex 32`',
 );
-const list = optionalText.transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []));
+const list = optionalText.transform((s) =>
+  s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [],
+);
 const positiveInt = (fallback: number, example: string) =>
   optionalText
     .transform((s) => (s === undefined ? fallback : Number(s)))
@@ -187,17 +203,14 @@ const schema = z.object({
     .transform((s) => (s === undefined ? DEFAULT_PLANE_RATE : parsePlaneRate(s)))
     .refine(
       (rate) => rate !== undefined,
-      'must be a rate of requests per second, minute, hour or day, such as 60/minute (Plane\'s default), 300/minute or 10/second',
+      "must be a rate of requests per second, minute, hour or day, such as 60/minute (Plane's default), 300/minute or 10/second",
     ),
   PLANE_WEBHOOK_SECRET: optionalText,
   ANTHROPIC_API_KEY: optionalText,
   ANTHROPIC_BASE_URL: url('https://api.anthropic.com'),
   PLANEBOT_MODEL: optionalText,
   PLANEBOT_DATA_DIR: optionalText,
-  REDIS_URL: optionalText.refine(
-    (s) => s === undefined || /^rediss?:\/\//.test(s),
-    'must be a redis:// or rediss:// URL',
-  ),
+  REDIS_URL: optionalText.refine((s) => s === undefined || /^rediss?:\/\//.test(s), 'must be a redis:// or rediss:// URL'),
   PLANEBOT_PERMISSIONS: optionalText,
   PLANEBOT_APPROVERS: list,
   PLANEBOT_APPROVAL_TIMEOUT: optionalText
@@ -229,9 +242,7 @@ const schema = z.object({
     (s) => s === undefined || isLocale(s),
     `must be one of ${LOCALES.join(', ')} (the languages the bot writes)`,
   ),
-  LOG_LEVEL: optionalText
-    .transform((s) => s ?? 'info')
-    .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
+  LOG_LEVEL: optionalText.transform((s) => s ?? 'info').pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])),
 });
 
 function stripSlashes(s: string): string {
@@ -254,18 +265,21 @@ export function loadConfig(given: Record<string, string | undefined>, purpose: P
   // Judged on the raw values too, so that one message names every problem, malformed or missing.
   const present = (name: VariableName) => Boolean(env[name]?.trim());
   const mode: Mode = present('SLACK_APP_TOKEN') ? 'socket' : present('SLACK_BOT_TOKEN') ? 'http' : 'sandbox';
-  if (mode === 'socket' && !present('SLACK_BOT_TOKEN')) problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
+  if (mode === 'socket' && !present('SLACK_BOT_TOKEN'))
+    problems.push({ variable: 'SLACK_BOT_TOKEN', problem: 'is required with SLACK_APP_TOKEN' });
   if (present('PLANEBOT_SECRET_KEY_PREVIOUS') && !present('PLANEBOT_SECRET_KEY')) {
-    problems.push({ variable: 'PLANEBOT_SECRET_KEY', problem: 'is required with PLANEBOT_SECRET_KEY_PREVIOUS (the new key of the rotation)' });
+    problems.push({
+      variable: 'PLANEBOT_SECRET_KEY',
+      problem: 'is required with PLANEBOT_SECRET_KEY_PREVIOUS (the new key of the rotation)',
+    });
   }
-  if (mode === 'http' && !present('SLACK_SIGNING_SECRET')) problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
+  if (mode === 'http' && !present('SLACK_SIGNING_SECRET'))
+    problems.push({ variable: 'SLACK_SIGNING_SECRET', problem: 'is required in HTTP mode' });
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const v = parsed.data;
 
   const planeBaseUrl = stripSlashes(v.PLANE_BASE_URL ?? DEFAULT_PLANE_BASE_URL);
-  const planeAppUrl = stripSlashes(
-    v.PLANE_APP_URL ?? (planeBaseUrl === DEFAULT_PLANE_BASE_URL ? PLANE_CLOUD_APP_URL : planeBaseUrl),
-  );
+  const planeAppUrl = stripSlashes(v.PLANE_APP_URL ?? (planeBaseUrl === DEFAULT_PLANE_BASE_URL ? PLANE_CLOUD_APP_URL : planeBaseUrl));
   const model = v.PLANEBOT_MODEL ?? DEFAULT_MODEL;
   return {
     mode,

@@ -6,11 +6,7 @@ export type { Logger };
  * One JSON line per event. Every known secret value is scrubbed from the serialized line, whatever
  * field it hides in (an error message, a URL, a header), because redaction by path misses those.
  */
-export function createLogger(options: {
-  level?: string;
-  secrets?: readonly string[];
-  destination?: NodeJS.WritableStream;
-}): Logger {
+export function createLogger(options: { level?: string; secrets?: readonly string[]; destination?: NodeJS.WritableStream }): Logger {
   const secrets = [...new Set(options.secrets ?? [])].filter((s) => s.length >= 4);
   const out = options.destination ?? process.stdout;
   const scrubbing = {

@@ -34,14 +34,22 @@ import { runDelegation, type SubAgentEnv } from './sub-agents.js';
 import { requestTurn, subAgentSystemPrompt, systemPrompt, type PromptSettings } from './system-prompt.js';
 import { ThreadStore, type QueuedItem, type StartItem } from './threads.js';
 import { toModelTools } from './tool-schema.js';
-import { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_BULK_THRESHOLD, DEFAULT_MAX_ITERATIONS, DEFAULT_SUBAGENT_MAX_ITERATIONS } from './defaults.js';
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  DEFAULT_BULK_THRESHOLD,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_SUBAGENT_MAX_ITERATIONS,
+} from './defaults.js';
 import { subAgentViews } from './sub-agent-state.js';
 import { mayControl } from './control.js';
 import { allows, effectsOf, holdsThread, transition, type RunEffect, type RunEvent } from './lifecycle.js';
 import type { RunResult } from './front-end.js';
 
 /** The lifecycle event each end of a drive is. */
-const EVENT_OF_END = { done: 'finish', failed: 'fail', stopped: 'stop', waiting: 'pause' } as const satisfies Record<LoopEnd['kind'], RunEvent>;
+const EVENT_OF_END = { done: 'finish', failed: 'fail', stopped: 'stop', waiting: 'pause' } as const satisfies Record<
+  LoopEnd['kind'],
+  RunEvent
+>;
 
 export interface AgentOptions {
   /** The tools the model may use; the agent adds its own `update_plan`. */
@@ -237,7 +245,8 @@ class AgentRuntime implements Agent {
     // Both keep their pace while the store is away: once it is back, what came due is seen soon.
     const every = (what: string, everyMs: number, look: () => Promise<unknown>) =>
       pollStore(look, { what, everyMs, atOnce: false, logger: this.logger });
-    if (options.expiryCheckMs) this.expiry = every('deny approvals past their deadline', options.expiryCheckMs, () => this.expireDueApprovals());
+    if (options.expiryCheckMs)
+      this.expiry = every('deny approvals past their deadline', options.expiryCheckMs, () => this.expireDueApprovals());
     if (options.sweepOrphans) this.sweeper = every('look for orphaned runs', this.runs.leaseMs / 2, () => this.resumeSaved());
   }
 
@@ -420,7 +429,10 @@ class AgentRuntime implements Agent {
   private async drive({ run, lease }: { run: SavedRun; lease: RunLease }): Promise<void> {
     const runId = run.id;
     const resumed = run.iterations > 0 || run.pending !== undefined;
-    this.logger.info({ runId, threadKey: run.threadKey, status: run.status, iterations: run.iterations }, resumed ? 'run resumed' : 'run started');
+    this.logger.info(
+      { runId, threadKey: run.threadKey, status: run.status, iterations: run.iterations },
+      resumed ? 'run resumed' : 'run started',
+    );
     const frontEnd = this.frontEndOf(run);
     lease.keepRenewing();
     const stop = this.watchForStop(runId);
@@ -495,8 +507,7 @@ class AgentRuntime implements Agent {
    */
   private async conclude(run: SavedRun, end: LoopEnd, frontEnd: FrontEnd, lease: RunLease): Promise<void> {
     this.logEnd(run, end);
-    const { run: moved, effects } =
-      end.kind === 'waiting' ? { run, effects: effectsOf('pause') } : transition(run, EVENT_OF_END[end.kind]);
+    const { run: moved, effects } = end.kind === 'waiting' ? { run, effects: effectsOf('pause') } : transition(run, EVENT_OF_END[end.kind]);
     for (const effect of effects) {
       const instead = await this.carryOut(effect, { run: moved, before: run }, end, frontEnd, lease);
       if (instead) return this.conclude(instead.run, instead.end, frontEnd, lease);
@@ -507,7 +518,8 @@ class AgentRuntime implements Agent {
 
   private logEnd(run: SavedRun, end: LoopEnd): void {
     const runId = run.id;
-    if (end.kind === 'done') this.logger.info({ runId, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
+    if (end.kind === 'done')
+      this.logger.info({ runId, stop: end.result.stop, usage: end.result.usage, toolCalls: end.result.toolCalls }, 'run finished');
     if (end.kind === 'failed') this.logger.warn({ runId, failure: forModel(end.failure.reason) }, 'run failed');
     if (end.kind === 'stopped') this.logger.info({ runId, by: end.stop.by.id }, 'run stopped');
   }

@@ -200,7 +200,12 @@ async function settleAll(runs: RunStore, frontEnd: FrontEnd, waitings: readonly 
 }
 
 /** Claims the decision for one call; the winner tells the front end, which edits its request. */
-async function settle(runs: RunStore, frontEnd: FrontEnd, { owner, call, subAgent }: WaitingCall, record: DecisionRecord): Promise<boolean> {
+async function settle(
+  runs: RunStore,
+  frontEnd: FrontEnd,
+  { owner, call, subAgent }: WaitingCall,
+  record: DecisionRecord,
+): Promise<boolean> {
   if (!(await runs.claimDecision(owner.id, call.id, record))) return false;
   runs.noteDecision(owner, record);
   await frontEnd.approver.settled(approvalRequest(owner, call, subAgent), record, call.shown);
@@ -230,14 +235,21 @@ export async function canProceed(runs: RunStore, run: SavedRun): Promise<boolean
 /** The deadline a waiting run is listed with: the earliest among its undecided calls and its sub-agents'. */
 export async function earliestDeadline(runs: RunStore, run: SavedRun): Promise<number | undefined> {
   const open = await Promise.all(
-    waitingCalls(run).map(async ({ owner, call }) => ((await runs.decisionOf(owner.id, call.id)) ? undefined : (owner.pending?.deadline ?? 0))),
+    waitingCalls(run).map(async ({ owner, call }) =>
+      (await runs.decisionOf(owner.id, call.id)) ? undefined : (owner.pending?.deadline ?? 0),
+    ),
   );
   const deadlines = open.filter((deadline): deadline is number => deadline !== undefined);
   return deadlines.length === 0 ? undefined : Math.min(...deadlines);
 }
 
 /** The bulk request of a turn's writes; `rows` only when it is first shown (the front end keeps them). */
-export function bulkApprovalRequest(run: SavedRun, calls: readonly PendingCall[], subAgent?: string, rows: ChangeRow[] = []): BulkApprovalRequest {
+export function bulkApprovalRequest(
+  run: SavedRun,
+  calls: readonly PendingCall[],
+  subAgent?: string,
+  rows: ChangeRow[] = [],
+): BulkApprovalRequest {
   return {
     runId: run.id,
     callId: calls[0]!.id,

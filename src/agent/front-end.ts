@@ -37,13 +37,7 @@ export interface ToolCallOutcome {
 }
 
 /** Why a finished run stopped. Only `answered` is an ordinary end. */
-export type RunStop =
-  | 'answered'
-  | 'truncated'
-  | 'context_full'
-  | 'refused'
-  | 'iteration_limit'
-  | 'unexpected_stop';
+export type RunStop = 'answered' | 'truncated' | 'context_full' | 'refused' | 'iteration_limit' | 'unexpected_stop';
 
 /** Where a sub-agent stands: waiting for a slot, working, waiting for people, or finished. */
 export type SubAgentPhase = 'queued' | 'running' | 'waiting' | 'finished';

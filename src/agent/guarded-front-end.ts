@@ -8,7 +8,8 @@ import type { Approver, FrontEnd, Reporter } from './front-end.js';
  * its call as not approved.
  */
 export function guardFrontEnd(frontEnd: FrontEnd, logger: Logger): FrontEnd {
-  const guard = <Args extends unknown[], R>(name: string, call: (...args: Args) => Promise<R>) =>
+  const guard =
+    <Args extends unknown[], R>(name: string, call: (...args: Args) => Promise<R>) =>
     async (...args: Args): Promise<R | undefined> => {
       try {
         return await call(...args);

@@ -102,7 +102,8 @@ export function fitHistory(messages: Anthropic.MessageParam[], budget: HistoryBu
       const message = fitted[index]!;
       if (message.role !== 'user' || typeof message.content === 'string') continue;
       const content = message.content.map(change);
-      if (content.some((block, i) => block !== (message.content as Anthropic.ContentBlockParam[])[i])) fitted[index] = { ...message, content };
+      if (content.some((block, i) => block !== (message.content as Anthropic.ContentBlockParam[])[i]))
+        fitted[index] = { ...message, content };
     }
   }
   return trimmed + imagesDropped > 0 ? { messages: fitted, trimmed, imagesDropped, chars } : { messages, trimmed, imagesDropped, chars };

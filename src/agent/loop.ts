@@ -240,7 +240,10 @@ async function pause(
   const unshown = async (calls: readonly PendingCall[], error: unknown) => {
     // Nobody can approve what nobody sees: the call is not approved now, instead of at the timeout.
     const reason = error instanceof Error ? error.message : String(error);
-    env.logger.warn({ err: error, runId: run.id, calls: calls.map((c) => c.id) }, 'approval request could not be shown; the call is not approved');
+    env.logger.warn(
+      { err: error, runId: run.id, calls: calls.map((c) => c.id) },
+      'approval request could not be shown; the call is not approved',
+    );
     for (const call of calls) await env.runs.claimDecision(run.id, call.id, { decision: 'unshown', reason, at: env.now() });
   };
   if (bulk.length > 0) {
@@ -282,7 +285,10 @@ export function closeStoppedRun(run: SavedRun, stop: StopRecord): void {
   }
   run.stoppedBy = stop.by;
   if (run.messages.at(-1)?.role !== 'assistant') {
-    run.messages.push({ role: 'assistant', content: [{ type: 'text', text: `(Stopped by ${stop.by.name ?? stop.by.id} before finishing.)` }] });
+    run.messages.push({
+      role: 'assistant',
+      content: [{ type: 'text', text: `(Stopped by ${stop.by.name ?? stop.by.id} before finishing.)` }],
+    });
   }
 }
 

@@ -7,9 +7,17 @@ import type { SavedRun } from './run.js';
 /** A saved run or a decision is forgotten after this long. */
 export const KEEP_MS = 7 * 24 * 3_600_000;
 
-export const requesterSchema = z.looseObject({ id: z.string(), name: z.string().optional(), email: z.string().optional(), locale: z.string().optional() });
+export const requesterSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  locale: z.string().optional(),
+});
 /** A model message: its role and its content, down to the blocks' types. */
-export const modelMessageSchema = z.looseObject({ role: z.enum(['user', 'assistant']), content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]) });
+export const modelMessageSchema = z.looseObject({
+  role: z.enum(['user', 'assistant']),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
+});
 const pendingCall = z.looseObject({ id: z.string(), name: z.string(), description: z.string(), asked: z.boolean() });
 
 /**
@@ -28,7 +36,13 @@ const savedRun: z.ZodType<SavedRun> = z.lazy(() =>
     historyLength: z.number().int().nonnegative(),
     messages: z.array(modelMessageSchema),
     plan: z.array(z.looseObject({ id: z.string(), content: z.string(), status: z.string() })),
-    usage: z.looseObject({ requests: z.number(), inputTokens: z.number(), outputTokens: z.number(), cacheReadTokens: z.number(), cacheWriteTokens: z.number() }),
+    usage: z.looseObject({
+      requests: z.number(),
+      inputTokens: z.number(),
+      outputTokens: z.number(),
+      cacheReadTokens: z.number(),
+      cacheWriteTokens: z.number(),
+    }),
     iterations: z.number(),
     toolCalls: z.number(),
     startedAt: z.number(),

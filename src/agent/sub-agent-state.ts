@@ -52,7 +52,9 @@ export interface WaitingCall {
 export function waitingCalls(run: SavedRun): WaitingCall[] {
   const asked = (owner: SavedRun, subAgent?: string): WaitingCall[] =>
     owner.status === 'waiting'
-      ? (owner.pending?.calls ?? []).filter((call) => call.asked && !call.outcome).map((call) => ({ owner, call, ...(subAgent && { subAgent }) }))
+      ? (owner.pending?.calls ?? [])
+          .filter((call) => call.asked && !call.outcome)
+          .map((call) => ({ owner, call, ...(subAgent && { subAgent }) }))
       : [];
   // A sub-agent stopped while it waited keeps its waiting turn (and its report): its requests can still be withdrawn.
   const subAgents = Object.values(run.delegations ?? {}).flat();

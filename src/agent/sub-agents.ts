@@ -125,10 +125,16 @@ export async function runDelegation(delegation: Delegation): Promise<SubAgentRep
       if (active.size >= MAX_CONCURRENT_SUBAGENTS) break;
       if (active.has(index) || subAgent.report) continue;
       if (subAgent.run.status === 'waiting' && (await undecidedCalls(runs, subAgent.run)).length > 0) continue;
-      active.set(index, step(index).finally(() => active.delete(index)));
+      active.set(
+        index,
+        step(index).finally(() => active.delete(index)),
+      );
     }
     if (active.size === 0) break;
-    await Promise.race([...active.values(), ...(waiting.length > 0 ? [sleep(DECISION_POLL_MS, undefined, { signal }).catch(() => undefined)] : [])]);
+    await Promise.race([
+      ...active.values(),
+      ...(waiting.length > 0 ? [sleep(DECISION_POLL_MS, undefined, { signal }).catch(() => undefined)] : []),
+    ]);
   }
   if (signal.aborted) {
     // Stopped: those at work stop at their next step; the others (waiting, or never started) end here,
@@ -205,11 +211,16 @@ function reportOf(subAgent: SubAgentRun, end: SubAgentEnd): SubAgentReport {
     durationMs: (subAgent.endedAt ?? 0) - (subAgent.startedAt ?? 0),
   };
   if (end.kind === 'done' && end.result.answer && (end.result.stop === 'answered' || end.result.stop === 'truncated')) {
-    return { ...base, outcome: 'done', report: end.result.note ? `${end.result.answer}\n(${forModel(end.result.note)})` : end.result.answer };
+    return {
+      ...base,
+      outcome: 'done',
+      report: end.result.note ? `${end.result.answer}\n(${forModel(end.result.note)})` : end.result.answer,
+    };
   }
   if (end.kind === 'stopped') {
     const by = end.stop.by.name ?? end.stop.by.id;
-    const reason = subAgent.startedAt === undefined ? `${by} stopped the run before it started.` : `${by} stopped the run before it finished.`;
+    const reason =
+      subAgent.startedAt === undefined ? `${by} stopped the run before it started.` : `${by} stopped the run before it finished.`;
     return { ...base, outcome: 'failed', reason, report: whatItGotDone(run) };
   }
   const why = end.kind === 'failed' ? end.failure.reason : end.result.note;

@@ -76,7 +76,9 @@ export function requestContext(facts: RequestFacts): string {
   ].filter(Boolean);
   const context = `<context>\n${lines.join('\n')}\n</context>`;
   // The admins' words cannot close the block and pass for the chat's own.
-  const instruction = facts.instruction ? `\n<channel_instruction>\n${facts.instruction.replace(/<\/?channel_instruction>/gi, '')}\n</channel_instruction>` : '';
+  const instruction = facts.instruction
+    ? `\n<channel_instruction>\n${facts.instruction.replace(/<\/?channel_instruction>/gi, '')}\n</channel_instruction>`
+    : '';
   const earlier = facts.earlierMessages ? `\n<earlier_messages>\n${facts.earlierMessages}\n</earlier_messages>` : '';
   return `${context}${instruction}${earlier}`;
 }
@@ -115,7 +117,11 @@ Your final message is a report for the agent that delegated the task, not for th
 }
 
 /** A sub-agent's first message: the facts of the person's message, then its task. */
-export function subAgentTurn(task: DelegatedTask, message: Pick<IncomingMessage, 'requester' | 'context'>, now: Date): Anthropic.MessageParam {
+export function subAgentTurn(
+  task: DelegatedTask,
+  message: Pick<IncomingMessage, 'requester' | 'context'>,
+  now: Date,
+): Anthropic.MessageParam {
   const { channel, planeMember, defaultProject, instruction } = message.context;
   const facts = requestContext({ now, requester: message.requester, channel, planeMember, defaultProject, instruction });
   const linked = task.taskId

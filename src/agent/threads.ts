@@ -33,7 +33,10 @@ const threadRecord = defineRecord<ThreadRecord>({
     history: z.array(modelMessageSchema),
     activeRunId: z.string().optional(),
     queue: z.array(
-      z.union([z.looseObject({ runId: z.string(), message: incomingMessage }), z.looseObject({ runId: z.string(), retry: z.literal(true), frontEndState: z.unknown() })]),
+      z.union([
+        z.looseObject({ runId: z.string(), message: incomingMessage }),
+        z.looseObject({ runId: z.string(), retry: z.literal(true), frontEndState: z.unknown() }),
+      ]),
     ),
   }) as unknown as z.ZodType<ThreadRecord>,
   ttlMs: KEEP_MS,
@@ -63,12 +66,7 @@ export class ThreadStore {
    * says false when there is nothing to start), else queues it. `isLive` guards against an active run
    * that vanished without finishing (its record expired).
    */
-  admit(
-    threadKey: string,
-    item: QueuedItem,
-    start: StartItem,
-    isLive: (runId: string) => Promise<boolean>,
-  ): Promise<Admission> {
+  admit(threadKey: string, item: QueuedItem, start: StartItem, isLive: (runId: string) => Promise<boolean>): Promise<Admission> {
     return this.update(threadKey, async (thread) => {
       if (thread.activeRunId && (await isLive(thread.activeRunId))) {
         thread.queue.push(item);
@@ -84,12 +82,7 @@ export class ThreadStore {
    * tool results are trimmed when it outgrew its budget, and the next queued item that can start
    * does. Returns the id of the run started, if any.
    */
-  complete(
-    threadKey: string,
-    runId: string,
-    turns: Anthropic.MessageParam[],
-    start: StartItem,
-  ): Promise<string | undefined> {
+  complete(threadKey: string, runId: string, turns: Anthropic.MessageParam[], start: StartItem): Promise<string | undefined> {
     return this.update(threadKey, async (thread) => {
       // Only the active run's turns: completing twice (after a crash) must not repeat them.
       if (thread.activeRunId !== runId) return undefined;

@@ -91,7 +91,10 @@ function markBulk(calls: PendingCall[], env: ToolTurnEnv): void {
 }
 
 /** The changes of the bulk calls, each read now; a call whose preview fails shows its own words instead. */
-export async function previewBulk(calls: readonly PendingCall[], env: Pick<ToolTurnEnv, 'tools' | 'context' | 'logger'>): Promise<ChangeRow[]> {
+export async function previewBulk(
+  calls: readonly PendingCall[],
+  env: Pick<ToolTurnEnv, 'tools' | 'context' | 'logger'>,
+): Promise<ChangeRow[]> {
   const rows: ChangeRow[] = [];
   for (const call of calls) {
     const tool = env.tools.get(call.name);
@@ -139,7 +142,9 @@ async function runCall(call: PendingCall, env: ToolTurnEnv): Promise<ToolCallOut
  * lease) is thrown once every call has stopped.
  */
 export async function runAllowed(calls: PendingCall[], env: ToolTurnEnv): Promise<void> {
-  const settled = await Promise.allSettled(calls.filter((call) => !call.outcome && !call.asked).map((call) => answer(call, runCall(call, env), env)));
+  const settled = await Promise.allSettled(
+    calls.filter((call) => !call.outcome && !call.asked).map((call) => answer(call, runCall(call, env), env)),
+  );
   const thrown = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (thrown) throw thrown.reason;
 }
@@ -167,7 +172,8 @@ export async function runDecided(
 
 function refusalText(record: DecisionRecord | undefined): string {
   if (record?.decision === 'expired') return `${CANCELLED}: nobody approved it in time`;
-  if (record?.decision === 'unshown') return `Not run: the approval request could not be shown (${record.reason ?? 'unknown reason'}), so nobody could approve it`;
+  if (record?.decision === 'unshown')
+    return `Not run: the approval request could not be shown (${record.reason ?? 'unknown reason'}), so nobody could approve it`;
   return CANCELLED;
 }
 
@@ -219,19 +225,26 @@ async function callOutcome(call: PendingCall, env: ToolTurnEnv): Promise<ToolCal
   const { delegate } = env;
   // The sub-agents are the run's, not the tool's: what breaks them (the store gone) breaks the run.
   let runFailure: { error: unknown } | undefined;
-  const delegateHere = delegate && (async (tasks: readonly DelegatedTask[], hooks: DelegationHooks) => {
-    try {
-      return await delegate(call, tasks, hooks);
-    } catch (error) {
-      runFailure = { error };
-      throw error;
-    }
-  });
+  const delegateHere =
+    delegate &&
+    (async (tasks: readonly DelegatedTask[], hooks: DelegationHooks) => {
+      try {
+        return await delegate(call, tasks, hooks);
+      } catch (error) {
+        runFailure = { error };
+        throw error;
+      }
+    });
   const context: ToolContext = { ...env.context, replacePlan: env.onPlan, ...(delegateHere && { delegate: delegateHere }) };
   const result = await env.tools.call(call.name, call.input, context);
   if (runFailure) throw runFailure.error;
   if (!result.ok) return { status: 'error', text: capToolResult(`Error: ${result.error}`) };
-  return { status: 'ok', text: capToolResult(result.text), ...(result.images?.length && { images: result.images }), ...(result.undo && { undo: result.undo }) };
+  return {
+    status: 'ok',
+    text: capToolResult(result.text),
+    ...(result.images?.length && { images: result.images }),
+    ...(result.undo && { undo: result.undo }),
+  };
 }
 
 function describeRaw(name: string, input: unknown): string {

@@ -18,7 +18,10 @@ export const emptyUsage = (): RunUsage => ({
 });
 
 /** Adds one response's usage; the SDK types the cache counters as nullable, so null counts as 0. */
-export function addUsage(total: RunUsage, usage: Pick<Anthropic.Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>): RunUsage {
+export function addUsage(
+  total: RunUsage,
+  usage: Pick<Anthropic.Usage, 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'>,
+): RunUsage {
   return {
     requests: total.requests + 1,
     inputTokens: total.inputTokens + usage.input_tokens,

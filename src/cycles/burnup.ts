@@ -86,7 +86,10 @@ export function drawBurnUp(input: BurnUpInput): Buffer {
   for (let value = 0; value <= geo.top; value += geo.step) {
     const y = Math.round(geo.y(value)) + 0.5;
     g.strokeStyle = COLOURS.grid;
-    line(g, [[geo.x(0), y], [geo.x(input.days.length - 1), y]]);
+    line(g, [
+      [geo.x(0), y],
+      [geo.x(input.days.length - 1), y],
+    ]);
     g.fillStyle = COLOURS.axisText;
     g.fillText(String(value), PAD.left - 8, y);
   }
@@ -105,13 +108,29 @@ export function drawBurnUp(input: BurnUpInput): Buffer {
     .map((p) => ({ ...p, i: index.get(p.date)! }))
     .sort((a, b) => a.i - b.i);
   if (points.length > 0) {
-    area(g, points.map((p) => [geo.x(p.i), geo.y(p.total)]), geo.baseline, COLOURS.totalFill);
-    area(g, points.map((p) => [geo.x(p.i), geo.y(p.completed)]), geo.baseline, COLOURS.doneFill);
+    area(
+      g,
+      points.map((p) => [geo.x(p.i), geo.y(p.total)]),
+      geo.baseline,
+      COLOURS.totalFill,
+    );
+    area(
+      g,
+      points.map((p) => [geo.x(p.i), geo.y(p.completed)]),
+      geo.baseline,
+      COLOURS.doneFill,
+    );
     g.lineWidth = 3;
     g.strokeStyle = COLOURS.totalLine;
-    line(g, points.map((p) => [geo.x(p.i), geo.y(p.total)]));
+    line(
+      g,
+      points.map((p) => [geo.x(p.i), geo.y(p.total)]),
+    );
     g.strokeStyle = COLOURS.doneLine;
-    line(g, points.map((p) => [geo.x(p.i), geo.y(p.completed)]));
+    line(
+      g,
+      points.map((p) => [geo.x(p.i), geo.y(p.completed)]),
+    );
     const last = points[points.length - 1]!;
     dot(g, geo.x(last.i), geo.y(last.total), COLOURS.totalLine);
     dot(g, geo.x(last.i), geo.y(last.completed), COLOURS.doneLine);

@@ -55,7 +55,8 @@ function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   const end = Date.parse(`${last}T00:00:00Z`);
   // A cycle is weeks long; the cap keeps a mistyped year from drawing ten thousand days.
-  for (let at = Date.parse(`${first}T00:00:00Z`); at <= end && days.length < 366; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${first}T00:00:00Z`); at <= end && days.length < 366; at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
 
@@ -114,7 +115,12 @@ export class CycleReports {
 
   private async snapshotAndView(slug: string, project: Project, cycle: Cycle, today: string): Promise<CurrentCycle> {
     const counts = groupCounts(cycle);
-    const history = await this.snapshots.put(slug, cycle.id, { project: project.identifier, cycle: cycle.name }, { [today]: groupCounts(cycle) });
+    const history = await this.snapshots.put(
+      slug,
+      cycle.id,
+      { project: project.identifier, cycle: cycle.name },
+      { [today]: groupCounts(cycle) },
+    );
     const startDate = day(cycle.start_date) ?? today;
     const endDate = day(cycle.end_date) ?? today;
     const days = daysBetween(startDate, endDate);

@@ -45,7 +45,12 @@ export class CycleSnapshots {
   }
 
   /** Writes the counts of `days` (a day already there is replaced); returns the history as written. */
-  async put(workspace: string, cycleId: string, names: { project: string; cycle: string }, days: Readonly<Record<string, DayCounts>>): Promise<CycleHistory> {
+  async put(
+    workspace: string,
+    cycleId: string,
+    names: { project: string; cycle: string },
+    days: Readonly<Record<string, DayCounts>>,
+  ): Promise<CycleHistory> {
     const before = await this.get(workspace, cycleId);
     const history: CycleHistory = { ...names, days: { ...before?.days, ...days } };
     await this.records.set(cycleSnapshotsRecord, keyOf(workspace, cycleId), history);

@@ -74,7 +74,13 @@ export class ChannelDigests {
   }
 
   async set(settings: DigestSettings): Promise<ScheduleRecord> {
-    return this.deps.scheduler.upsert({ id: digestScheduleId(settings.channel, settings.projectId), kind: DIGEST_KIND, cron: cronOf(settings), timeZone: settings.timeZone, payload: settings });
+    return this.deps.scheduler.upsert({
+      id: digestScheduleId(settings.channel, settings.projectId),
+      kind: DIGEST_KIND,
+      cron: cronOf(settings),
+      timeZone: settings.timeZone,
+      payload: settings,
+    });
   }
 
   remove(channel: string, projectId: string): Promise<boolean> {
@@ -88,7 +94,10 @@ export class ChannelDigests {
 
   async forChannel(channel: string): Promise<DigestSettings[]> {
     const all = await this.deps.scheduler.list(DIGEST_KIND);
-    return all.flatMap((s) => settingsOf(s) ?? []).filter((s) => s.channel === channel).sort((a, b) => a.project.localeCompare(b.project));
+    return all
+      .flatMap((s) => settingsOf(s) ?? [])
+      .filter((s) => s.channel === channel)
+      .sort((a, b) => a.project.localeCompare(b.project));
   }
 
   /** When the channel's digest next comes. */

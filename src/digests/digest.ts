@@ -108,7 +108,8 @@ export function composeDigest(input: DigestInput): { data: DigestData; snapshot:
     const before = snapshot?.states[item.id];
     const known = before !== undefined;
     const created = time(item.created_at);
-    if (group === 'completed' && (known ? groupOf(before) !== 'completed' : time(item.completed_at) >= since)) sections.done.push(line(view));
+    if (group === 'completed' && (known ? groupOf(before) !== 'completed' : time(item.completed_at) >= since))
+      sections.done.push(line(view));
     else if (known && before !== view.stateId) sections.moved.push(line(view, { from: read.names.states.get(before)?.name }));
     if (!known && created >= since) sections.created.push(line(view));
     if (!group || !OPEN.has(group)) continue;

@@ -11,7 +11,21 @@ export interface ProjectRead {
   cycles: Cycle[];
 }
 
-const FIELDS = ['id', 'name', 'sequence_id', 'project', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date', 'created_at', 'updated_at', 'completed_at'];
+const FIELDS = [
+  'id',
+  'name',
+  'sequence_id',
+  'project',
+  'state',
+  'priority',
+  'assignees',
+  'labels',
+  'start_date',
+  'target_date',
+  'created_at',
+  'updated_at',
+  'completed_at',
+];
 
 /** Digests of one minute share a read this long. */
 const SHARE_MS = 60_000;
@@ -60,7 +74,8 @@ export class ProjectReader {
     try {
       return await this.kit.api().currentCycles(slug, project);
     } catch (error) {
-      if (error instanceof PlaneError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) return [];
+      if (error instanceof PlaneError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429)
+        return [];
       throw error;
     }
   }

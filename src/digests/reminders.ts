@@ -82,7 +82,14 @@ export class Reminders {
         if (!item.assignees.some((a) => (typeof a === 'string' ? a : a.id) === memberId)) continue;
         const view = viewItem(item, project, read.names);
         const due = dueOf(view, today, tomorrow);
-        if (due) lists[due].push({ key: view.key, title: view.title, url: kit.itemUrl(slug, view.key), state: view.state?.name, due: view.targetDate! });
+        if (due)
+          lists[due].push({
+            key: view.key,
+            title: view.title,
+            url: kit.itemUrl(slug, view.key),
+            state: view.state?.name,
+            due: view.targetDate!,
+          });
       }
     }
     lists.overdue.sort((a, b) => a.due.localeCompare(b.due));

@@ -50,7 +50,9 @@ export async function resolveFolderInside(folder: string, dir: string): Promise<
     target = join(root, ...segments);
   }
   const inside = (path: string) => path === root || path.startsWith(root + sep);
-  const outside = isAbsolute(dir) ? 'An absolute folder outside this channel’s folder is refused' : `"${dir}" leads outside this folder through a symbolic link`;
+  const outside = isAbsolute(dir)
+    ? 'An absolute folder outside this channel’s folder is refused'
+    : `"${dir}" leads outside this folder through a symbolic link`;
   if (!inside(await realTarget(target, dir))) throw new PhrasedError(`${outside}; ${example}.`);
   await mkdir(target, { recursive: true }).catch((error: unknown) => {
     throw fileAccessError(error, `${relative(root, target).split(sep).join('/')}/`, 'write');

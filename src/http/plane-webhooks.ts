@@ -152,7 +152,8 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
     async start() {
       const left = await inbox.leftOver();
       const mine = left.filter(({ key }) => !taken.has(key));
-      if (mine.length > 0) options.logger.info({ deliveries: mine.length }, 'taking up Plane webhooks answered but not handled before a restart');
+      if (mine.length > 0)
+        options.logger.info({ deliveries: mine.length }, 'taking up Plane webhooks answered but not handled before a restart');
       for (const { key, entry } of mine) handleLater(entry, key);
     },
     async idle() {

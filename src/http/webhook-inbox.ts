@@ -43,14 +43,19 @@ export class WebhookInbox {
       await this.store.set(inboxRecord, key, entry);
       return key;
     } catch (error) {
-      this.logger.warn({ err: error, delivery: entry.delivery }, 'a Plane webhook could not be kept in the store: it is handled from memory only');
+      this.logger.warn(
+        { err: error, delivery: entry.delivery },
+        'a Plane webhook could not be kept in the store: it is handled from memory only',
+      );
       return undefined;
     }
   }
 
   /** Forgets a handled delivery (or one that failed: it is not retried, as before it was kept). */
   async done(key: string): Promise<void> {
-    await this.store.delete(inboxRecord, key).catch((error: unknown) => this.logger.warn({ err: error }, 'a handled Plane webhook stays in the store'));
+    await this.store
+      .delete(inboxRecord, key)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'a handled Plane webhook stays in the store'));
   }
 
   /** The deliveries an earlier process answered but did not handle, oldest first. */

@@ -46,9 +46,7 @@ type Walk<S extends string, Stack extends ('arg' | 'text')[], Found> =
       : Walk<Rest, Pop<Stack>, Found>
     : Found;
 
-type ToObject<Found> = [Found] extends [never]
-  ? Record<never, never>
-  : { [Pair in Found & [string, unknown] as Pair[0]]: Pair[1] };
+type ToObject<Found> = [Found] extends [never] ? Record<never, never> : { [Pair in Found & [string, unknown] as Pair[0]]: Pair[1] };
 
 /** The values an ICU message needs, as an object type (`{}` when it needs none). */
 export type MessageArguments<Message extends string> = ToObject<Walk<Message, [], never>>;

@@ -56,7 +56,10 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 export type MessageKey = keyof English & string;
 
 export const CATALOGUES = Object.fromEntries(
-  (['en', 'fr', 'zh-CN'] as const).map((locale) => [locale, Object.assign({}, ...AREAS.map((area) => area[locale])) as Record<MessageKey, string>]),
+  (['en', 'fr', 'zh-CN'] as const).map((locale) => [
+    locale,
+    Object.assign({}, ...AREAS.map((area) => area[locale])) as Record<MessageKey, string>,
+  ]),
 ) as Record<Locale, Record<MessageKey, string>>;
 
 /** The areas, for the test that every key of every area is in every language. */

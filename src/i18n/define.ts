@@ -6,8 +6,10 @@ import type { Locale } from './locales.js';
  * same keys (a missing or extra one does not compile) and, as `test/i18n/catalogues.test.ts`
  * checks, the same arguments.
  */
-export function defineMessages<const English extends Record<string, string>>(messages: {
-  en: English;
-} & { [L in Exclude<Locale, 'en'>]: NoInfer<{ [K in keyof English]: string }> }): { [L in Locale]: { [K in keyof English]: L extends 'en' ? English[K] : string } } {
+export function defineMessages<const English extends Record<string, string>>(
+  messages: {
+    en: English;
+  } & { [L in Exclude<Locale, 'en'>]: NoInfer<{ [K in keyof English]: string }> },
+): { [L in Locale]: { [K in keyof English]: L extends 'en' ? English[K] : string } } {
   return messages as never;
 }

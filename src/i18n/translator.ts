@@ -4,9 +4,7 @@ import { CATALOGUES, type English, type MessageKey } from './catalogue.js';
 import type { Locale } from './locales.js';
 
 /** The values a message takes: `[]` for a message without arguments, else `[{ … }]`. */
-export type ArgumentsOf<K extends MessageKey> = keyof MessageArguments<English[K]> extends never
-  ? []
-  : [MessageArguments<English[K]>];
+export type ArgumentsOf<K extends MessageKey> = keyof MessageArguments<English[K]> extends never ? [] : [MessageArguments<English[K]>];
 
 /** A key whose message takes no values: one that a table can name (`{ summary: 'task.summary' }`). */
 export type PlainKey = { [K in MessageKey]: ArgumentsOf<K> extends [] ? K : never }[MessageKey];

@@ -86,7 +86,13 @@ export class PlaneIdentities {
     const planeEmail = me.email?.trim() ?? '';
     if (planeEmail.toLowerCase() !== chatEmail.trim().toLowerCase()) return { status: 'mismatch', planeEmail };
     const planeName = memberName(me);
-    const connection: PlaneConnection = { sealed: box.seal(trimmed, userId), planeUserId: me.id, planeEmail, planeName, connectedAt: Date.now() };
+    const connection: PlaneConnection = {
+      sealed: box.seal(trimmed, userId),
+      planeUserId: me.id,
+      planeEmail,
+      planeName,
+      connectedAt: Date.now(),
+    };
     await store.set(PLANE_CONNECTIONS, userId, connection);
     this.options.logger.info({ user: userId, planeUser: me.id }, 'plane identity connected');
     return { status: 'connected', planeName, planeEmail };
@@ -125,7 +131,8 @@ export class PlaneIdentities {
     if (opened.stale) {
       const resealed = { ...connection, sealed: box.seal(opened.secret, userId) };
       // Only over what was read: a token connected meanwhile is not overwritten.
-      if (await store.setIfHeld(PLANE_CONNECTIONS, userId, resealed, { kind: PLANE_CONNECTIONS, key: userId, value: connection })) current = resealed;
+      if (await store.setIfHeld(PLANE_CONNECTIONS, userId, resealed, { kind: PLANE_CONNECTIONS, key: userId, value: connection }))
+        current = resealed;
     }
     return {
       token: opened.secret,
@@ -148,6 +155,10 @@ export class PlaneIdentities {
   /** Forgets exactly the connection that was read, and tells its owner once (replicas race to it). */
   private async forget(userId: string, connection: PlaneConnection, notice: IdentityNotice): Promise<void> {
     if (!(await this.options.store.release(PLANE_CONNECTIONS, userId, connection))) return;
-    await this.options.tell(userId, notice).catch((error: unknown) => this.options.logger.warn({ err: error, user: userId }, 'could not tell a person their plane token was forgotten'));
+    await this.options
+      .tell(userId, notice)
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error, user: userId }, 'could not tell a person their plane token was forgotten'),
+      );
   }
 }

@@ -4,7 +4,6 @@ import type { StateStore } from '../state/store.js';
 import { CHANNEL_SETTINGS, type ChannelSettings } from './records.js';
 import { INSTRUCTION_MAX } from './defaults.js';
 
-
 /** A channel's settings, or none set. */
 export async function channelSettingsOf(records: StateStore, channel: string): Promise<ChannelSettings> {
   return (await records.get(CHANNEL_SETTINGS, channel)) ?? {};
@@ -22,7 +21,8 @@ export async function saveChannelSettings(
   setBy: string,
 ): Promise<ChannelSettings> {
   const instruction = wanted.instruction?.trim().slice(0, INSTRUCTION_MAX) || undefined;
-  const defaultProject = wanted.defaultProject && plane?.enabled ? (await findProject(plane.api(), plane.slug(), wanted.defaultProject)).identifier : undefined;
+  const defaultProject =
+    wanted.defaultProject && plane?.enabled ? (await findProject(plane.api(), plane.slug(), wanted.defaultProject)).identifier : undefined;
   const settings: ChannelSettings = { ...(defaultProject && { defaultProject }), ...(instruction && { instruction }) };
   if (!settings.defaultProject && !settings.instruction) {
     await records.delete(CHANNEL_SETTINGS, channel);

@@ -59,7 +59,15 @@ export interface IntakeDeskOptions {
   /** Says news in the asker's thread (the notifications outbox, durable and paced). */
   tell(told: Told): Promise<void>;
   /** Links the thread to a work item, so its comments come into the thread (notifications). */
-  followThread(link: { channel: string; threadTs: string; slug: string; projectId: string; itemId: string; key: string; linkedBy: string }): Promise<void>;
+  followThread(link: {
+    channel: string;
+    threadTs: string;
+    slug: string;
+    projectId: string;
+    itemId: string;
+    key: string;
+    linkedBy: string;
+  }): Promise<void>;
   /** With the agent on: a title drafted by the model from the message; undefined falls back to the first line. */
   draftTitle?: (text: string) => Promise<string | undefined>;
   pollMs?: number;
@@ -70,7 +78,11 @@ const PENDING_INDEX = 'index';
 
 /** The first line of a message, cut at 80 characters on a word. */
 export function firstLine(text: string): string {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   if (line.length <= TITLE_MAX) return line;
   const cut = line.slice(0, TITLE_MAX - 1);
   return `${cut.includes(' ') ? cut.slice(0, cut.lastIndexOf(' ')) : cut}…`;
@@ -78,7 +90,8 @@ export function firstLine(text: string): string {
 
 /** The intake request's description: the message, who asked and where, the files it carried. */
 export function describeAsk(ask: Ask): string {
-  const files = ask.files.length > 0 ? `<p>Files in the Slack message (not uploaded): ${ask.files.map((f) => escapeHtml(f.name)).join(', ')}</p>` : '';
+  const files =
+    ask.files.length > 0 ? `<p>Files in the Slack message (not uploaded): ${ask.files.map((f) => escapeHtml(f.name)).join(', ')}</p>` : '';
   const link = `<a href="${escapeHtml(ask.permalink)}">${escapeHtml(ask.permalink)}</a>`;
   return `${textToHtml(ask.text)}${files}<p>Asked in Slack by ${escapeHtml(ask.askerName)}: ${link}</p>`;
 }
@@ -103,14 +116,26 @@ export class IntakeDesk {
   }
 
   /** Makes the channel an intake desk for the project, turning the project's Intake on when the key may. */
-  async configure(channel: string, projectRef: string, options: { emoji?: string; auto: boolean }, setBy: string): Promise<{ setting: IntakeChannel; intake: IntakeSwitch }> {
+  async configure(
+    channel: string,
+    projectRef: string,
+    options: { emoji?: string; auto: boolean },
+    setBy: string,
+  ): Promise<{ setting: IntakeChannel; intake: IntakeSwitch }> {
     const { plane } = this.options;
     const api = plane.api();
     const slug = plane.slug();
     const project = await findProject(api, slug, projectRef);
     const fresh = (await api.projects(slug, { fresh: true })).find((p) => p.id === project.id) ?? project;
     const intake = fresh.intake_view === false ? await this.turnOn(slug, fresh) : 'on';
-    const setting: IntakeChannel = { channel, projectId: project.id, project: project.identifier, emoji: options.emoji ?? DEFAULT_EMOJI, auto: options.auto, setBy };
+    const setting: IntakeChannel = {
+      channel,
+      projectId: project.id,
+      project: project.identifier,
+      emoji: options.emoji ?? DEFAULT_EMOJI,
+      auto: options.auto,
+      setBy,
+    };
     await this.options.records.set(INTAKE_CHANNELS, channel, setting);
     return { setting, intake };
   }
@@ -159,16 +184,34 @@ export class IntakeDesk {
       const state = typeof item.state === 'string' ? stateOf.get(item.state) : (item.state ?? undefined);
       if (state?.group === 'completed' || state?.group === 'cancelled') continue;
       const key = `${project.identifier}-${item.sequence_id}`;
-      docs.set(item.id, { itemId: item.id, key, title: item.name, state: state?.name ?? '', url: plane.itemUrl(slug, key), pending: false });
+      docs.set(item.id, {
+        itemId: item.id,
+        key,
+        title: item.name,
+        state: state?.name ?? '',
+        url: plane.itemUrl(slug, key),
+        pending: false,
+      });
     }
     for (const row of intake) {
       const detail = row.issue_detail;
       if (row.status !== INTAKE_STATUS.pending || !detail) continue;
       const key = `${project.identifier}-${detail.sequence_id}`;
       const state = typeof detail.state === 'object' && detail.state ? detail.state.name : 'Triage';
-      docs.set(row.issue, { itemId: row.issue, key, title: detail.name, state, url: plane.itemUrl(slug, key), pending: true, body: detail.description_stripped ?? '' });
+      docs.set(row.issue, {
+        itemId: row.issue,
+        key,
+        title: detail.name,
+        state,
+        url: plane.itemUrl(slug, key),
+        pending: true,
+        body: detail.description_stripped ?? '',
+      });
     }
-    const matches = rankSimilar(firstLine(text), [...docs.values()].map((d) => ({ id: d.itemId, title: d.title, body: d.body })));
+    const matches = rankSimilar(
+      firstLine(text),
+      [...docs.values()].map((d) => ({ id: d.itemId, title: d.title, body: d.body })),
+    );
     return matches.map((m) => {
       const { body: _body, ...doc } = docs.get(m.id)!;
       return { ...doc, similarity: Math.round(m.similarity * 100) / 100 };
@@ -232,14 +275,27 @@ export class IntakeDesk {
       if (!(error instanceof PlaneError && error.status === 409)) throw error;
     }
     await this.follow(item, follower(ask));
-    await this.options.followThread({ channel: ask.channel, threadTs: ask.threadTs, slug, projectId, itemId: item.id, key: item.key, linkedBy: ask.askerName });
+    await this.options.followThread({
+      channel: ask.channel,
+      threadTs: ask.threadTs,
+      slug,
+      projectId,
+      itemId: item.id,
+      key: item.key,
+      linkedBy: ask.askerName,
+    });
   }
 
   private async follow(item: { id: string; projectId: string; key: string }, who: Follower): Promise<void> {
     await withLock(this.options.store, `intake:requests:${item.id}`, async () => {
       const known = await this.options.records.get(INTAKE_REQUESTS, item.id);
       const followers = (known?.followers ?? []).filter((f) => !(f.channel === who.channel && f.threadTs === who.threadTs));
-      await this.options.records.set(INTAKE_REQUESTS, item.id, { itemId: item.id, key: item.key, projectId: item.projectId, followers: [...followers, who] });
+      await this.options.records.set(INTAKE_REQUESTS, item.id, {
+        itemId: item.id,
+        key: item.key,
+        projectId: item.projectId,
+        followers: [...followers, who],
+      });
     });
   }
 
@@ -298,7 +354,10 @@ export class IntakeDesk {
     switch (row.status) {
       case INTAKE_STATUS.accepted: {
         const state = row.issue_detail?.state;
-        const name = typeof state === 'object' && state ? state.name : ((await this.options.plane.api().states(slug, project)).find((s) => s.id === state)?.name ?? '');
+        const name =
+          typeof state === 'object' && state
+            ? state.name
+            : ((await this.options.plane.api().states(slug, project)).find((s) => s.id === state)?.name ?? '');
         return { kind: 'accepted', key, url, state: name };
       }
       case INTAKE_STATUS.declined:
@@ -330,7 +389,8 @@ export class IntakeDesk {
     if (!followed) return;
     const { plane } = this.options;
     const slug = plane.slug();
-    let state: { name: string; group: string } | undefined = typeof delivery.item.state === 'object' ? (delivery.item.state ?? undefined) : undefined;
+    let state: { name: string; group: string } | undefined =
+      typeof delivery.item.state === 'object' ? (delivery.item.state ?? undefined) : undefined;
     if (!state && typeof delivery.item.state === 'string') {
       const project = await this.project(slug, followed.projectId);
       state = (await plane.api().states(slug, project)).find((s) => s.id === delivery.item.state);
@@ -345,7 +405,8 @@ export class IntakeDesk {
     const followed = await this.options.records.get(INTAKE_REQUESTS, itemId);
     for (const who of followed?.followers ?? []) {
       const what = news.kind === 'snoozed' ? `snoozed:${news.until}` : news.kind;
-      if (!(await this.options.records.claim(INTAKE_TOLD, `${itemId}:${who.channel}:${who.threadTs}:${what}`, { at: Date.now() }))) continue;
+      if (!(await this.options.records.claim(INTAKE_TOLD, `${itemId}:${who.channel}:${who.threadTs}:${what}`, { at: Date.now() })))
+        continue;
       await this.options.tell({ ...who, news });
     }
   }

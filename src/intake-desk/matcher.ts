@@ -67,7 +67,12 @@ export function rankSimilar(query: string, docs: readonly MatchDoc[], options: {
     fields: ['title', 'body'],
     tokenize: words,
     processTerm,
-    searchOptions: { boost: { title: 2 }, fuzzy: (term) => (term.length > 4 ? 0.2 : 0), prefix: (term) => term.length > 3, combineWith: 'OR' },
+    searchOptions: {
+      boost: { title: 2 },
+      fuzzy: (term) => (term.length > 4 ? 0.2 : 0),
+      prefix: (term) => term.length > 3,
+      combineWith: 'OR',
+    },
   });
   const titles = new Map(docs.map((doc) => [doc.id, doc.title]));
   index.addAll(docs.map((doc) => ({ id: doc.id, title: doc.title, body: doc.body ?? '' })));

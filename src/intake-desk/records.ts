@@ -22,7 +22,12 @@ export type IntakeChannel = z.infer<typeof intakeChannel>;
 export const INTAKE_CHANNELS = defineRecord({ namespace: 'intake:channels', version: 1, schema: intakeChannel });
 
 /** A message being filed or filed: claimed once, whatever the trigger, retry or replica. */
-export const INTAKE_CLAIMS = defineRecord({ namespace: 'intake:claims', version: 1, schema: z.object({ at: z.number() }), ttlMs: 90 * DAY_MS });
+export const INTAKE_CLAIMS = defineRecord({
+  namespace: 'intake:claims',
+  version: 1,
+  schema: z.object({ at: z.number() }),
+  ttlMs: 90 * DAY_MS,
+});
 
 /** A message asked to be filed, as the desk needs it to file it later (after the duplicate offer). */
 export const ask = z.object({
@@ -87,7 +92,12 @@ export type FollowedItem = z.infer<typeof INTAKE_REQUESTS.schema>;
 export const INTAKE_PENDING = defineRecord({ namespace: 'intake:pending', version: 1, schema: z.record(z.string(), z.array(z.string())) });
 
 /** News already told in a thread (once each): `<item>:<channel>:<thread>:<news>`. */
-export const INTAKE_TOLD = defineRecord({ namespace: 'intake:told', version: 1, schema: z.object({ at: z.number() }), ttlMs: 365 * DAY_MS });
+export const INTAKE_TOLD = defineRecord({
+  namespace: 'intake:told',
+  version: 1,
+  schema: z.object({ at: z.number() }),
+  ttlMs: 365 * DAY_MS,
+});
 
 /** A project's poll slot: whoever claims it polls, and nobody again before it lapses. */
 export const INTAKE_POLL = defineRecord({ namespace: 'intake:poll', version: 1, schema: z.object({ at: z.number() }) });

@@ -49,14 +49,17 @@ export function createMcpHttp(options: McpHttpOptions): McpHttp {
   const idleMs = options.idleMs ?? MCP_SESSION_IDLE_MS;
   const sessions = new Map<string, Session>();
 
-  const sweeper = setInterval(() => {
-    const cutoff = Date.now() - idleMs;
-    for (const [id, session] of sessions) {
-      if (session.lastSeen >= cutoff) continue;
-      options.logger.info({ session: id }, 'MCP session closed after being idle');
-      void session.server.close();
-    }
-  }, Math.min(60_000, idleMs));
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, session] of sessions) {
+        if (session.lastSeen >= cutoff) continue;
+        options.logger.info({ session: id }, 'MCP session closed after being idle');
+        void session.server.close();
+      }
+    },
+    Math.min(60_000, idleMs),
+  );
   sweeper.unref();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -68,7 +68,12 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
   const listing = [...served.values()].map(listed);
   const version = packageVersion();
 
-  const call = async (name: string, args: Record<string, unknown> | undefined, signal: AbortSignal, progress?: ProgressSink): Promise<CallToolResult> => {
+  const call = async (
+    name: string,
+    args: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+    progress?: ProgressSink,
+  ): Promise<CallToolResult> => {
     if (!served.has(name)) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}. Tools: ${[...served.keys()].join(', ')}`);
     }
@@ -87,7 +92,11 @@ export function createMcpTools(options: McpToolsOptions): McpTools {
           void progress
             .send({
               method: 'notifications/progress',
-              params: { progressToken: progress.token, progress: Math.round(waitedMs / 1000), message: t.t('planeError.waitingForBudget', { seconds: Math.ceil(etaMs / 1000) }) },
+              params: {
+                progressToken: progress.token,
+                progress: Math.round(waitedMs / 1000),
+                message: t.t('planeError.waitingForBudget', { seconds: Math.ceil(etaMs / 1000) }),
+              },
             })
             .catch(() => undefined)
       : undefined;

@@ -44,10 +44,30 @@ export interface OutboxGauges {
 export class PlanebotMetrics {
   readonly registry = new Registry();
 
-  private readonly runs = new Counter({ name: 'planebot_agent_runs_total', help: 'Agent runs ended, by outcome.', labelNames: ['outcome'], registers: [this.registry] });
-  private readonly modelRequests = new Counter({ name: 'planebot_model_requests_total', help: 'Requests to the model, by outcome.', labelNames: ['outcome'], registers: [this.registry] });
-  private readonly modelTokens = new Counter({ name: 'planebot_model_tokens_total', help: 'Model tokens, by kind.', labelNames: ['kind'], registers: [this.registry] });
-  private readonly toolCalls = new Counter({ name: 'planebot_tool_calls_total', help: 'Tool calls answered, by tool and outcome.', labelNames: ['tool', 'outcome'], registers: [this.registry] });
+  private readonly runs = new Counter({
+    name: 'planebot_agent_runs_total',
+    help: 'Agent runs ended, by outcome.',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly modelRequests = new Counter({
+    name: 'planebot_model_requests_total',
+    help: 'Requests to the model, by outcome.',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly modelTokens = new Counter({
+    name: 'planebot_model_tokens_total',
+    help: 'Model tokens, by kind.',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
+  private readonly toolCalls = new Counter({
+    name: 'planebot_tool_calls_total',
+    help: 'Tool calls answered, by tool and outcome.',
+    labelNames: ['tool', 'outcome'],
+    registers: [this.registry],
+  });
   private readonly approvalWait = new Histogram({
     name: 'planebot_approval_wait_seconds',
     help: 'Time from an approval request to its decision, by decision.',
@@ -55,7 +75,12 @@ export class PlanebotMetrics {
     buckets: APPROVAL_BUCKETS,
     registers: [this.registry],
   });
-  private readonly planeRequests = new Counter({ name: 'planebot_plane_requests_total', help: 'Requests to Plane, by HTTP status (0: unreachable).', labelNames: ['status'], registers: [this.registry] });
+  private readonly planeRequests = new Counter({
+    name: 'planebot_plane_requests_total',
+    help: 'Requests to Plane, by HTTP status (0: unreachable).',
+    labelNames: ['status'],
+    registers: [this.registry],
+  });
   private readonly planeLimiterWait = new Histogram({
     name: 'planebot_plane_limiter_wait_seconds',
     help: 'Time a Plane request waited for the rate limiter before it went out.',
@@ -68,7 +93,12 @@ export class PlanebotMetrics {
     labelNames: ['method', 'error'],
     registers: [this.registry],
   });
-  private readonly deliveries = new Counter({ name: 'planebot_webhook_deliveries_total', help: 'Plane webhook deliveries, by outcome.', labelNames: ['outcome'], registers: [this.registry] });
+  private readonly deliveries = new Counter({
+    name: 'planebot_webhook_deliveries_total',
+    help: 'Plane webhook deliveries, by outcome.',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
   private readonly handlingLag = new Histogram({
     name: 'planebot_webhook_handling_lag_seconds',
     help: 'Time from a Plane webhook delivery’s arrival to the end of its handling.',
@@ -81,7 +111,12 @@ export class PlanebotMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
-  private readonly scheduleRuns = new Counter({ name: 'planebot_schedule_runs_total', help: 'Scheduled jobs ended, by kind and outcome.', labelNames: ['kind', 'outcome'], registers: [this.registry] });
+  private readonly scheduleRuns = new Counter({
+    name: 'planebot_schedule_runs_total',
+    help: 'Scheduled jobs ended, by kind and outcome.',
+    labelNames: ['kind', 'outcome'],
+    registers: [this.registry],
+  });
 
   constructor(options: { outbox?: () => Promise<OutboxGauges>; defaults?: boolean } = {}) {
     if (options.defaults !== false) collectDefaultMetrics({ register: this.registry, prefix: 'planebot_' });
@@ -119,13 +154,16 @@ export class PlanebotMetrics {
         if (count !== undefined && count > 0) this.modelTokens.inc({ kind }, count);
       }
     },
-    toolCall: (tool: string, outcome: string) => this.toolCalls.inc({ tool: label(tool, TOOL_NAME), outcome: oneOf(outcome, TOOL_OUTCOMES) }),
-    approvalDecided: (decision: string, waitedMs: number) => this.approvalWait.observe({ decision: oneOf(decision, DECISIONS) }, Math.max(0, waitedMs) / 1000),
+    toolCall: (tool: string, outcome: string) =>
+      this.toolCalls.inc({ tool: label(tool, TOOL_NAME), outcome: oneOf(outcome, TOOL_OUTCOMES) }),
+    approvalDecided: (decision: string, waitedMs: number) =>
+      this.approvalWait.observe({ decision: oneOf(decision, DECISIONS) }, Math.max(0, waitedMs) / 1000),
   };
 
   /** The Plane client's meter (src/plane/http.ts). */
   readonly plane = {
-    request: (status: number) => this.planeRequests.inc({ status: Number.isInteger(status) && status >= 0 && status < 600 ? String(status) : 'other' }),
+    request: (status: number) =>
+      this.planeRequests.inc({ status: Number.isInteger(status) && status >= 0 && status < 600 ? String(status) : 'other' }),
     limiterWait: (waitedMs: number) => this.planeLimiterWait.observe(Math.max(0, waitedMs) / 1000),
   };
 

@@ -111,8 +111,7 @@ export function createAddressGuard(allowEntries: readonly string[], fetcher = 'P
   const hostAllowed = (hostname: string) => allow.hosts.has(normaliseHost(hostname));
 
   /** The refusal for an address, or undefined when it may be reached. */
-  const refuse = (address: Address): string | undefined =>
-    inNetworks(address, allow.networks) ? undefined : refusalReason(address);
+  const refuse = (address: Address): string | undefined => (inNetworks(address, allow.networks) ? undefined : refusalReason(address));
 
   return {
     checkUrl(url) {

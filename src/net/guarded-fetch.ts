@@ -89,8 +89,7 @@ function resolveLocation(location: string, base: URL): URL {
 
 /** The request for the next hop, with the method and headers the fetch standard prescribes. */
 function redirected(previous: OutgoingRequest, status: number, url: URL): OutgoingRequest {
-  const becomesGet =
-    (status === 303 && previous.method !== 'HEAD') || ((status === 301 || status === 302) && previous.method === 'POST');
+  const becomesGet = (status === 303 && previous.method !== 'HEAD') || ((status === 301 || status === 302) && previous.method === 'POST');
   const crossOrigin = url.origin !== previous.url.origin;
   const headers = Object.fromEntries(
     Object.entries(previous.headers).filter(([name]) => {

@@ -60,7 +60,15 @@ export class BotWrites {
 
   /** `field` null means the creation. */
   async attribution(api: PlaneApi, key: string, field: string | null, actor: WebhookPerson | undefined): Promise<Attribution> {
-    const name = actor ? memberName({ ...actor, email: actor.email ?? undefined, display_name: actor.display_name ?? undefined, first_name: actor.first_name ?? undefined, last_name: actor.last_name ?? undefined }) : 'someone';
+    const name = actor
+      ? memberName({
+          ...actor,
+          email: actor.email ?? undefined,
+          display_name: actor.display_name ?? undefined,
+          first_name: actor.first_name ?? undefined,
+          last_name: actor.last_name ?? undefined,
+        })
+      : 'someone';
     if (!actor) return { actor: name };
     const me = await api.me();
     if (me.id.toLowerCase() !== actor.id.toLowerCase()) return { actor: name };

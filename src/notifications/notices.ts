@@ -45,7 +45,12 @@ export interface FieldChange {
 }
 
 /** Outbox kinds (each has one Slack sender). */
-export const NOTICE_KINDS = { item: 'plane-item', comment: 'plane-comment', direct: 'plane-direct', linkedComment: 'plane-linked-comment' } as const;
+export const NOTICE_KINDS = {
+  item: 'plane-item',
+  comment: 'plane-comment',
+  direct: 'plane-direct',
+  linkedComment: 'plane-linked-comment',
+} as const;
 
 /** The payload of each kind of notice in the outbox. */
 export type NoticeKinds = {

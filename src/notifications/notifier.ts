@@ -13,7 +13,18 @@ import { z } from 'zod';
 import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
 import { eventsOfChange, follows, passesFilters } from './filters.js';
-import { NOTICE_KINDS, type NoticeKinds, type CommentNotice, type MentionedMember, type DirectNotice, type FieldChange, type ItemNotice, itemSnapshotSchema, type ItemSnapshot, type LinkedCommentNotice } from './notices.js';
+import {
+  NOTICE_KINDS,
+  type NoticeKinds,
+  type CommentNotice,
+  type MentionedMember,
+  type DirectNotice,
+  type FieldChange,
+  type ItemNotice,
+  itemSnapshotSchema,
+  type ItemSnapshot,
+  type LinkedCommentNotice,
+} from './notices.js';
 import type { OutboxOf } from './outbox.js';
 import type { BotWrites } from './bot-writes.js';
 import { cameFrom, type ThreadLinks } from './thread-links.js';
@@ -108,12 +119,27 @@ export class Notifier {
       action === 'created' ? assigneeIds(data) : change.field === 'assignees' ? added(change.oldValue, change.newValue) : [];
     if (newlyAssigned.length > 0) {
       const people = data.assignees.filter((a): a is WebhookPerson => typeof a !== 'string' && newlyAssigned.includes(a.id.toLowerCase()));
-      await this.direct(api, slug, item, people.map((p) => ({ id: p.id, email: p.email ?? undefined })), actorPerson?.id, this.words.t('notify.assignedYou', { who: actor }));
+      await this.direct(
+        api,
+        slug,
+        item,
+        people.map((p) => ({ id: p.id, email: p.email ?? undefined })),
+        actorPerson?.id,
+        this.words.t('notify.assignedYou', { who: actor }),
+      );
     }
   }
 
   private async comment(
-    comment: { id: string; issue: string; project: string; comment_html: string; actor?: unknown; external_source?: string | null | undefined; external_id?: string | null | undefined },
+    comment: {
+      id: string;
+      issue: string;
+      project: string;
+      comment_html: string;
+      actor?: unknown;
+      external_source?: string | null | undefined;
+      external_id?: string | null | undefined;
+    },
     actorPerson: WebhookPerson | undefined,
   ): Promise<void> {
     const { plane } = this.options;
@@ -129,7 +155,8 @@ export class Notifier {
     const notice: CommentNotice = { item, author, text, html: comment.comment_html, people: await this.people(mentioned, members) };
     // A comment that came from a linked thread (or its card's Comment) is not posted back there.
     const linked = (await this.options.links.forItem(item.id)).filter(
-      (link) => !cameFrom(link, comment.external_source, comment.external_id) && !sameThread(attribution.confirmedIn, link.channel, link.threadTs),
+      (link) =>
+        !cameFrom(link, comment.external_source, comment.external_id) && !sameThread(attribution.confirmedIn, link.channel, link.threadTs),
     );
     for (const link of linked) {
       const payload: LinkedCommentNotice = { ...notice, threadTs: link.threadTs };
@@ -145,7 +172,14 @@ export class Notifier {
     }
     if (mentioned.length > 0) {
       const people = mentioned.flatMap((id) => members.filter((m) => m.id === id).map((m) => ({ id: m.id, email: m.email })));
-      await this.direct(api, slug, item, people, authorId, this.words.t('notify.mentionedYou', { who: author, text: oneLineExcerpt(text) }));
+      await this.direct(
+        api,
+        slug,
+        item,
+        people,
+        authorId,
+        this.words.t('notify.mentionedYou', { who: author, text: oneLineExcerpt(text) }),
+      );
     }
   }
 
@@ -184,7 +218,14 @@ export class Notifier {
     for (const person of people) {
       // Nobody is told about what they did themselves.
       if (actorId !== undefined && person.id.toLowerCase() === actorId.toLowerCase()) continue;
-      const email = person.email ?? (await lookUpOrNone((opts) => api.workspaceMembers(slug, opts), (all) => all.find((m) => m.id === person.id)))?.email;
+      const email =
+        person.email ??
+        (
+          await lookUpOrNone(
+            (opts) => api.workspaceMembers(slug, opts),
+            (all) => all.find((m) => m.id === person.id),
+          )
+        )?.email;
       if (!email) continue;
       const recipient = await this.options.recipientFor(email);
       if (recipient === undefined || !(await this.options.personal.wantsDirectMessages(recipient))) continue;
@@ -235,7 +276,8 @@ export const threadKey = (channel: string, itemId: string) => `${channel}:${item
 
 const orderOf = (item: ItemSnapshot) => `item:${item.id}`;
 
-const sameThread = (thread: ChatThread | undefined, channel: string, threadTs: string) => thread?.channel === channel && thread.threadTs === threadTs;
+const sameThread = (thread: ChatThread | undefined, channel: string, threadTs: string) =>
+  thread?.channel === channel && thread.threadTs === threadTs;
 
 async function projectById(api: PlaneApi, slug: string, id: string): Promise<Project> {
   const find = (projects: Project[]) => projects.find((p) => p.id === id);
@@ -246,11 +288,15 @@ async function projectById(api: PlaneApi, slug: string, id: string): Promise<Pro
 
 async function memberNameById(api: PlaneApi, slug: string, id: string | undefined): Promise<string> {
   if (id === undefined) return 'someone';
-  const member = await lookUpOrNone((opts) => api.workspaceMembers(slug, opts), (all) => all.find((m) => m.id === id));
+  const member = await lookUpOrNone(
+    (opts) => api.workspaceMembers(slug, opts),
+    (all) => all.find((m) => m.id === id),
+  );
   return member ? memberName(member) : 'someone';
 }
 
-const lower = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase()) : []);
+const lower = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase()) : [];
 
 function added(oldValue: unknown, newValue: unknown): string[] {
   const before = new Set(lower(oldValue));
@@ -280,7 +326,12 @@ async function describeChange(
   switch (field) {
     case 'state': {
       const known = typeof item.state === 'object' && item.state ? [item.state as State] : [];
-      const name = await namer(known, () => api.states(slug, project), (s) => s.name, 'another state');
+      const name = await namer(
+        known,
+        () => api.states(slug, project),
+        (s) => s.name,
+        'another state',
+      );
       return { actor, field, from: await name(scalar(change.oldValue)), to: await name(scalar(change.newValue)) };
     }
     case 'assignees': {
@@ -290,7 +341,12 @@ async function describeChange(
     }
     case 'labels': {
       const known = item.labels.filter((l) => typeof l !== 'string') as Label[];
-      const name = await namer(known, () => api.labels(slug, project), (l) => l.name, 'a deleted label');
+      const name = await namer(
+        known,
+        () => api.labels(slug, project),
+        (l) => l.name,
+        'a deleted label',
+      );
       return { actor, field, from: await name(lower(change.oldValue)), to: await name(lower(change.newValue)) };
     }
     case 'priority':

@@ -138,7 +138,11 @@ const headsRecord = defineRecord<QueueHead[]>({ namespace: 'outbox', version: 1,
 /** One entry, whole (its head's fields as they were when it was enqueued). */
 const entryRecord = defineRecord<OutboxEntry>({ namespace: 'outbox', version: 1, schema: entrySchema as z.ZodType<OutboxEntry> });
 /** A channel's queue as releases before the heads kept it: whole entries in one record, taken over at its first use. */
-const wholeQueueRecord = defineRecord<OutboxEntry[]>({ namespace: 'outbox', version: 1, schema: z.array(entrySchema) as z.ZodType<OutboxEntry[]> });
+const wholeQueueRecord = defineRecord<OutboxEntry[]>({
+  namespace: 'outbox',
+  version: 1,
+  schema: z.array(entrySchema) as z.ZodType<OutboxEntry[]>,
+});
 /** The channels whose queue may hold entries. */
 const channelIndexRecord = defineRecord({ namespace: 'outbox', version: 1, schema: z.array(z.string()) });
 /** The process draining a channel's queue. */
@@ -150,7 +154,15 @@ const wholeQueueKey = (channel: string) => `queue:${channel}`;
 
 function headOf(entry: OutboxEntry): QueueHead {
   const { id, kind, order, mergeKey, due, firstAt, started } = entry;
-  return { id, kind, due, firstAt, ...(order !== undefined && { order }), ...(mergeKey !== undefined && { mergeKey }), ...(started !== undefined && { started }) };
+  return {
+    id,
+    kind,
+    due,
+    firstAt,
+    ...(order !== undefined && { order }),
+    ...(mergeKey !== undefined && { mergeKey }),
+    ...(started !== undefined && { started }),
+  };
 }
 /** How long a drainer that stops renewing keeps a channel’s queue. */
 export const LEASE_MS = 15_000;
@@ -185,7 +197,11 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
   start(): void {
     this.stopped = false;
     // Same pace while the store is away: what waits is posted as soon as it is back.
-    this.sweeper = pollStore(() => this.sweep(), { what: 'look for outbox queues', everyMs: this.options.sweepMs ?? 2_000, logger: this.options.logger });
+    this.sweeper = pollStore(() => this.sweep(), {
+      what: 'look for outbox queues',
+      everyMs: this.options.sweepMs ?? 2_000,
+      logger: this.options.logger,
+    });
   }
 
   /** Stops taking entries; an entry being sent finishes. What waits stays in the store. */
@@ -272,7 +288,11 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     const owner = this.leaseOwner;
     // A lease already ours was left by a drain of this process that lost the store before releasing
     // it (one drain per channel at a time here): taken up at once rather than after it lapses.
-    if (!(await store.claim(drainLeaseRecord, channel, owner, LEASE_MS)) && !(await store.extend(drainLeaseRecord, channel, owner, LEASE_MS))) return;
+    if (
+      !(await store.claim(drainLeaseRecord, channel, owner, LEASE_MS)) &&
+      !(await store.extend(drainLeaseRecord, channel, owner, LEASE_MS))
+    )
+      return;
     const renew = async () => {
       if ((await store.get(drainLeaseRecord, channel)) === owner) await store.set(drainLeaseRecord, channel, owner, LEASE_MS);
     };
@@ -313,7 +333,10 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     } catch (error) {
       const attempts = (entry.attempts ?? 0) + 1;
       const giveUp = attempts >= MAX_ATTEMPTS || !sender;
-      this.options.logger.warn({ err: error, channel, kind: entry.kind, attempts, giveUp }, giveUp ? 'outbox entry dropped' : 'outbox entry will be retried');
+      this.options.logger.warn(
+        { err: error, channel, kind: entry.kind, attempts, giveUp },
+        giveUp ? 'outbox entry dropped' : 'outbox entry will be retried',
+      );
       if (giveUp) await this.forget(channel, entry.id);
       else {
         const due = this.now() + Math.min(60_000, 1_000 * 2 ** attempts);
@@ -395,14 +418,19 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
       .catch(() => undefined)
       .then(() => withLock(this.options.store, name, work));
     this.localTails.set(name, run);
-    void run.finally(() => {
-      if (this.localTails.get(name) === run) this.localTails.delete(name);
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.localTails.get(name) === run) this.localTails.delete(name);
+      })
+      .catch(() => undefined);
     return run;
   }
 
   /** Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing. */
-  private withQueue(channel: string, edit: (queue: QueueHead[]) => QueueHead[] | undefined | Promise<QueueHead[] | undefined>): Promise<void> {
+  private withQueue(
+    channel: string,
+    edit: (queue: QueueHead[]) => QueueHead[] | undefined | Promise<QueueHead[] | undefined>,
+  ): Promise<void> {
     const { store } = this.options;
     return this.locked(`outbox:${channel}`, async () => {
       const queue = (await store.get(headsRecord, headsKey(channel))) ?? (await this.takeOverWholeQueue(channel));
@@ -440,10 +468,15 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     const { store } = this.options;
     return this.locked('outbox:index', () =>
       withLock(store, `outbox:${channel}`, async () => {
-        const queue = (await store.get(headsRecord, headsKey(channel))) ?? (await store.get(wholeQueueRecord, wholeQueueKey(channel))) ?? [];
+        const queue =
+          (await store.get(headsRecord, headsKey(channel))) ?? (await store.get(wholeQueueRecord, wholeQueueKey(channel))) ?? [];
         if (queue.length > 0) return false;
         const channels = (await store.get(channelIndexRecord, INDEX_KEY)) ?? [];
-        await store.set(channelIndexRecord, INDEX_KEY, channels.filter((c) => c !== channel));
+        await store.set(
+          channelIndexRecord,
+          INDEX_KEY,
+          channels.filter((c) => c !== channel),
+        );
         return true;
       }),
     );

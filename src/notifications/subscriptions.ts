@@ -40,7 +40,11 @@ const subscriptionSchema = z.object({
   }),
 });
 /** A project's subscriptions, one per channel. */
-const projectSubscriptionsRecord = defineRecord<Subscription[]>({ namespace: 'notify:subscriptions', version: 1, schema: z.array(subscriptionSchema) });
+const projectSubscriptionsRecord = defineRecord<Subscription[]>({
+  namespace: 'notify:subscriptions',
+  version: 1,
+  schema: z.array(subscriptionSchema),
+});
 /** The ids of the projects a channel follows. */
 const channelProjectsRecord = defineRecord({ namespace: 'notify:subscriptions', version: 1, schema: z.array(z.string()) });
 const byProject = (projectId: string) => `project:${projectId}`;
@@ -80,7 +84,11 @@ export class Subscriptions {
     }));
   }
 
-  private change(channel: string, projectId: string, edit: (list: Subscription[]) => { list: Subscription[]; result: boolean }): Promise<boolean> {
+  private change(
+    channel: string,
+    projectId: string,
+    edit: (list: Subscription[]) => { list: Subscription[]; result: boolean },
+  ): Promise<boolean> {
     return withLock(this.store, `notify:subscriptions:${projectId}`, async () => {
       const { list, result } = edit(await this.forProject(projectId));
       if (list.length > 0) await this.store.set(projectSubscriptionsRecord, byProject(projectId), list);

@@ -30,7 +30,11 @@ export function commentOrigin(channel: string, threadTs: string, what: string): 
 }
 
 /** Whether a comment with this origin came from the thread. */
-export function cameFrom(link: Pick<ThreadLink, 'channel' | 'threadTs'>, source: string | null | undefined, id: string | null | undefined): boolean {
+export function cameFrom(
+  link: Pick<ThreadLink, 'channel' | 'threadTs'>,
+  source: string | null | undefined,
+  id: string | null | undefined,
+): boolean {
   return source === SLACK_COMMENT_SOURCE && (id ?? '').startsWith(`${link.channel}:${link.threadTs}:`);
 }
 

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { PRIORITIES, STATE_GROUPS, type Comment, type Cycle, type IntakeRequest, type Module, type Label, type Link, type Member, type Page, type Project, type State, type WorkItem, type WorkItemTitle } from './types.js';
+import {
+  PRIORITIES,
+  STATE_GROUPS,
+  type Comment,
+  type Cycle,
+  type IntakeRequest,
+  type Module,
+  type Label,
+  type Link,
+  type Member,
+  type Page,
+  type Project,
+  type State,
+  type WorkItem,
+  type WorkItemTitle,
+} from './types.js';
 
 /**
  * What each Plane answer must look like for the kit to read it: the fields the kit reads, checked at
@@ -87,7 +102,9 @@ export const intakeAnswer: z.ZodType<IntakeRequest> = z.looseObject({
       name: z.string(),
       sequence_id: z.number(),
       description_stripped: z.string().nullish(),
-      state: z.union([z.string(), z.looseObject({ id, name: z.string(), group: z.string() }).transform((s) => s as unknown as State), z.null()]).optional(),
+      state: z
+        .union([z.string(), z.looseObject({ id, name: z.string(), group: z.string() }).transform((s) => s as unknown as State), z.null()])
+        .optional(),
     })
     .nullish(),
 });

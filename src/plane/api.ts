@@ -5,8 +5,35 @@ import type { PlaneHttp } from './http.js';
 import { fetchAllPages } from './pagination.js';
 import { projectPath, servesRelations, workItemPaths, workspacePath } from './paths.js';
 import { z } from 'zod';
-import { commentAnswer, containerLinksAnswer, cycleAnswer, intakeAnswer, labelAnswer, linkAnswer, memberAnswer, moduleAnswer, projectAnswer, relationsAnswer, stateAnswer, workItemAnswer, workItemTitleAnswer } from './answers.js';
-import type { Comment, Cycle, CycleView, IntakeRequest, Label, Link, Member, Module, Project, State, WorkItem, WorkItemTitle } from './types.js';
+import {
+  commentAnswer,
+  containerLinksAnswer,
+  cycleAnswer,
+  intakeAnswer,
+  labelAnswer,
+  linkAnswer,
+  memberAnswer,
+  moduleAnswer,
+  projectAnswer,
+  relationsAnswer,
+  stateAnswer,
+  workItemAnswer,
+  workItemTitleAnswer,
+} from './answers.js';
+import type {
+  Comment,
+  Cycle,
+  CycleView,
+  IntakeRequest,
+  Label,
+  Link,
+  Member,
+  Module,
+  Project,
+  State,
+  WorkItem,
+  WorkItemTitle,
+} from './types.js';
 import { probeInstance, probeV2, type InstanceInfo } from './version.js';
 
 export interface Freshness {
@@ -101,7 +128,12 @@ export class PlaneApi {
   async workItemByKey(slug: string, key: string): Promise<WorkItem> {
     const paths = await this.paths();
     return this.http.json(
-      { path: paths.byKey(slug, key), query: { expand: 'state,assignees,labels' }, what: `work item ${key} in workspace ${slug}`, missing: phrase('planeError.noItem', { key, slug }) },
+      {
+        path: paths.byKey(slug, key),
+        query: { expand: 'state,assignees,labels' },
+        what: `work item ${key} in workspace ${slug}`,
+        missing: phrase('planeError.noItem', { key, slug }),
+      },
       workItemAnswer,
     );
   }
@@ -110,7 +142,11 @@ export class PlaneApi {
   async workItemById(slug: string, project: Project, id: string): Promise<WorkItem> {
     const paths = await this.paths();
     return this.http.json(
-      { path: paths.one(slug, project.id, id), query: { expand: 'state,assignees,labels' }, what: `a work item of project ${project.identifier}` },
+      {
+        path: paths.one(slug, project.id, id),
+        query: { expand: 'state,assignees,labels' },
+        what: `a work item of project ${project.identifier}`,
+      },
       workItemAnswer,
     );
   }
@@ -133,7 +169,11 @@ export class PlaneApi {
     const paths = await this.paths();
     return fetchAllPages(
       this.http,
-      { path: paths.list(slug, project.id), query: { fields: 'id,name,sequence_id,state' }, what: `work items of project ${project.identifier}` },
+      {
+        path: paths.list(slug, project.id),
+        query: { fields: 'id,name,sequence_id,state' },
+        what: `work items of project ${project.identifier}`,
+      },
       workItemTitleAnswer,
     );
   }
@@ -148,7 +188,10 @@ export class PlaneApi {
 
   async updateWorkItem(slug: string, item: KeyedItem, body: Record<string, unknown>): Promise<WorkItem> {
     const paths = await this.paths();
-    return this.http.json({ method: 'PATCH', path: paths.one(slug, item.projectId, item.id), body, what: `work item ${item.key}` }, workItemAnswer);
+    return this.http.json(
+      { method: 'PATCH', path: paths.one(slug, item.projectId, item.id), body, what: `work item ${item.key}` },
+      workItemAnswer,
+    );
   }
 
   /** The work item created with this `external_source` + `external_id` pair, if any (one object, not a page). */
@@ -218,7 +261,12 @@ export class PlaneApi {
   async updateComment(slug: string, item: KeyedItem, commentId: string, html: string): Promise<Comment> {
     const paths = await this.paths();
     return this.http.json(
-      { method: 'PATCH', path: `${paths.comments(slug, item.projectId, item.id)}${encodeURIComponent(commentId)}/`, body: { comment_html: html }, what: `a comment on work item ${item.key}` },
+      {
+        method: 'PATCH',
+        path: `${paths.comments(slug, item.projectId, item.id)}${encodeURIComponent(commentId)}/`,
+        body: { comment_html: html },
+        what: `a comment on work item ${item.key}`,
+      },
       commentAnswer,
     );
   }
@@ -234,7 +282,11 @@ export class PlaneApi {
       return await this.http.json({ method: 'POST', path, body: { url, title }, what: `a link on work item ${item.key}` }, linkAnswer);
     } catch (error) {
       if (!(error instanceof PlaneError && error.status === 400 && /already exists/i.test(error.message))) throw error;
-      const links = await fetchAllPages(this.http, { path, query: { fields: 'id,title,url' }, what: `links of work item ${item.key}` }, linkAnswer);
+      const links = await fetchAllPages(
+        this.http,
+        { path, query: { fields: 'id,title,url' }, what: `links of work item ${item.key}` },
+        linkAnswer,
+      );
       const existing = links.find((link) => link.url === url);
       if (!existing) throw error;
       return existing;
@@ -252,7 +304,11 @@ export class PlaneApi {
 
   /** The project's intake rows, every status (Plane lists none while the project's Intake is off). */
   intakeRequests(slug: string, project: Project): Promise<IntakeRequest[]> {
-    return fetchAllPages(this.http, { path: `${projectPath(slug, project.id)}/intake-issues/`, what: `intake of project ${project.identifier}` }, intakeAnswer);
+    return fetchAllPages(
+      this.http,
+      { path: `${projectPath(slug, project.id)}/intake-issues/`, what: `intake of project ${project.identifier}` },
+      intakeAnswer,
+    );
   }
 
   /**
@@ -261,7 +317,12 @@ export class PlaneApi {
    */
   createIntakeRequest(slug: string, project: Project, issue: { name: string; description_html: string }): Promise<IntakeRequest> {
     return this.http.json(
-      { method: 'POST', path: `${projectPath(slug, project.id)}/intake-issues/`, body: { issue }, what: `a new intake request in project ${project.identifier}` },
+      {
+        method: 'POST',
+        path: `${projectPath(slug, project.id)}/intake-issues/`,
+        body: { issue },
+        what: `a new intake request in project ${project.identifier}`,
+      },
       intakeAnswer,
     );
   }
@@ -269,7 +330,12 @@ export class PlaneApi {
   /** Turns the project's Intake on: only a project admin's key may (else 403). */
   enableIntake(slug: string, project: Project): Promise<Project> {
     return this.http.json(
-      { method: 'PATCH', path: `${projectPath(slug, project.id)}/`, body: { intake_view: true }, what: `the settings of project ${project.identifier}` },
+      {
+        method: 'PATCH',
+        path: `${projectPath(slug, project.id)}/`,
+        body: { intake_view: true },
+        what: `the settings of project ${project.identifier}`,
+      },
       projectAnswer,
     );
   }
@@ -290,7 +356,11 @@ export class PlaneApi {
   cycles(slug: string, project: Project, view: CycleView = 'all'): Promise<Cycle[]> {
     return fetchAllPages(
       this.http,
-      { path: `${projectPath(slug, project.id)}/cycles/`, query: { cycle_view: view }, what: `${view} cycles of project ${project.identifier}` },
+      {
+        path: `${projectPath(slug, project.id)}/cycles/`,
+        query: { cycle_view: view },
+        what: `${view} cycles of project ${project.identifier}`,
+      },
       cycleAnswer,
     );
   }

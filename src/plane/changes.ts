@@ -52,6 +52,13 @@ export function changedFields(fields: readonly string[], item: object, updated: 
   return fields.flatMap((field) => {
     const api = API_FIELDS[field];
     if (!api) return [];
-    return [{ field, api, before: fieldValue((item as Record<string, unknown>)[api]), after: fieldValue((updated as Record<string, unknown>)[api]) }];
+    return [
+      {
+        field,
+        api,
+        before: fieldValue((item as Record<string, unknown>)[api]),
+        after: fieldValue((updated as Record<string, unknown>)[api]),
+      },
+    ];
   });
 }

@@ -30,7 +30,10 @@ const active = new AsyncLocalStorage<Active>();
  * so an agent run resumed by an approver's click still uses its requester's token. Returns whether
  * Plane refused the credential during `work` (the action then fell back to the bot's key).
  */
-export async function withPlaneCredential<T>(credential: PlaneCredential | undefined, work: () => Promise<T>): Promise<{ result: T; fellBack: boolean }> {
+export async function withPlaneCredential<T>(
+  credential: PlaneCredential | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; fellBack: boolean }> {
   const state: Active = { credential, fellBack: false };
   const result = await active.run(state, work);
   return { result, fellBack: state.fellBack };

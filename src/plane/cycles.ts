@@ -36,7 +36,13 @@ export async function findCycle(api: PlaneApi, slug: string, project: Project, r
   requireFeature(project, 'cycle');
   const all = await api.cycles(slug, project, 'all');
   const found = pick(all, ref);
-  if (!found) throw missing('cycle', ref, project, all.map((c) => c.name));
+  if (!found)
+    throw missing(
+      'cycle',
+      ref,
+      project,
+      all.map((c) => c.name),
+    );
   return found;
 }
 
@@ -44,7 +50,13 @@ export async function findModule(api: PlaneApi, slug: string, project: Project, 
   requireFeature(project, 'module');
   const all = await api.modules(slug, project);
   const found = pick(all, ref);
-  if (!found) throw missing('module', ref, project, all.map((m) => m.name));
+  if (!found)
+    throw missing(
+      'module',
+      ref,
+      project,
+      all.map((m) => m.name),
+    );
   return found;
 }
 

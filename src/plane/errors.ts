@@ -41,7 +41,12 @@ export function refusesKey(status: number, body: unknown): boolean {
  * Turns an HTTP error status into a readable PlaneError; `what` names the object asked for, `missing`
  * says its 404; `asPerson`: the request went with a person's own token, so a 403 is theirs to hear.
  */
-export function planeHttpError(status: number, body: unknown, { what, missing }: { what: string; missing?: Phrase }, asPerson = false): PlaneError {
+export function planeHttpError(
+  status: number,
+  body: unknown,
+  { what, missing }: { what: string; missing?: Phrase },
+  asPerson = false,
+): PlaneError {
   const said = planeErrorText(body);
   const quoted = { quoted: said ? 'yes' : 'no', said };
   if (status === 401) return new PlaneError(phrase('planeError.noKey', { what }), 401);

@@ -98,7 +98,8 @@ export class PlaneHttp {
    */
   async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
-    if (answer.status < 200 || answer.status >= 300) throw planeHttpError(answer.status, answer.body, req, currentCredential() !== undefined);
+    if (answer.status < 200 || answer.status >= 300)
+      throw planeHttpError(answer.status, answer.body, req, currentCredential() !== undefined);
     const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
     // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
     const parsed = shape.safeParse(answer.body);
@@ -185,10 +186,13 @@ export class PlaneHttp {
     // Bottleneck starts a queued task when a unit comes back; past the deadline the call gives up.
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abandoned = true;
-        reject(rateLimitSpent(limiter.nextSlotMs()));
-      }, Math.max(0, policy.deadline - Date.now()));
+      timer = setTimeout(
+        () => {
+          abandoned = true;
+          reject(rateLimitSpent(limiter.nextSlotMs()));
+        },
+        Math.max(0, policy.deadline - Date.now()),
+      );
     });
     const started = Promise.race([scheduled.then((answer) => answer!), late]);
     return this.waitReporting(started, () => limiter.nextSlotMs()).finally(() => clearTimeout(timer));
@@ -242,8 +246,7 @@ export class PlaneHttp {
 
   private url(req: PlaneRequest): string {
     const url = new URL(this.baseUrl + this.pathOf(req));
-    for (const [name, value] of Object.entries(req.query ?? {}))
-      if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     return url.href;
   }
 }
@@ -285,7 +288,6 @@ function parseBody(text: string): { body: unknown; json: boolean } {
   }
 }
 
-
 /** The start of a text on one line, for an error message. */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -294,6 +296,8 @@ function oneLine(text: string): string {
 
 /** The first few places where an answer differs from the shape expected, e.g. `results: expected array`. */
 function describeIssues(error: z.ZodError): string {
-  const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'the answer'}: ${issue.message}`);
+  const issues = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'the answer'}: ${issue.message}`);
   return error.issues.length > 3 ? `${issues.join('; ')}; …` : issues.join('; ');
 }

@@ -13,9 +13,7 @@ const TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 3;
 
 /** One description image as downloaded: its bytes, typed by their signature, or why it could not be had. */
-export type FetchedImage =
-  | { n: number; ok: true; content: Buffer; mime: string; ext: string }
-  | { n: number; ok: false; error: string };
+export type FetchedImage = { n: number; ok: true; content: Buffer; mime: string; ext: string } | { n: number; ok: false; error: string };
 
 export type LocateAsset = (assetId: string) => Promise<string>;
 

@@ -35,12 +35,7 @@ export interface ProjectNames {
  * The names behind the bare ids of `items`, from the cache; a list one of them refers to beyond is
  * loaded once more, fresh. A list no item refers to by id (a read by key comes expanded) is not loaded.
  */
-export async function projectNames(
-  api: PlaneApi,
-  slug: string,
-  project: Project,
-  items: readonly WorkItem[],
-): Promise<ProjectNames> {
+export async function projectNames(api: PlaneApi, slug: string, project: Project, items: readonly WorkItem[]): Promise<ProjectNames> {
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   const complete = async <T extends { id: string }>(
     load: (opts: Freshness) => Promise<T[]>,
@@ -52,9 +47,18 @@ export async function projectNames(
     return ids.every((id) => cached.has(id)) ? cached : byId(await load({ fresh: true }));
   };
   const [states, labels, members] = await Promise.all([
-    complete((opts) => api.states(slug, project, opts), (item) => [item.state]),
-    complete((opts) => api.labels(slug, project, opts), (item) => item.labels),
-    complete((opts) => api.projectMembers(slug, project, opts), (item) => item.assignees),
+    complete(
+      (opts) => api.states(slug, project, opts),
+      (item) => [item.state],
+    ),
+    complete(
+      (opts) => api.labels(slug, project, opts),
+      (item) => item.labels,
+    ),
+    complete(
+      (opts) => api.projectMembers(slug, project, opts),
+      (item) => item.assignees,
+    ),
   ]);
   return { states, labels, members };
 }

@@ -85,7 +85,6 @@ export interface PlaneKit {
   recordChange(change: PlaneChange): Promise<string | undefined>;
 }
 
-
 export function createPlaneKit(options: PlaneKitOptions): PlaneKit {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const appUrl = options.appUrl.replace(/\/+$/, '');

@@ -121,7 +121,10 @@ export class PlaneLimiters {
     const due = new Set<number>();
     const giveBack = (units: number, afterMs: number) => {
       if (units <= 0) return;
-      const giveNow = () => bottleneck().incrementReservoir(units).catch(() => undefined);
+      const giveNow = () =>
+        bottleneck()
+          .incrementReservoir(units)
+          .catch(() => undefined);
       const dueAt = Date.now() + afterMs;
       due.add(dueAt);
       const timer = setTimeout(() => {

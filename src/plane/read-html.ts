@@ -40,7 +40,10 @@ const taskList: FormatCallback = (elem, walk, builder) => {
     if (item.type !== 'tag' || item.name !== 'li') continue;
     builder.openBlock({ leadingLineBreaks: 1 });
     builder.addInline(item.attribs?.['data-checked'] === 'true' ? '[x] ' : '[ ] ');
-    walk(item.children.filter((child: { name?: string }) => child.name !== 'label'), builder);
+    walk(
+      item.children.filter((child: { name?: string }) => child.name !== 'label'),
+      builder,
+    );
     builder.closeBlock({ trailingLineBreaks: 1 });
   }
 };

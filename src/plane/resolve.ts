@@ -42,7 +42,10 @@ function optionList(options: string[]): string {
  * Every lookup by name or id in a cached list: on the cached list, then once on a fresh one (what
  * was made in Plane since the list was cached is found); undefined when neither has it.
  */
-export async function lookUpOrNone<T, R>(load: (opts: Freshness) => Promise<T[]>, pick: (all: T[]) => R | undefined): Promise<R | undefined> {
+export async function lookUpOrNone<T, R>(
+  load: (opts: Freshness) => Promise<T[]>,
+  pick: (all: T[]) => R | undefined,
+): Promise<R | undefined> {
   return pick(await load({})) ?? pick(await load({ fresh: true }));
 }
 
@@ -77,7 +80,12 @@ function findProjectOfKey(api: PlaneApi, slug: string, key: ParsedKey): Promise<
     (all) => all.find((p) => same(p.identifier, key.identifier)),
     (all) =>
       new PlaneError(
-        phrase('planeError.noProjectOfKey', { identifier: key.identifier, key: key.key, slug, options: optionList(all.map(projectOption)) }),
+        phrase('planeError.noProjectOfKey', {
+          identifier: key.identifier,
+          key: key.key,
+          slug,
+          options: optionList(all.map(projectOption)),
+        }),
       ),
   );
 }
@@ -105,7 +113,12 @@ export async function findLabels(api: PlaneApi, slug: string, project: Project, 
     (all) => {
       const missing = refs.filter((ref) => !pickOne(all, ref)).map((ref) => `"${ref}"`);
       return new PlaneError(
-        phrase('planeError.noLabels', { count: missing.length, missing: missing.join(', '), project: project.identifier, options: optionList(all.map((l) => l.name)) }),
+        phrase('planeError.noLabels', {
+          count: missing.length,
+          missing: missing.join(', '),
+          project: project.identifier,
+          options: optionList(all.map((l) => l.name)),
+        }),
       );
     },
   );

@@ -108,7 +108,13 @@ export interface IntakeRequest {
   status: number;
   snoozed_till?: string | null;
   duplicate_to?: string | null;
-  issue_detail?: { id: string; name: string; sequence_id: number; description_stripped?: string | null; state?: string | State | null } | null;
+  issue_detail?: {
+    id: string;
+    name: string;
+    sequence_id: number;
+    description_stripped?: string | null;
+    state?: string | State | null;
+  } | null;
 }
 
 /** How many work items of a cycle or module are in each state group (Plane's annotated counts). */

@@ -29,7 +29,11 @@ export function sandboxIntakeRoutes(plane: FakePlane, admin: string): Route[] {
       .map((row) => {
         const item = db.workItems.get(row.issue);
         const project = db.projects.get(row.project);
-        return { key: `${project?.identifier ?? '?'}-${item?.sequence_id ?? '?'}`, name: item?.name ?? '', status: row.status === 0 ? ('snoozed' as const) : ('pending' as const) };
+        return {
+          key: `${project?.identifier ?? '?'}-${item?.sequence_id ?? '?'}`,
+          name: item?.name ?? '',
+          status: row.status === 0 ? ('snoozed' as const) : ('pending' as const),
+        };
       });
   return [
     { method: 'GET', path: '/sandbox/intake', handler: (_req, res) => sendJson(res, 200, { requests: pending() }) },
@@ -40,7 +44,8 @@ export function sandboxIntakeRoutes(plane: FakePlane, admin: string): Route[] {
         const body = await jsonBody(req).catch(() => undefined);
         const decision = DECISIONS[String(body?.decision) as keyof typeof DECISIONS];
         const key = typeof body?.key === 'string' ? body.key : '';
-        if (decision === undefined || !pending().some((p) => p.key === key)) return sendJson(res, 400, { ok: false, error: 'no_such_request' });
+        if (decision === undefined || !pending().some((p) => p.key === key))
+          return sendJson(res, 400, { ok: false, error: 'no_such_request' });
         plane.webApp.decideIntake(db.workItem(key).id, { status: decision }, admin);
         sendJson(res, 200, { ok: true });
       },

@@ -44,7 +44,8 @@ const PAGE_API_PREFIX = '/sandbox/api';
 export function sandboxPageRoutes(options: SandboxPageOptions): Route[] {
   const { pageApi } = options;
   // app.js talks to this path; a different mount would leave the page talking to nothing.
-  if (pageApi.prefix !== PAGE_API_PREFIX) throw new Error(`the sandbox page needs the page API at ${PAGE_API_PREFIX}, not ${pageApi.prefix}`);
+  if (pageApi.prefix !== PAGE_API_PREFIX)
+    throw new Error(`the sandbox page needs the page API at ${PAGE_API_PREFIX}, not ${pageApi.prefix}`);
   const info = { ...options.info, defaultViewer: options.defaultViewer };
   const markedFile = createRequire(import.meta.url).resolve('marked');
 

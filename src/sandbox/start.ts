@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { startPlanebot, type RunningPlanebot } from '../compose.js';
 import type { Config } from '../config.js';
-import { seedDemoDigests, seedDemoWorkspace, startFakePlane, type DemoCycles, type FakePlane, type WebhookRecord } from '../emulators/plane/index.js';
+import {
+  seedDemoDigests,
+  seedDemoWorkspace,
+  startFakePlane,
+  type DemoCycles,
+  type FakePlane,
+  type WebhookRecord,
+} from '../emulators/plane/index.js';
 import { CycleSnapshots } from '../cycles/snapshots.js';
 import { DEFAULT_CHANNELS, startSlackEmulator } from '../emulators/slack/index.js';
 import { INTAKE_CHANNELS } from '../intake-desk/records.js';
@@ -38,7 +45,13 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   // Plane's web app is where work item links point: the manifest's unfurl domain in a real Slack.
   const unfurlDomains = [new URL(config.plane.apiKey ? config.plane.appUrl : 'http://127.0.0.1').hostname];
   // #support is the demo's intake desk: a message given :ticket: becomes a request in ACME's Intake.
-  const emulator = await startSlackEmulator({ signingSecret, botToken, users: SANDBOX_PEOPLE, unfurlDomains, channels: [...DEFAULT_CHANNELS, { id: SUPPORT, name: 'support' }] });
+  const emulator = await startSlackEmulator({
+    signingSecret,
+    botToken,
+    users: SANDBOX_PEOPLE,
+    unfurlDomains,
+    channels: [...DEFAULT_CHANNELS, { id: SUPPORT, name: 'support' }],
+  });
 
   let demoPlane: FakePlane | undefined;
   let demoCycles: DemoCycles | undefined;
@@ -71,7 +84,12 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
 
   const bot = await startPlanebot(
     // Without PLANEBOT_SECRET_KEY the sandbox seals tokens with a key of its own, forgotten at exit.
-    { ...config, slack: { botToken, signingSecret, apiUrl: emulator.url }, plane, secretKeys: config.secretKeys ?? { current: randomBytes(32) } },
+    {
+      ...config,
+      slack: { botToken, signingSecret, apiUrl: emulator.url },
+      plane,
+      secretKeys: config.secretKeys ?? { current: randomBytes(32) },
+    },
     {
       logger: options.logger,
       host: config.sandboxHost,
@@ -81,7 +99,12 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
       extraRoutes: [
         ...sandboxPageRoutes({
           pageApi: emulator.pageApi,
-          info: { plane: demoPlane ? 'demo' : 'real', model: Boolean(config.anthropic.apiKey), planeUrl: demoPlane ? undefined : plane.appUrl, intake: demoIntake !== undefined },
+          info: {
+            plane: demoPlane ? 'demo' : 'real',
+            model: Boolean(config.anthropic.apiKey),
+            planeUrl: demoPlane ? undefined : plane.appUrl,
+            intake: demoIntake !== undefined,
+          },
           defaultViewer: SANDBOX_PEOPLE[0]!.id,
         }),
         ...(demoPlane && demoIntake ? sandboxIntakeRoutes(demoPlane, demoIntake.admin) : []),
@@ -98,10 +121,20 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
   if (demoWebhook) demoWebhook.url = `${bot.url}/plane/webhooks`;
   emulator.workspace.post('C0GENERAL', { user: SLACKBOT, text: welcome(Boolean(config.anthropic.apiKey), demoPlane !== undefined) });
   if (demoIntake) {
-    await bot.store.set(INTAKE_CHANNELS, SUPPORT, { channel: SUPPORT, projectId: demoIntake.projectId, project: 'ACME', emoji: 'ticket', auto: false, setBy: 'sandbox' });
+    await bot.store.set(INTAKE_CHANNELS, SUPPORT, {
+      channel: SUPPORT,
+      projectId: demoIntake.projectId,
+      project: 'ACME',
+      emoji: 'ticket',
+      auto: false,
+      setBy: 'sandbox',
+    });
     emulator.workspace.post(SUPPORT, { user: SLACKBOT, text: SUPPORT_WELCOME });
     // One ask already there, like one in ACME's backlog: its 🎫 shows the duplicate check.
-    emulator.workspace.post(SUPPORT, { user: 'U0PRIYA', text: 'The login button does nothing on Safari\nCustomers cannot sign in since this morning.' });
+    emulator.workspace.post(SUPPORT, {
+      user: 'U0PRIYA',
+      text: 'The login button does nothing on Safari\nCustomers cannot sign in since this morning.',
+    });
   }
   console.log(
     `\nPlanebot sandbox: open ${bot.url}/ in a browser.\n` +

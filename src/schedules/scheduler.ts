@@ -117,7 +117,12 @@ export class Scheduler {
 
   /** Looks every `tickMs`, the first one `tickMs` after start-up (a missed occurrence waits that long, not the bot's start). */
   start(): void {
-    this.poller ??= pollStore(() => this.tick(), { what: 'run the schedules due', everyMs: this.options.tickMs ?? 30_000, atOnce: false, logger: this.options.logger });
+    this.poller ??= pollStore(() => this.tick(), {
+      what: 'run the schedules due',
+      everyMs: this.options.tickMs ?? 30_000,
+      atOnce: false,
+      logger: this.options.logger,
+    });
   }
 
   /** No new look; waits for the runs under way. */
@@ -146,12 +151,15 @@ export class Scheduler {
     const lease = { owner: this.owner };
     if (!(await this.records.claim(SCHEDULE_CLAIMS, key, lease, this.leaseMs))) return false;
     const lost = new AbortController();
-    const renew = setInterval(() => {
-      this.records.extend(SCHEDULE_CLAIMS, key, lease, this.leaseMs).then(
-        (held) => held || lost.abort(),
-        () => lost.abort(),
-      );
-    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        this.records.extend(SCHEDULE_CLAIMS, key, lease, this.leaseMs).then(
+          (held) => held || lost.abort(),
+          () => lost.abort(),
+        );
+      },
+      Math.max(10, Math.floor(this.leaseMs / 3)),
+    );
     renew.unref();
     const fields = { schedule: schedule.id, kind: schedule.kind, occurrence: at.toISOString() };
     const started = performance.now();
@@ -194,7 +202,10 @@ export class Scheduler {
     const attempts = ((await this.records.get(SCHEDULE_ATTEMPTS, key)) ?? 0) + 1;
     await this.records.set(SCHEDULE_ATTEMPTS, key, attempts, periodMs);
     const giveUp = attempts >= (this.options.attempts ?? 3);
-    this.options.logger.warn({ ...fields, err: error, attempts, giveUp }, giveUp ? 'a scheduled job failed; giving this occurrence up' : 'a scheduled job failed; trying again later');
+    this.options.logger.warn(
+      { ...fields, err: error, attempts, giveUp },
+      giveUp ? 'a scheduled job failed; giving this occurrence up' : 'a scheduled job failed; trying again later',
+    );
     if (giveUp) await this.records.extend(SCHEDULE_CLAIMS, key, lease, periodMs + this.leaseMs);
     else await this.records.release(SCHEDULE_CLAIMS, key, lease);
   }

@@ -84,7 +84,9 @@ export async function createSlackApp(
   });
   return {
     app,
-    routes: http ? [{ method: 'POST', path: SLACK_EVENTS, handler: http instanceof AckFirstReceiver ? http.handler : http.requestListener }] : [],
+    routes: http
+      ? [{ method: 'POST', path: SLACK_EVENTS, handler: http instanceof AckFirstReceiver ? http.handler : http.requestListener }]
+      : [],
     start: async () => {
       if (socket) await app.start();
     },

@@ -12,9 +12,11 @@ const toPino: Record<LogLevel, string> = {
 export function boltLogger(logger: Logger): BoltLogger {
   const child = logger.child({ component: 'bolt' });
   // Formatting is skipped below the level: Bolt logs several debug lines with payloads per request.
-  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (...parts: unknown[]) => {
-    if (child.isLevelEnabled(level)) child[level](parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' '));
-  };
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...parts: unknown[]) => {
+      if (child.isLevelEnabled(level)) child[level](parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' '));
+    };
   return {
     debug: at('debug'),
     info: at('info'),

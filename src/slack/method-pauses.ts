@@ -56,7 +56,11 @@ export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCal
         const pauseMs = Math.min(MAX_PAUSE_MS, seconds * 1000);
         const end = Date.now() + pauseMs;
         local.set(method, Math.max(local.get(method) ?? 0, end));
-        await store.set(pauseRecord, method, end, pauseMs).catch((error: unknown) => logger.warn({ err: error, method }, 'a Slack rate-limit pause could not be shared: this process pauses alone'));
+        await store
+          .set(pauseRecord, method, end, pauseMs)
+          .catch((error: unknown) =>
+            logger.warn({ err: error, method }, 'a Slack rate-limit pause could not be shared: this process pauses alone'),
+          );
         logger.info({ method, pauseMs }, 'Slack rate-limited a method: every call of it waits');
       }
     }

@@ -10,7 +10,13 @@ const PEOPLE_TTL_MS = 60 * 60_000;
 const personRecord = defineRecord<Requester>({
   namespace: 'slack:people',
   version: 1,
-  schema: z.object({ id: z.string(), name: z.string().optional(), email: z.string().optional(), locale: z.string().optional(), timeZone: z.string().optional() }),
+  schema: z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    locale: z.string().optional(),
+    timeZone: z.string().optional(),
+  }),
   ttlMs: PEOPLE_TTL_MS,
 });
 

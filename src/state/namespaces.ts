@@ -16,7 +16,7 @@ export const NAMESPACES = {
   // Plane → Slack notifications
   'notify:deliveries': 'webhook delivery ids already handled (dedupe)',
   'webhooks:inbox': 'Plane webhook deliveries answered but not handled yet, taken up after a restart',
-  'notify:bot-writes': 'a change the bot made for a person, to attribute Plane\'s echo of it',
+  'notify:bot-writes': "a change the bot made for a person, to attribute Plane's echo of it",
   'notify:items': "a work item's last known fields, to describe what a delivery changed",
   'notify:threads': 'the thread a notification about an item went to, to condense later ones there',
   'notify:subscriptions': "a project's channel subscriptions and a channel's projects",
@@ -32,7 +32,7 @@ export const NAMESPACES = {
   'slack:people': "a Slack user's name, e-mail, locale and time zone (cache)",
   'slack:people-by-email': 'the Slack user of an e-mail (cache)',
   'slack:stream-run': 'the native stream a run writes its answer into',
-  'slack:pace': 'edit slots per message, shared by replicas so Slack\'s rate is kept',
+  'slack:pace': "edit slots per message, shared by replicas so Slack's rate is kept",
   'slack:streaming': 'whether a workspace refused native streaming',
   'slack:method-pause': "until when a Web API method is paused for the workspace (Slack's Retry-After)",
   'slack:page-clicks': '"next page" clicks already answered (dedupe)',
@@ -50,12 +50,12 @@ export const NAMESPACES = {
   'intake:poll': "a project's intake poll slot, claimed by one replica per interval",
   'channel:settings': "a channel's default project and its instruction for the agent (/plane config)",
   // Schedules, digests and reminders
-  'schedule:defs': 'a stored schedule: its kind of job, cron pattern, time zone and the job\'s data',
+  'schedule:defs': "a stored schedule: its kind of job, cron pattern, time zone and the job's data",
   'schedule:index': 'the ids of every stored schedule',
   'schedule:claims': 'an occurrence of a schedule taken by a replica: its lease while it runs, kept once done',
   'schedule:attempts': 'failed attempts at an occurrence, so a failing job is tried a few times',
-  'digest:snapshots': 'what a channel\'s last digest of a project saw, for the changes the next one shows',
-  'remind:settings': 'a person\'s reminder setting: off, or the time of day',
+  'digest:snapshots': "what a channel's last digest of a project saw, for the changes the next one shows",
+  'remind:settings': "a person's reminder setting: off, or the time of day",
   // People acting as themselves in Plane (src/identity)
   'identity:connections': "a person's Plane personal access token, sealed with PLANEBOT_SECRET_KEY, and whose it is",
   // Cycle reports

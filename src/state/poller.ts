@@ -45,7 +45,10 @@ export function pollStore(look: () => Promise<unknown>, options: StorePollerOpti
         logger.warn({ ...fields, err: error }, `could not ${what}`);
       } else if (awaySince === undefined) {
         awaySince = Date.now();
-        logger.warn({ ...fields, err: error }, `could not ${what}: the store does not answer; trying every ${awayMs / 1000} s until it does`);
+        logger.warn(
+          { ...fields, err: error },
+          `could not ${what}: the store does not answer; trying every ${awayMs / 1000} s until it does`,
+        );
       }
       return;
     }
@@ -54,10 +57,13 @@ export function pollStore(look: () => Promise<unknown>, options: StorePollerOpti
   };
   const next = (): void => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      current = once();
-      void current.then(next);
-    }, awaySince === undefined ? everyMs : awayMs);
+    timer = setTimeout(
+      () => {
+        current = once();
+        void current.then(next);
+      },
+      awaySince === undefined ? everyMs : awayMs,
+    );
     timer.unref();
   };
   if (atOnce) current = once();

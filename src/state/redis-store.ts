@@ -18,7 +18,9 @@ const SET_IF_HELD = `if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
 if ARGV[3] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) else redis.call('SET', KEYS[1], ARGV[1]) end
 return 1`;
 
-const SCRIPT_SHAS = new Map([DELETE_IF_EQUAL, EXPIRE_IF_EQUAL, SET_IF_HELD].map((source) => [source, createHash('sha1').update(source).digest('hex')]));
+const SCRIPT_SHAS = new Map(
+  [DELETE_IF_EQUAL, EXPIRE_IF_EQUAL, SET_IF_HELD].map((source) => [source, createHash('sha1').update(source).digest('hex')]),
+);
 
 /**
  * The one Redis connection of a process for `REDIS_URL`: the state store uses it, the Plane limiter

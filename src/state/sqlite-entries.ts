@@ -78,9 +78,7 @@ export class SqliteEntries implements Entries {
     const prepare = <Params extends Record<string, SQLInputValue>, Result = never>(sql: string) =>
       new Statement<Params, Result>(this.db.prepare(sql));
     this.statements = {
-      get: prepare<Where, { value: string }>(
-        `SELECT value FROM entries WHERE namespace = @namespace AND key = @key AND ${LIVE}`,
-      ),
+      get: prepare<Where, { value: string }>(`SELECT value FROM entries WHERE namespace = @namespace AND key = @key AND ${LIVE}`),
       set: prepare<Omit<Row, 'now'>>(
         `INSERT INTO entries (namespace, key, value, expires) VALUES (@namespace, @key, @value, @expires)
          ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value, expires = excluded.expires`,

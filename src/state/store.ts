@@ -1,4 +1,4 @@
-import Keyv from 'keyv';
+import type Keyv from 'keyv';
 import type { Namespace } from './namespaces.js';
 import type { RecordGuard, RecordKind } from './record-kind.js';
 

@@ -54,7 +54,13 @@ export const taskOutcomeSchema = z.discriminatedUnion('action', [
     openDependencies: z.array(taskSchema).describe('The tasks it still waits on that are not done'),
     plane: linkedWriteSchema.optional(),
   }),
-  z.object({ file: z.string(), action: z.literal('assign'), task: taskSchema, from: z.string().optional(), plane: linkedWriteSchema.optional() }),
+  z.object({
+    file: z.string(),
+    action: z.literal('assign'),
+    task: taskSchema,
+    from: z.string().optional(),
+    plane: linkedWriteSchema.optional(),
+  }),
   z.object({
     file: z.string(),
     action: z.literal('update'),
@@ -89,11 +95,17 @@ export async function performTask(store: TaskStore, action: TaskAction, env: Tas
     case 'status': {
       const change = await store.setStatus(action.id, action.status);
       const changed = change.from !== change.task.status;
-      return { file, action: 'status', ...change, ...(changed && (await push(change.task, { status: { from: change.from, to: change.task.status } }))) };
+      return {
+        file,
+        action: 'status',
+        ...change,
+        ...(changed && (await push(change.task, { status: { from: change.from, to: change.task.status } }))),
+      };
     }
     case 'assign': {
       const change = await store.assign(action.id, action.assignee);
-      const fields: TaskFieldChange[] = change.from === change.task.assignee ? [] : [{ field: 'assignee', from: change.from, to: change.task.assignee }];
+      const fields: TaskFieldChange[] =
+        change.from === change.task.assignee ? [] : [{ field: 'assignee', from: change.from, to: change.task.assignee }];
       return { file, action: 'assign', ...change, ...(fields.length > 0 && (await push(change.task, { fields }))) };
     }
     case 'update': {
@@ -108,14 +120,17 @@ export async function performTask(store: TaskStore, action: TaskAction, env: Tas
     }
     case 'sync': {
       if (!env.plane) throw noPlane();
-      return { file, action: 'sync', ...(await env.plane.sync(store, action.id, action.project, { scope: store.scope, requester: env.requester })) };
+      return {
+        file,
+        action: 'sync',
+        ...(await env.plane.sync(store, action.id, action.project, { scope: store.scope, requester: env.requester })),
+      };
     }
   }
 }
 
 /** The fields a work item has a counterpart for (tags and waits stay in the tree; waits become relations on a sync). */
 const PUSHED_FIELDS = new Set<TaskFieldChange['field']>(['title', 'description', 'priority', 'assignee', 'dueAt']);
-
 
 /**
  * What a task just marked done still waits on, `[2] Title (status), …`, for the presenters' note;

@@ -44,7 +44,11 @@ export function formatDue(due: string): string {
 
 /** An id as printed (`1-2`), forgiving the brackets and `#` people copy along with it. */
 export function cleanId(id: string): string {
-  return id.trim().replace(/^\[(.*)\]$/, '$1').replace(/^#/, '').trim();
+  return id
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^#/, '')
+    .trim();
 }
 
 const SHOWN_IDS = 30;
@@ -84,7 +88,10 @@ export interface FieldChange<Field extends string = string> {
 
 /** The schema of a FieldChange of these fields, for the tools' output schemas. */
 export function fieldChangeSchema<const Field extends string>(fields: readonly [Field, ...Field[]]) {
-  const value = z.union([z.string(), z.array(z.string())]).optional().describe('Absent: the field was not set');
+  const value = z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('Absent: the field was not set');
   return z.object({ field: z.enum(fields), from: value, to: value });
 }
 
@@ -92,10 +99,7 @@ export function fieldChangeSchema<const Field extends string>(fields: readonly [
  * Sets each field to its new value (`undefined` removes it) and returns what actually changed,
  * in the order given; values equal to the current ones are skipped.
  */
-export function applyFields<Field extends string>(
-  target: object,
-  values: readonly (readonly [Field, FieldValue])[],
-): FieldChange<Field>[] {
+export function applyFields<Field extends string>(target: object, values: readonly (readonly [Field, FieldValue])[]): FieldChange<Field>[] {
   const record = target as Record<string, FieldValue>;
   const changes: FieldChange<Field>[] = [];
   for (const [field, to] of values) {

@@ -47,25 +47,27 @@ export interface TaskFile {
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
 // Parsing puts known keys in the format's order, so rewritten files keep its layout.
-export const taskSchema = z.looseObject({
-  id: z.string().min(1),
-  title: z.string(),
-  status: z.enum(TASK_STATUSES),
-  priority: z.enum(TASK_PRIORITIES),
-  parent: z.string().optional(),
-  description: z.string().optional(),
-  assignee: z.string().optional(),
-  dueAt: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  dependsOn: z.array(z.string()).optional(),
-  plane: z.string().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  // A getter rather than z.lazy: zod then compiles the recursion, several times faster on big files.
-  get subtasks(): z.ZodOptional<z.ZodArray<typeof taskSchema>> {
-    return z.array(taskSchema).optional();
-  },
-}).meta({ id: 'Task' });
+export const taskSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    title: z.string(),
+    status: z.enum(TASK_STATUSES),
+    priority: z.enum(TASK_PRIORITIES),
+    parent: z.string().optional(),
+    description: z.string().optional(),
+    assignee: z.string().optional(),
+    dueAt: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    dependsOn: z.array(z.string()).optional(),
+    plane: z.string().optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    // A getter rather than z.lazy: zod then compiles the recursion, several times faster on big files.
+    get subtasks(): z.ZodOptional<z.ZodArray<typeof taskSchema>> {
+      return z.array(taskSchema).optional();
+    },
+  })
+  .meta({ id: 'Task' });
 
 export const taskFileFormat: JsonFormat<TaskFile> = {
   schema: z.looseObject({ version: z.literal(1), tasks: z.array(taskSchema), lastModified: z.string().optional() }),

@@ -272,7 +272,9 @@ export class TaskStore {
     for (const dependencyId of wanted.undepend) {
       if (!task.dependsOn?.includes(dependencyId)) {
         const waits = task.dependsOn ?? [];
-        throw new PhrasedError(phrase('taskError.doesNotWait', { id: task.id, dependency: dependencyId, count: waits.length, waits: waits.join(', ') }));
+        throw new PhrasedError(
+          phrase('taskError.doesNotWait', { id: task.id, dependency: dependencyId, count: waits.length, waits: waits.join(', ') }),
+        );
       }
       task.dependsOn = task.dependsOn.filter((other) => other !== dependencyId);
       if (task.dependsOn.length === 0) delete task.dependsOn;
@@ -348,7 +350,9 @@ function checkChanges(changes: TaskChanges): CheckedChanges {
   const depends = (changes.depends ?? []).map(cleanId);
   const undepend = (changes.undepend ?? []).map(cleanId);
   if (fields.length === 0 && depends.length === 0 && undepend.length === 0) {
-    throw new PhrasedError(phrase('taskError.nothingToUpdate', { fields: 'title, description, priority, assignee, dueAt, tags, depends, undepend' }));
+    throw new PhrasedError(
+      phrase('taskError.nothingToUpdate', { fields: 'title, description, priority, assignee, dueAt, tags, depends, undepend' }),
+    );
   }
   return { fields, depends, undepend };
 }

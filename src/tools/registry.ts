@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ChatThread } from '../plane/kit.js';
 import { PhrasedError, type Phrase, type Translator } from '../i18n/index.js';
 import type { DelegatedTask, DelegationHooks, SubAgentReport } from './delegate/types.js';
@@ -142,7 +142,9 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType, Output ext
   progress(input: z.output<Schema>, t: Translator): string;
 }
 
-export function defineTool<Schema extends z.ZodType, Output extends OutputSchema>(definition: ToolDefinition<Schema, Output>): ToolDefinition {
+export function defineTool<Schema extends z.ZodType, Output extends OutputSchema>(
+  definition: ToolDefinition<Schema, Output>,
+): ToolDefinition {
   return definition as unknown as ToolDefinition;
 }
 

@@ -27,7 +27,9 @@ function held(reply: Reply): { step: () => Promise<Reply>; release: () => void; 
 }
 
 const texts = (messages: Anthropic.MessageParam[]) =>
-  messages.map((m) => `${m.role}: ${(m.content as Anthropic.ContentBlockParam[]).map((b) => (b.type === 'text' ? b.text : b.type)).join(' | ')}`);
+  messages.map(
+    (m) => `${m.role}: ${(m.content as Anthropic.ContentBlockParam[]).map((b) => (b.type === 'text' ? b.text : b.type)).join(' | ')}`,
+  );
 
 describe('conversations', () => {
   it('keeps the thread’s history in the store, so a later message continues the conversation', async () => {
@@ -73,7 +75,11 @@ describe('conversations', () => {
 
   it('keeps the queue in the store: the process that resumes a paused run also takes the queued message', async () => {
     h = await startHarness({
-      script: [toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Login' }, id: 'toolu_q' }]), textReply('Created.'), textReply('You are welcome.')],
+      script: [
+        toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Login' }, id: 'toolu_q' }]),
+        textReply('Created.'),
+        textReply('You are welcome.'),
+      ],
     });
     const { runId } = await h.say('Create the login issue');
     await h.agent.idle();
@@ -92,7 +98,10 @@ describe('conversations', () => {
 
   it('does not make other threads wait', async () => {
     h = await startHarness({
-      script: [toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_x' }]), textReply('Other thread answered.')],
+      script: [
+        toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_x' }]),
+        textReply('Other thread answered.'),
+      ],
     });
     await h.say('Create X');
     await h.agent.idle();

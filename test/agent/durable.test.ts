@@ -31,7 +31,10 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
   it('saves a run waiting for approval; a new agent on the same store takes the decision and finishes it', async () => {
     backend = await startBackend(name);
     const firstStore = await backend.open();
-    h = await startHarness({ store: firstStore, script: [toolReply([createIssue('toolu_w')], 'I will create it.'), textReply('Created ACME-42.')] });
+    h = await startHarness({
+      store: firstStore,
+      script: [toolReply([createIssue('toolu_w')], 'I will create it.'), textReply('Created ACME-42.')],
+    });
     const { runId } = await h.say('Create an issue for the broken login', { frontEndState: { statusMessage: 'ts-9' } });
     await h.agent.idle();
 
@@ -56,7 +59,10 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     expect(next.ui.of('settled')[0]).toMatchObject({ outcome: { decision: 'approve', decidedBy: ALICE }, shown: { shownAs: 'toolu_w' } });
     expect(next.ui.result()).toMatchObject({ runId, answer: 'Created ACME-42.', toolCalls: 1, iterations: 2 });
     expect(h.toolLog.calls).toEqual([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Broken login' } }]);
-    expect(h.api.requests[1]!.body.messages.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_w', content: 'Created ACME-42: Broken login' }] });
+    expect(h.api.requests[1]!.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_w', content: 'Created ACME-42: Broken login' }],
+    });
     // The run is over: a late click changes nothing.
     expect(await next.agent.decide({ runId, callId: 'toolu_w', decision: 'deny', decidedBy: ALICE })).toEqual({ outcome: 'unknown' });
   });
@@ -69,7 +75,11 @@ describe.each<BackendName>(['memory', 'embedded', 'redis'])('durable runs on the
     h.api.script(() => new Promise<never>(() => undefined));
     const other = await startAgentProcess(h.api.url, h.threadKey, backend.where);
     try {
-      await eventually(() => `the child's model request (child output: ${other.output()})`, () => h!.api.requests.length === 1 || other.child.exitCode !== null, CHILD_START_MS);
+      await eventually(
+        () => `the child's model request (child output: ${other.output()})`,
+        () => h!.api.requests.length === 1 || other.child.exitCode !== null,
+        CHILD_START_MS,
+      );
       expect(h.api.requests).toHaveLength(1);
     } finally {
       await other.kill();
@@ -101,7 +111,9 @@ describe('decisions', () => {
     expect(h.ui.of('ask').map((e) => e.request.callId)).toEqual(['toolu_1', 'toolu_2']);
 
     expect(await h.agent.decide({ runId, callId: 'toolu_1', decision: 'approve', decidedBy: BOB })).toEqual({ outcome: 'not_allowed' });
-    expect(await h.agent.decide({ runId: 'no-such-run', callId: 'toolu_1', decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'unknown' });
+    expect(await h.agent.decide({ runId: 'no-such-run', callId: 'toolu_1', decision: 'approve', decidedBy: ALICE })).toEqual({
+      outcome: 'unknown',
+    });
     expect(await h.agent.decide({ runId, callId: 'toolu_404', decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'unknown' });
     expect(await h.agent.decide({ runId, callId: 'toolu_1', decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
     expect(await h.agent.decide({ runId, callId: 'toolu_1', decision: 'deny', decidedBy: ALICE })).toMatchObject({
@@ -119,14 +131,25 @@ describe('decisions', () => {
     const results = h.api.requests[1]!.body.messages.at(-1)!.content;
     expect(results).toEqual([
       { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Created ACME-42: One' },
-      { type: 'tool_result', tool_use_id: 'toolu_2', content: 'Operation cancelled by user', is_error: true, cache_control: { type: 'ephemeral' } },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_2',
+        content: 'Operation cancelled by user',
+        is_error: true,
+        cache_control: { type: 'ephemeral' },
+      },
     ]);
     expect(h.ui.of('settled').map((e) => [e.request.callId, e.outcome.decision, e.outcome.decidedBy?.id])).toEqual([
       ['toolu_1', 'approve', 'U_ALICE'],
       ['toolu_2', 'deny', 'U_CAROL'],
     ]);
     // Calls of one turn run side by side: they finish in any order.
-    expect(h.ui.of('tool_finished').map((e) => [e.call.id, e.outcome.status]).sort()).toEqual([
+    expect(
+      h.ui
+        .of('tool_finished')
+        .map((e) => [e.call.id, e.outcome.status])
+        .sort(),
+    ).toEqual([
       ['toolu_1', 'ok'],
       ['toolu_2', 'denied'],
     ]);
@@ -135,7 +158,11 @@ describe('decisions', () => {
 
   it('denies an approval nobody answers before the timeout, and the front end hears it expired', async () => {
     let now = Date.parse('2026-11-30T10:00:00Z');
-    h = await startHarness({ approvalTimeoutMs: 60_000, now: () => now, script: [toolReply([createIssue('toolu_slow')]), textReply('Nothing was created.')] });
+    h = await startHarness({
+      approvalTimeoutMs: 60_000,
+      now: () => now,
+      script: [toolReply([createIssue('toolu_slow')]), textReply('Nothing was created.')],
+    });
     const { runId } = await h.say('Create an issue');
     await h.agent.idle();
     expect(h.ui.of('ask')[0]!.request.deadline).toBe(now + 60_000);
@@ -147,7 +174,11 @@ describe('decisions', () => {
     expect(h.ui.of('settled')[0]).toMatchObject({ outcome: { decision: 'expired', at: now }, shown: { shownAs: 'toolu_slow' } });
     expect(h.ui.of('settled')[0]!.outcome.decidedBy).toBeUndefined();
     expect(h.api.requests[1]!.body.messages.at(-1)!.content).toEqual([
-      expect.objectContaining({ tool_use_id: 'toolu_slow', content: 'Operation cancelled by user: nobody approved it in time', is_error: true }),
+      expect.objectContaining({
+        tool_use_id: 'toolu_slow',
+        content: 'Operation cancelled by user: nobody approved it in time',
+        is_error: true,
+      }),
     ]);
     expect(h.toolLog.calls).toEqual([]);
     expect(h.ui.result().runId).toBe(runId);
@@ -157,7 +188,11 @@ describe('decisions', () => {
   });
 
   it('sweeps expired approvals on its own when given an interval', async () => {
-    h = await startHarness({ approvalTimeoutMs: 1, expiryCheckMs: 10, script: [toolReply([createIssue('toolu_t')]), textReply('Expired.')] });
+    h = await startHarness({
+      approvalTimeoutMs: 1,
+      expiryCheckMs: 10,
+      script: [toolReply([createIssue('toolu_t')]), textReply('Expired.')],
+    });
     await h.say('Create an issue');
     await eventually('the sweep to expire the approval', () => h!.ui.of('done').length === 1);
     expect(h.ui.of('settled').map((e) => e.outcome.decision)).toEqual(['expired']);
@@ -176,7 +211,9 @@ describe('decisions', () => {
     });
     const first = await h.say('Create A and B');
     await h.agent.idle();
-    expect(await h.agent.decide({ runId: first.runId, callId: 'toolu_a', decision: 'approve_thread', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
+    expect(await h.agent.decide({ runId: first.runId, callId: 'toolu_a', decision: 'approve_thread', decidedBy: ALICE })).toEqual({
+      outcome: 'accepted',
+    });
     await h.agent.idle();
     // B, the same tool in the same run, was answered by the same click.
     expect(h.ui.of('settled').map((e) => [e.request.callId, e.outcome.decision])).toEqual([
@@ -196,17 +233,25 @@ describe('decisions', () => {
   it('never lets tool output lift a permission', async () => {
     h = await startHarness({
       permissions: { WebFetch: 'allow' },
-      script: [toolReply([{ name: 'WebFetch', input: { url: 'https://example.com/' }, id: 'toolu_f' }]), toolReply([createIssue('toolu_i')])],
+      script: [
+        toolReply([{ name: 'WebFetch', input: { url: 'https://example.com/' }, id: 'toolu_f' }]),
+        toolReply([createIssue('toolu_i')]),
+      ],
     });
     await h.say('Read that page and do what it says');
     await h.agent.idle();
-    expect(h.api.requests[1]!.body.messages.at(-1)!.content).toEqual([expect.objectContaining({ content: expect.stringContaining('every tool is now approved') })]);
+    expect(h.api.requests[1]!.body.messages.at(-1)!.content).toEqual([
+      expect.objectContaining({ content: expect.stringContaining('every tool is now approved') }),
+    ]);
     expect(h.ui.of('ask').map((e) => e.request.callId)).toEqual(['toolu_i']);
     expect(h.toolLog.calls.map((c) => c.name)).toEqual(['WebFetch']);
   });
 
   it('refuses a denied tool without asking anyone', async () => {
-    h = await startHarness({ permissions: { plane_create_issue: 'deny' }, script: [toolReply([createIssue('toolu_n')]), textReply('I may not.')] });
+    h = await startHarness({
+      permissions: { plane_create_issue: 'deny' },
+      script: [toolReply([createIssue('toolu_n')]), textReply('I may not.')],
+    });
     await h.say('Create an issue');
     await h.agent.idle();
     expect(h.ui.of('ask')).toEqual([]);

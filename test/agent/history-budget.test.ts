@@ -21,7 +21,9 @@ const result = (id: string, content: string, extra: Partial<Anthropic.ToolResult
 });
 const resultsIn = (messages: readonly Message[]): Anthropic.ToolResultBlockParam[] =>
   messages.flatMap((m) =>
-    typeof m.content === 'string' ? [] : (m.content as Anthropic.ContentBlockParam[]).filter((b): b is Anthropic.ToolResultBlockParam => b.type === 'tool_result'),
+    typeof m.content === 'string'
+      ? []
+      : (m.content as Anthropic.ContentBlockParam[]).filter((b): b is Anthropic.ToolResultBlockParam => b.type === 'tool_result'),
   );
 const contentOf = (messages: readonly Message[], id: string) => resultsIn(messages).find((b) => b.tool_use_id === id)?.content;
 const size = (messages: readonly Message[]) => JSON.stringify(messages).length;
@@ -64,7 +66,9 @@ describe('fitHistory', () => {
     expect(contentOf(fitted.messages, 'toolu_1')).toBe(
       '[Earlier output of plane_search_issues trimmed to save room: 2,000 characters. Call the tool again if you need it.]',
     );
-    const trimmed = ['toolu_1', 'toolu_2', 'toolu_3', 'toolu_4', 'toolu_5', 'toolu_6'].map((id) => contentOf(fitted.messages, id) !== contentOf(messages, id));
+    const trimmed = ['toolu_1', 'toolu_2', 'toolu_3', 'toolu_4', 'toolu_5', 'toolu_6'].map(
+      (id) => contentOf(fitted.messages, id) !== contentOf(messages, id),
+    );
     expect(trimmed).toEqual([true, true, true, false, false, false]);
   });
 
@@ -75,7 +79,11 @@ describe('fitHistory', () => {
     expect(fitted.trimmed).toBeGreaterThan(0);
     expect(fitted.messages.map((m) => m.role)).toEqual(messages.map((m) => m.role));
     expectPairingValid(fitted.messages);
-    expect(resultsIn(fitted.messages)[1]).toMatchObject({ tool_use_id: 'toolu_2', is_error: true, content: expect.stringMatching(/^\[Earlier output/) });
+    expect(resultsIn(fitted.messages)[1]).toMatchObject({
+      tool_use_id: 'toolu_2',
+      is_error: true,
+      content: expect.stringMatching(/^\[Earlier output/),
+    });
     // Only tool results change: the calls and the text are the same objects.
     fitted.messages.forEach((m, i) => {
       if (!resultsIn([m]).length) expect(m).toBe(messages[i]);
@@ -208,11 +216,14 @@ describe('the history budget in the agent loop', () => {
   }
 
   /** Messages as serialized without the cache mark: what the budget measures and the cache compares. */
-  const unmarked = (messages: readonly Message[]) => JSON.stringify(messages, (key, value: unknown) => (key === 'cache_control' ? undefined : value));
+  const unmarked = (messages: readonly Message[]) =>
+    JSON.stringify(messages, (key, value: unknown) => (key === 'cache_control' ? undefined : value));
 
   it('keeps every request within the budget, trims rarely, sends the newest output whole and stores the trimmed thread', async () => {
     const { registry, outputs } = hugeRegistry();
-    const searches = Array.from({ length: 5 }, (_, i) => toolReply([{ name: 'plane_search_issues', input: { size: 90_000 }, id: `toolu_s${i + 1}` }]));
+    const searches = Array.from({ length: 5 }, (_, i) =>
+      toolReply([{ name: 'plane_search_issues', input: { size: 90_000 }, id: `toolu_s${i + 1}` }]),
+    );
     h = await startHarness({ registry, script: [...searches, textReply('Here is what I found.')] });
     await h.say('Search everything, five times');
     await h.agent.idle();
@@ -231,7 +242,9 @@ describe('the history budget in the agent loop', () => {
     );
 
     // Trims are rare: only two requests change what the one before them sent (the rest stay cached).
-    const trims = bodies.slice(1).filter((body, i) => unmarked(body.messages.slice(0, bodies[i]!.messages.length)) !== unmarked(bodies[i]!.messages));
+    const trims = bodies
+      .slice(1)
+      .filter((body, i) => unmarked(body.messages.slice(0, bodies[i]!.messages.length)) !== unmarked(bodies[i]!.messages));
     expect(trims).toHaveLength(2);
 
     const stored = await new ThreadStore(h.store).get(h.threadKey);
@@ -255,13 +268,27 @@ describe('the history budget in the agent loop', () => {
 
 describe('images in the history', () => {
   const imageResult = async (id: string, width: number, height: number, text = 'Saved 1 image'): Promise<Message> => {
-    const data = (await sharp({ create: { width, height, channels: 3, background: '#808080' } }).png().toBuffer()).toString('base64');
+    const data = (
+      await sharp({ create: { width, height, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     return {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data } }] }],
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: id,
+          content: [
+            { type: 'text', text },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
+          ],
+        },
+      ],
     };
   };
-  const partsOf = (messages: readonly Message[], id: string) => (contentOf(messages, id) as { type: string; text?: string }[]).map((p) => p.text ?? p.type);
+  const partsOf = (messages: readonly Message[], id: string) =>
+    (contentOf(messages, id) as { type: string; text?: string }[]).map((p) => p.text ?? p.type);
   const STAND_IN = '[An image shown here earlier was dropped from the history to save room. Call the tool again to see it.]';
 
   it('weighs an image by Anthropic’s estimate, width × height / 750 tokens, not by its base64', async () => {
@@ -269,7 +296,12 @@ describe('images in the history', () => {
     const bare = [user('Show ACME-1'), call('toolu_1'), result('toolu_1', 'Saved 1 image')];
     // 1,500 tokens at 3.5 characters: the block itself is written as one character.
     const block = JSON.stringify((withImage[2]!.content as Anthropic.ToolResultBlockParam[])[0]!.content);
-    const expected = size(bare) - JSON.stringify('Saved 1 image').length + block.length - JSON.stringify((JSON.parse(block) as unknown[])[1]).length + 1500 * 3.5;
+    const expected =
+      size(bare) -
+      JSON.stringify('Saved 1 image').length +
+      block.length -
+      JSON.stringify((JSON.parse(block) as unknown[])[1]).length +
+      1500 * 3.5;
     expect(fitHistory(withImage).chars).toBe(expected);
   });
 
@@ -295,7 +327,13 @@ describe('images in the history', () => {
   });
 
   it('keeps the images before the newest exchange within their bytes, whatever their weight', async () => {
-    const messages = [user('Show them'), call('toolu_1'), await imageResult('toolu_1', 400, 300), call('toolu_2'), await imageResult('toolu_2', 400, 300)];
+    const messages = [
+      user('Show them'),
+      call('toolu_1'),
+      await imageResult('toolu_1', 400, 300),
+      call('toolu_2'),
+      await imageResult('toolu_2', 400, 300),
+    ];
     const bytes = JSON.stringify(messages).length;
     const fitted = fitHistory(messages, { high: 1_000_000, low: 500_000, imageBytes: 10 });
     expect(fitted.imagesDropped).toBe(1);

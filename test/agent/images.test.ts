@@ -29,7 +29,9 @@ const solid = (width: number, height: number, background: string) => sharp({ cre
 async function animatedGif(): Promise<Buffer> {
   const frame = (background: string) => solid(200, 200, background).raw().toBuffer();
   const frames = Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]);
-  return sharp(frames, { raw: { width: 200, height: 400, channels: 3, pageHeight: 200 } }).gif({ loop: 0 }).toBuffer();
+  return sharp(frames, { raw: { width: 200, height: 400, channels: 3, pageHeight: 200 } })
+    .gif({ loop: 0 })
+    .toBuffer();
 }
 
 /** A PNG signature and header, then garbage: typed as PNG by its bytes, but no decoder reads it. */
@@ -59,12 +61,15 @@ function resultIn(request: RecordedRequest, callId: string): Part[] {
   const turn = request.body.messages.find(
     (m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result' && b.tool_use_id === callId),
   );
-  const block = (turn!.content as Anthropic.ContentBlockParam[]).find((b): b is Anthropic.ToolResultBlockParam => b.type === 'tool_result')!;
+  const block = (turn!.content as Anthropic.ContentBlockParam[]).find(
+    (b): b is Anthropic.ToolResultBlockParam => b.type === 'tool_result',
+  )!;
   expect(Array.isArray(block.content)).toBe(true);
   return block.content as Part[];
 }
 
-const imagesOf = (parts: Part[]) => parts.filter((p): p is Anthropic.ImageBlockParam & { source: Anthropic.Base64ImageSource } => p.type === 'image');
+const imagesOf = (parts: Part[]) =>
+  parts.filter((p): p is Anthropic.ImageBlockParam & { source: Anthropic.Base64ImageSource } => p.type === 'image');
 
 async function looks(block: { source: Anthropic.Base64ImageSource }) {
   const bytes = Buffer.from(block.source.data, 'base64');
@@ -75,7 +80,11 @@ async function looks(block: { source: Anthropic.Base64ImageSource }) {
 
 /** The result with each image's base64 elided: what the model reads, sizes included. */
 function shownAs(parts: Part[]): unknown[] {
-  return parts.map((p) => (p.type === 'image' && p.source.type === 'base64' ? { ...p, source: { ...p.source, data: `<${p.source.data.length} base64 characters>` } } : p));
+  return parts.map((p) =>
+    p.type === 'image' && p.source.type === 'base64'
+      ? { ...p, source: { ...p.source, data: `<${p.source.data.length} base64 characters>` } }
+      : p,
+  );
 }
 
 async function withPlane(t: PlaneTestbed, options: { store?: Backend } = {}) {
@@ -89,11 +98,18 @@ describe('the fake Messages API, like the real one,', () => {
     await h?.close();
     h = await startHarness();
     h.api.script(textReply('fine'));
-    const message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'x' }, part] }] };
+    const message = {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'x' }, part] }],
+    };
     const request = h.api.client().messages.create({
       model: 'claude-test',
       max_tokens: 10,
-      messages: [{ role: 'user', content: 'look' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 't', input: {} }] }, message],
+      messages: [
+        { role: 'user', content: 'look' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 't', input: {} }] },
+        message,
+      ],
     } as Anthropic.MessageCreateParamsNonStreaming);
     return request.then(
       () => 'accepted',
@@ -108,7 +124,9 @@ describe('the fake Messages API, like the real one,', () => {
   it('refuses a media type it does not take, data of another type, broken base64 and unknown keys', async () => {
     const jpeg = (await solid(20, 10, '#ffffff').jpeg().toBuffer()).toString('base64');
     expect(await asked(png(jpeg, 'image/bmp'))).toMatch(/^400 .*media_type: Input should be 'image\/jpeg'/);
-    expect(await asked(png(jpeg))).toBe('400 messages.2.content.0.tool_result.content.1.image.source.base64.data: Image does not match the provided media type image/png');
+    expect(await asked(png(jpeg))).toBe(
+      '400 messages.2.content.0.tool_result.content.1.image.source.base64.data: Image does not match the provided media type image/png',
+    );
     expect(await asked(png('not base64!'))).toMatch(/^400 .*invalid base64 data$/);
     expect(await asked({ ...png(jpeg, 'image/jpeg'), width: 20 })).toMatch(/^400 .*width: Extra inputs are not permitted$/);
     expect(await asked({ type: 'video', source: {} })).toMatch(/^400 .*does not match any of the expected tags/);
@@ -125,7 +143,10 @@ describe('the agent sees description images', () => {
     ]);
     const dir = await filesDir();
     h = await withPlane(t);
-    h.api.script(toolReply([{ name: 'plane_get_issue_images', input: { key }, id: 'toolu_img' }]), textReply('A blue screen and a red square.'));
+    h.api.script(
+      toolReply([{ name: 'plane_get_issue_images', input: { key }, id: 'toolu_img' }]),
+      textReply('A blue screen and a red square.'),
+    );
     await h.say(`What do the images of ${key} show?`, { context: { filesDir: dir } });
     await h.agent.idle();
 
@@ -135,9 +156,15 @@ describe('the agent sees description images', () => {
     expect(text!.type).toBe('text');
     const lines = (text as Anthropic.TextBlockParam).text.split('\n');
     expect(lines[0]).toBe(`Saved 3 of 3 images of ${key} in images/${key}:`);
-    expect(lines[1]).toMatch(new RegExp(`^\\[image 1\\] images/${key}/image-1\\.png \\(image/png, 4000×3000, \\d+ KB\\): shown below as image/png, scaled to 1568×1176$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\[image 1\\] images/${key}/image-1\\.png \\(image/png, 4000×3000, \\d+ KB\\): shown below as image/png, scaled to 1568×1176$`,
+      ),
+    );
     expect(lines[2]).toBe(`[image 2] images/${key}/image-2.gif (image/gif, 200×200, 1 KB): shown below as image/png`);
-    expect(lines[3]).toMatch(new RegExp(`^\\[image 3\\] images/${key}/image-3\\.png \\(image/png, 1 KB\\): not shown: it could not be decoded \\(.+\\)$`));
+    expect(lines[3]).toMatch(
+      new RegExp(`^\\[image 3\\] images/${key}/image-3\\.png \\(image/png, 1 KB\\): not shown: it could not be decoded \\(.+\\)$`),
+    );
     // Each image after the words that name it.
     expect(rest.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual([
       `[image 1] of ${key} (image/png, 1568×1176):`,
@@ -164,7 +191,17 @@ describe('the agent sees description images', () => {
   it('shows five images per call and names the sixth with its size; only: [6] shows it', async () => {
     const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff'];
     const t = await startTestbed();
-    const key = itemWithImages(t, await Promise.all(colours.map(async (c, i) => ({ bytes: await solid(300 + i, 200, c).png().toBuffer(), type: 'image/png' }))));
+    const key = itemWithImages(
+      t,
+      await Promise.all(
+        colours.map(async (c, i) => ({
+          bytes: await solid(300 + i, 200, c)
+            .png()
+            .toBuffer(),
+          type: 'image/png',
+        })),
+      ),
+    );
     h = await withPlane(t);
     h.api.script(
       toolReply([{ name: 'plane_get_issue_images', input: { key }, id: 'toolu_all' }]),
@@ -178,7 +215,9 @@ describe('the agent sees description images', () => {
     expect(imagesOf(first)).toHaveLength(5);
     const lines = (first[0] as Anthropic.TextBlockParam).text.split('\n');
     expect(lines[0]).toBe(`Saved 6 of 6 images of ${key} in images/${key}:`);
-    expect(lines[6]).toBe(`[image 6] images/${key}/image-6.png (image/png, 305×200, 1 KB): not shown: at most 5 images are shown per call (ask for this one with only: [6])`);
+    expect(lines[6]).toBe(
+      `[image 6] images/${key}/image-6.png (image/png, 305×200, 1 KB): not shown: at most 5 images are shown per call (ask for this one with only: [6])`,
+    );
     const sixth = resultIn(h.api.requests[2]!, 'toolu_6');
     expect((sixth[0] as Anthropic.TextBlockParam).text).toContain(`Images:\n[image 6] image/png, 305×200, 1 KB: shown below as image/png`);
     const [magenta] = imagesOf(sixth);
@@ -211,4 +250,3 @@ describe('the agent sees description images', () => {
     expect(h.api.requests[2]!.body.messages.at(-1)).toMatchObject({ content: [{ type: 'tool_result', tool_use_id: 'toolu_c' }] });
   });
 });
-

@@ -98,7 +98,11 @@ describe('a driver that cannot renew its lease', () => {
     const { runId } = await h.say('What is ACME-7 about?');
     await held.requested;
     a.fail();
-    await eventually(() => lines.some((line) => line.msg === 'run lease lost: this process stops driving the run'), 10_000, 'A to give the lease up');
+    await eventually(
+      () => lines.some((line) => line.msg === 'run lease lost: this process stops driving the run'),
+      10_000,
+      'A to give the lease up',
+    );
     expect(lines.filter((line) => line.msg === 'could not renew the run lease; trying again').length).toBeGreaterThanOrEqual(1);
     expect(lines.find((line) => line.msg === 'run lease lost: this process stops driving the run')).toMatchObject({ runId });
 

@@ -24,8 +24,16 @@ function documentedTable(): string[][] {
   const start = doc.indexOf('| transition | from | to |');
   expect(start, 'docs/runs.md has the transitions table').toBeGreaterThan(-1);
   const lines = doc.slice(start).split('\n');
-  const rows = lines.slice(2, lines.findIndex((line, i) => i > 1 && !line.startsWith('|')));
-  return rows.map((row) => row.split('|').slice(1, 5).map((cell) => cell.trim()));
+  const rows = lines.slice(
+    2,
+    lines.findIndex((line, i) => i > 1 && !line.startsWith('|')),
+  );
+  return rows.map((row) =>
+    row
+      .split('|')
+      .slice(1, 5)
+      .map((cell) => cell.trim()),
+  );
 }
 
 describe('the run lifecycle', () => {

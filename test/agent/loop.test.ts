@@ -31,11 +31,25 @@ describe('the agent loop', () => {
 
     expect(h.api.requests).toHaveLength(3);
     expect(resultsOf(h.api.requests[1]!.body)).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_a', content: 'ACME-1: Fix the login page (In Progress)', cache_control: { type: 'ephemeral' } },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_a',
+        content: 'ACME-1: Fix the login page (In Progress)',
+        cache_control: { type: 'ephemeral' },
+      },
     ]);
-    expect(resultsOf(h.api.requests[2]!.body)[0]).toMatchObject({ tool_use_id: 'toolu_b', content: 'ACME-2: Fix the login page (In Progress)' });
+    expect(resultsOf(h.api.requests[2]!.body)[0]).toMatchObject({
+      tool_use_id: 'toolu_b',
+      content: 'ACME-2: Fix the login page (In Progress)',
+    });
     // The assistant turn goes back unchanged before its results.
-    expect(h.api.requests[2]!.body.messages.at(-2)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Now ACME-2.' }, { type: 'tool_use', id: 'toolu_b' }] });
+    expect(h.api.requests[2]!.body.messages.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Now ACME-2.' },
+        { type: 'tool_use', id: 'toolu_b' },
+      ],
+    });
     expect(h.ui.of('text').map((e) => e.text)).toEqual(['Let me look at ACME-1.', 'Now ACME-2.']);
     expect(h.ui.of('tool_started').map((e) => e.call.name)).toEqual(['lookup', 'lookup']);
     const result = h.ui.result();
@@ -68,7 +82,11 @@ describe('the agent loop', () => {
     h = await startHarness({ script: [toolReply([{ name: 'explode', input: {}, id: 'toolu_x' }]), textReply('It failed.')] });
     await h.say('Try it');
     await h.agent.idle();
-    expect(resultsOf(h.api.requests[1]!.body)[0]).toMatchObject({ tool_use_id: 'toolu_x', content: 'Error: the warehouse is on fire', is_error: true });
+    expect(resultsOf(h.api.requests[1]!.body)[0]).toMatchObject({
+      tool_use_id: 'toolu_x',
+      content: 'Error: the warehouse is on fire',
+      is_error: true,
+    });
     expect(h.ui.of('tool_finished')[0]!.outcome).toEqual({ status: 'error', text: 'Error: the warehouse is on fire' });
   });
 
@@ -85,7 +103,10 @@ describe('the agent loop', () => {
     const [bad] = resultsOf(h.api.requests[1]!.body);
     expect(bad).toMatchObject({ tool_use_id: 'toolu_bad', is_error: true });
     expect(bad!.content).toBe('Error: Invalid input for lookup:\n- key: must be a key like ACME-1');
-    expect(resultsOf(h.api.requests[2]!.body)[0]).toMatchObject({ tool_use_id: 'toolu_good', content: 'ACME-1: Fix the login page (In Progress)' });
+    expect(resultsOf(h.api.requests[2]!.body)[0]).toMatchObject({
+      tool_use_id: 'toolu_good',
+      content: 'ACME-1: Fix the login page (In Progress)',
+    });
     expect(h.toolLog.calls).toEqual([{ name: 'lookup', input: { key: 'ACME-1' } }]);
   });
 
@@ -95,7 +116,9 @@ describe('the agent loop', () => {
     await h.agent.idle();
     const [result] = resultsOf(h.api.requests[1]!.body);
     expect(result).toMatchObject({ is_error: true });
-    expect(result!.content).toMatch(/^Error: Unknown tool teleport\. Known tools: lookup, plane_create_issue, WebFetch, explode, update_plan, delegate$/);
+    expect(result!.content).toMatch(
+      /^Error: Unknown tool teleport\. Known tools: lookup, plane_create_issue, WebFetch, explode, update_plan, delegate$/,
+    );
   });
 
   it('stops at the iteration cap and says so', async () => {
@@ -107,7 +130,9 @@ describe('the agent loop', () => {
     const result = h.ui.result();
     expect(result.stop).toBe('iteration_limit');
     expect(result.note).toEqual(phrase('runEnd.iterationLimit', { count: 3, variable: 'PLANEBOT_MAX_ITERATIONS', who: 'requester' }));
-    expect(forModel(result.note!)).toBe('Stopped after 3 model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.');
+    expect(forModel(result.note!)).toBe(
+      'Stopped after 3 model requests, the limit set by PLANEBOT_MAX_ITERATIONS, before the work was finished. Ask again to go on from here.',
+    );
   });
 
   it('fails in plain words when the model API fails, and a retry continues where it stopped', async () => {
@@ -187,7 +212,10 @@ describe('stop reasons', () => {
     await h.say('Something fine');
     await h.agent.idle();
     const history = h.api.requests[1]!.body.messages;
-    expect(history[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: '(The model declined this request (category: general harms).)' }] });
+    expect(history[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: '(The model declined this request (category: general harms).)' }],
+    });
   });
 
   it('ends with a note when the context window is full', async () => {
@@ -207,7 +235,11 @@ describe('stop reasons', () => {
 
   it('asks the model to continue after an empty end_turn instead of resending it', async () => {
     h = await startHarness({
-      script: [toolReply([{ name: 'lookup', input: { key: 'ACME-1' }, id: 'toolu_1' }]), stopReply('end_turn', []), textReply('ACME-1 is in progress.')],
+      script: [
+        toolReply([{ name: 'lookup', input: { key: 'ACME-1' }, id: 'toolu_1' }]),
+        stopReply('end_turn', []),
+        textReply('ACME-1 is in progress.'),
+      ],
     });
     await h.say('Check ACME-1');
     await h.agent.idle();
@@ -246,7 +278,11 @@ describe('update_plan', () => {
 
 describe('prompt and caching', () => {
   it('puts the stable prompt in system and the facts of the message in the user turn', async () => {
-    h = await startHarness({ script: [textReply('Hi')], prompt: { defaultWorkspace: 'acme', formatting: 'Use the chat’s Markdown.' }, now: () => Date.parse('2026-11-30T14:05:00Z') });
+    h = await startHarness({
+      script: [textReply('Hi')],
+      prompt: { defaultWorkspace: 'acme', formatting: 'Use the chat’s Markdown.' },
+      now: () => Date.parse('2026-11-30T14:05:00Z'),
+    });
     await h.say('Hello', { earlierMessages: 'Bob: the login page is broken again' });
     await h.agent.idle();
     const body = h.api.requests[0]!.body;

@@ -79,7 +79,10 @@ describe('a click that comes before the run has saved where its request was show
         },
       };
     };
-    h = await startHarness({ frontEnd: clickAtOnce, script: [toolReply([createIssue], 'I will create it.'), textReply('Created ACME-42.')] });
+    h = await startHarness({
+      frontEnd: clickAtOnce,
+      script: [toolReply([createIssue], 'I will create it.'), textReply('Created ACME-42.')],
+    });
     agent = h.agent;
     const { runId } = await h.say('Create an issue for the broken login');
     await h.agent.idle();
@@ -88,7 +91,10 @@ describe('a click that comes before the run has saved where its request was show
     expect(ui.result()).toMatchObject({ runId, answer: 'Created ACME-42.' });
     // The click could not edit a request whose place was not saved yet; the run did, once it was.
     expect(ui.of('settled')).toContainEqual(
-      expect.objectContaining({ outcome: expect.objectContaining({ decision: 'approve', decidedBy: ALICE }), shown: { shownAs: 'toolu_p' } }),
+      expect.objectContaining({
+        outcome: expect.objectContaining({ decision: 'approve', decidedBy: ALICE }),
+        shown: { shownAs: 'toolu_p' },
+      }),
     );
   });
 });

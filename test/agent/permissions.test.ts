@@ -12,7 +12,16 @@ import { createTodoTool } from '../../src/tools/todo/tool.js';
 import { createWebFetchTool } from '../../src/tools/webfetch/webfetch-tool.js';
 import { FileLocks } from '../../src/files/file-lock.js';
 
-const NAMES = ['WebFetch', 'TodoWrite', 'Task', 'plane_list_projects', 'plane_create_issue', 'plane_update_issue', 'plane_add_comment', 'update_plan'];
+const NAMES = [
+  'WebFetch',
+  'TodoWrite',
+  'Task',
+  'plane_list_projects',
+  'plane_create_issue',
+  'plane_update_issue',
+  'plane_add_comment',
+  'update_plan',
+];
 // The defaults come from the tools' own declarations.
 const declared = [
   ...createPlaneTools(createPlaneKit({ baseUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', cache: new Keyv() })),
@@ -91,7 +100,9 @@ describe('permissions', () => {
   it('explains a file that is missing, not JSON, or has a bad value', async () => {
     await expect(loadPermissions(join(dir, 'absent.json'), TOOLS)).rejects.toThrow(/absent\.json cannot be read/);
     await expect(loadPermissions(await file('{WebFetch: allow}'), TOOLS)).rejects.toThrow(/is not valid JSON/);
-    await expect(loadPermissions(await file('{"WebFetch": "sometimes"}'), TOOLS)).rejects.toThrow(/"allow", "ask" or "deny": WebFetch: Invalid option/);
+    await expect(loadPermissions(await file('{"WebFetch": "sometimes"}'), TOOLS)).rejects.toThrow(
+      /"allow", "ask" or "deny": WebFetch: Invalid option/,
+    );
     await expect(loadPermissions(await file('["WebFetch"]'), TOOLS)).rejects.toThrow(/must be a JSON object of tool name/);
   });
 
@@ -109,6 +120,8 @@ describe('permissions', () => {
     const noCreate = createPermissions({ plane_create_issue: 'deny' }, TOOLS);
     expect(permissionOfCall(noCreate, task, sync)).toBe('deny');
     expect(permissionOfCall(noCreate, task, status)).toBe('allow');
-    expect(deniedCallText(noCreate, task, sync)).toBe('Operation not permitted: this Task call writes as plane_create_issue, which is switched off for this bot.');
+    expect(deniedCallText(noCreate, task, sync)).toBe(
+      'Operation not permitted: this Task call writes as plane_create_issue, which is switched off for this bot.',
+    );
   });
 });

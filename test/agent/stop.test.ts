@@ -101,7 +101,11 @@ describe('Stop', () => {
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(history[2]!.content).toEqual([
       expect.objectContaining({ tool_use_id: 'toolu_slow', content: 'Cancelled: the run was stopped while reading.' }),
-      expect.objectContaining({ tool_use_id: 'toolu_create', content: 'Not run: Alice Martin stopped the run before this call started', is_error: true }),
+      expect.objectContaining({
+        tool_use_id: 'toolu_create',
+        content: 'Not run: Alice Martin stopped the run before this call started',
+        is_error: true,
+      }),
     ]);
   });
 

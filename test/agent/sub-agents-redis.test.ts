@@ -29,7 +29,9 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
       script: routed(({ title, turn, request }) => {
         if (title === undefined) return turn === 0 ? delegate('ACME', 'OPS') : textReply(`Final: ${lastResults(request)}`);
         if (title === 'ACME') {
-          return turn === 0 ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Audit' }, id: 'toolu_sub_create' }]) : textReply(`ACME: ${lastResults(request)}`);
+          return turn === 0
+            ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Audit' }, id: 'toolu_sub_create' }])
+            : textReply(`ACME: ${lastResults(request)}`);
         }
         return textReply('OPS is clean.');
       }, log),
@@ -42,7 +44,9 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
     await firstStore.close();
 
     const next = await h.otherAgent({ store: await backend.open() });
-    expect(await next.agent.decide({ runId, callId: 'toolu_sub_create', decision: 'approve', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
+    expect(await next.agent.decide({ runId, callId: 'toolu_sub_create', decision: 'approve', decidedBy: ALICE })).toEqual({
+      outcome: 'accepted',
+    });
     await next.agent.idle();
     expect(h.toolLog.calls).toEqual([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Audit' } }]);
     expect(next.ui.of('settled')[0]).toMatchObject({ request: { subAgent: 'ACME' }, outcome: { decision: 'approve' } });
@@ -58,7 +62,9 @@ describe.each(['embedded', 'redis'] as const)('sub-agents on the %s store', (nam
     expect(result.usage.requests).toBe(5);
   });
 
-  it('loses no sub-agent when its process is killed mid-delegation: a new process finishes the run and runs no finished one again', { timeout: 60_000 }, async () => {
+  it('loses no sub-agent when its process is killed mid-delegation: a new process finishes the run and runs no finished one again', {
+    timeout: 60_000,
+  }, async () => {
     backend = await startBackend(name);
     const store = await backend.open();
     const log: ModelTurn[] = [];

@@ -108,7 +108,9 @@ describe('delegate', () => {
       script: routed(({ title, turn, request }) => {
         if (title === undefined) return turn === 0 ? delegate([task('Read the spec'), task('Check ACME-1')]) : textReply('Summary.');
         if (title === 'Read the spec') {
-          return turn === 0 ? toolReply([{ name: 'WebFetch', input: { url: 'https://example.com/spec' }, id: 'toolu_fetch' }]) : textReply(`Spec: ${lastResults(request)}`);
+          return turn === 0
+            ? toolReply([{ name: 'WebFetch', input: { url: 'https://example.com/spec' }, id: 'toolu_fetch' }])
+            : textReply(`Spec: ${lastResults(request)}`);
         }
         return turn === 0 ? toolReply([{ name: 'lookup', input: { key: 'ACME-1' } }]) : textReply(`ACME-1: ${lastResults(request)}`);
       }, log),
@@ -118,9 +120,18 @@ describe('delegate', () => {
 
     // The other sub-agent finished; the run waits, saved, for the decision.
     const [ask] = h.ui.of('ask');
-    expect(ask!.request).toMatchObject({ runId, callId: 'toolu_fetch', subAgent: 'Read the spec', requester: ALICE, call: { name: 'WebFetch', description: 'GET https://example.com/spec' } });
+    expect(ask!.request).toMatchObject({
+      runId,
+      callId: 'toolu_fetch',
+      subAgent: 'Read the spec',
+      requester: ALICE,
+      call: { name: 'WebFetch', description: 'GET https://example.com/spec' },
+    });
     expect(h.ui.of('done')).toEqual([]);
-    const waitingView = h.ui.of('sub_agent').filter((e) => e.subAgent.title === 'Read the spec').at(-1)!.subAgent;
+    const waitingView = h.ui
+      .of('sub_agent')
+      .filter((e) => e.subAgent.title === 'Read the spec')
+      .at(-1)!.subAgent;
     expect(waitingView.phase).toBe('waiting');
 
     expect(await h.agent.decide({ runId, callId: 'toolu_fetch', decision: 'deny', decidedBy: BOB })).toEqual({ outcome: 'not_allowed' });
@@ -130,7 +141,8 @@ describe('delegate', () => {
     const specTurns = log.filter((t) => t.title === 'Read the spec');
     expect(specTurns).toHaveLength(2);
     expect(lastResults(specTurns[1]!.request)).toBe('Operation cancelled by user');
-    for (const turn of log.filter((t) => t.title === 'Check ACME-1')) expect(JSON.stringify(turn.request.body.messages)).not.toContain('Operation cancelled');
+    for (const turn of log.filter((t) => t.title === 'Check ACME-1'))
+      expect(JSON.stringify(turn.request.body.messages)).not.toContain('Operation cancelled');
     // Check ACME-1 ran once, before the pause: a finished sub-agent is never driven again.
     expect(log.filter((t) => t.title === 'Check ACME-1')).toHaveLength(2);
     expect(h.toolLog.calls).toEqual([{ name: 'lookup', input: { key: 'ACME-1' } }]);
@@ -152,7 +164,9 @@ describe('delegate', () => {
           await slow;
           return textReply('Slow report');
         }
-        return turn === 0 ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' }, id: 'toolu_create' }]) : textReply('Created it');
+        return turn === 0
+          ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' }, id: 'toolu_create' }])
+          : textReply('Created it');
       }, log),
     });
     const { runId } = await h.say('Go');
@@ -175,13 +189,17 @@ describe('delegate', () => {
       script: routed(async ({ title, turn, request }) => {
         if (title === undefined) return turn === 0 ? delegate([task('Create it'), task('Quick')]) : textReply('Done.');
         if (title === 'Quick') return textReply('Quick report');
-        return turn === 0 ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' }, id: 'toolu_late' }]) : textReply(`Got: ${lastResults(request)}`);
+        return turn === 0
+          ? toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'Bug' }, id: 'toolu_late' }])
+          : textReply(`Got: ${lastResults(request)}`);
       }, log),
     });
     await h.say('Go');
     await eventually(() => h!.ui.of('done').length === 1, 10_000, 'the run to finish');
     expect(h.ui.of('settled').map((e) => [e.request.subAgent, e.outcome.decision])).toEqual([['Create it', 'expired']]);
-    expect(lastResults(log.filter((t) => t.title === 'Create it')[1]!.request)).toBe('Operation cancelled by user: nobody approved it in time');
+    expect(lastResults(log.filter((t) => t.title === 'Create it')[1]!.request)).toBe(
+      'Operation cancelled by user: nobody approved it in time',
+    );
     expect(h.toolLog.calls).toEqual([]);
   });
 
@@ -199,7 +217,9 @@ describe('delegate', () => {
     const { runId } = await h.say('Create two');
     await eventually(() => h!.ui.of('ask').length === 2, 10_000, 'both requests');
     await h.agent.idle();
-    expect(await h.agent.decide({ runId, callId: 'toolu_One', decision: 'approve_thread', decidedBy: ALICE })).toEqual({ outcome: 'accepted' });
+    expect(await h.agent.decide({ runId, callId: 'toolu_One', decision: 'approve_thread', decidedBy: ALICE })).toEqual({
+      outcome: 'accepted',
+    });
     await h.agent.idle();
     expect(h.ui.of('settled').map((e) => [e.request.callId, e.outcome.decision])).toEqual([
       ['toolu_One', 'approve_thread'],
@@ -214,14 +234,20 @@ describe('delegate', () => {
     const log: ModelTurn[] = [];
     h = await startHarness({
       script: routed(({ title, turn }) => {
-        if (title === undefined) return turn === 0 ? delegate(['Asks', 'Busy 1', 'Busy 2', 'Busy 3', 'Never'].map((t) => task(t))) : textReply('unreachable');
-        if (title === 'Asks') return toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_stop_ask' }]);
+        if (title === undefined)
+          return turn === 0 ? delegate(['Asks', 'Busy 1', 'Busy 2', 'Busy 3', 'Never'].map((t) => task(t))) : textReply('unreachable');
+        if (title === 'Asks')
+          return toolReply([{ name: 'plane_create_issue', input: { project: 'ACME', title: 'X' }, id: 'toolu_stop_ask' }]);
         // Busy until the stop aborts the request.
         return new Promise<never>(() => undefined);
       }, log),
     });
     const { runId } = await h.say('Five things');
-    await eventually(() => h!.ui.of('ask').length === 1 && log.filter((t) => t.title?.startsWith('Busy')).length === 3, 10_000, 'three busy sub-agents and one asking');
+    await eventually(
+      () => h!.ui.of('ask').length === 1 && log.filter((t) => t.title?.startsWith('Busy')).length === 3,
+      10_000,
+      'three busy sub-agents and one asking',
+    );
     expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'stopping', runId });
     await h.agent.idle();
 
@@ -234,7 +260,9 @@ describe('delegate', () => {
       ['Never', 'failed'],
     ]);
     expect(log.filter((t) => t.title === 'Never')).toEqual([]);
-    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([['toolu_stop_ask', 'Asks', 'withdrawn']]);
+    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([
+      ['toolu_stop_ask', 'Asks', 'withdrawn'],
+    ]);
     expect(h.toolLog.calls).toEqual([]);
     expect(log.filter((t) => t.title === undefined)).toHaveLength(1);
     // The thread keeps what the delegation came to: the next message's request holds the reports.
@@ -259,9 +287,13 @@ describe('delegate', () => {
     expect(h.ui.of('ask')).toHaveLength(1);
     expect(await h.agent.stop({ runId, stoppedBy: ALICE })).toEqual({ status: 'stopping', runId });
     await h.agent.idle();
-    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([['toolu_paused_ask', 'Asks', 'withdrawn']]);
+    expect(h.ui.of('settled').map((e) => [e.request.callId, e.request.subAgent, e.outcome.decision])).toEqual([
+      ['toolu_paused_ask', 'Asks', 'withdrawn'],
+    ]);
     expect(h.ui.of('stopped')).toHaveLength(1);
-    expect(await h.agent.decide({ runId, callId: 'toolu_paused_ask', decision: 'approve', decidedBy: ALICE })).toMatchObject({ outcome: 'already_decided' });
+    expect(await h.agent.decide({ runId, callId: 'toolu_paused_ask', decision: 'approve', decidedBy: ALICE })).toMatchObject({
+      outcome: 'already_decided',
+    });
     expect(h.toolLog.calls).toEqual([]);
   });
 
@@ -280,16 +312,29 @@ describe('delegate', () => {
       subAgentMaxIterations: 2,
       script: routed(async ({ title, turn }) => {
         if (title === undefined) {
-          return turn === 0 ? delegate([task('ACME audit', { task_id: '1' }), task('OPS audit', { task_id: '[2]' })]) : textReply('Audits reported.');
+          return turn === 0
+            ? delegate([task('ACME audit', { task_id: '1' }), task('OPS audit', { task_id: '[2]' })])
+            : textReply('Audits reported.');
         }
         const { tasks } = await (await TaskStore.open({ locks: new FileLocks(), dir: dir! })).read();
         statusSeen.push(`${title}: ${tasks.map((t) => t.status).join(',')}`);
         if (title === 'ACME audit') return textReply('ACME has 2 open bugs.');
         // The OPS audit never finishes: it keeps a plan and reads items until its cap.
-        return toolReply([
-          { name: 'update_plan', input: { items: [{ id: '1', content: 'List OPS bugs', status: 'completed' }, { id: '2', content: 'Read each', status: 'in_progress' }] } },
-          { name: 'lookup', input: { key: `OPS-${turn + 1}` } },
-        ], `Reading OPS-${turn + 1}`);
+        return toolReply(
+          [
+            {
+              name: 'update_plan',
+              input: {
+                items: [
+                  { id: '1', content: 'List OPS bugs', status: 'completed' },
+                  { id: '2', content: 'Read each', status: 'in_progress' },
+                ],
+              },
+            },
+            { name: 'lookup', input: { key: `OPS-${turn + 1}` } },
+          ],
+          `Reading OPS-${turn + 1}`,
+        );
       }, log),
     });
     await h.say('Audit both projects', { context: { filesDir: dir, scope: 'C1' } });
@@ -309,7 +354,9 @@ describe('delegate', () => {
     expect(moves).toContainEqual(['2', 'in-progress', 'blocked']);
     expect(moves).toHaveLength(4);
     // A blocked task says why in its description.
-    expect(tasks[1]!.description).toBe('Blocked: OPS audit stopped: Stopped after 2 model requests, the limit set by PLANEBOT_SUBAGENT_MAX_ITERATIONS, before the work was finished.');
+    expect(tasks[1]!.description).toBe(
+      'Blocked: OPS audit stopped: Stopped after 2 model requests, the limit set by PLANEBOT_SUBAGENT_MAX_ITERATIONS, before the work was finished.',
+    );
     expect(events.filter((e) => e.type === 'updated').map((e) => e.taskId)).toEqual(['2']);
     expect(events.every((e) => e.scope === 'C1' && e.by?.id === ALICE.id)).toBe(true);
 
@@ -330,14 +377,19 @@ describe('delegate', () => {
         if (title === undefined) return turn === 0 ? delegate([task('Breaks'), task('Works')]) : textReply('One of two.');
         if (title === 'Works') return textReply('Works report');
         return turn === 0
-          ? toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Look around', status: 'in_progress' }] } }], 'Starting.')
+          ? toolReply(
+              [{ name: 'update_plan', input: { items: [{ id: '1', content: 'Look around', status: 'in_progress' }] } }],
+              'Starting.',
+            )
           : errorReply(400, 'invalid_request_error', 'prompt is too long');
       }, log),
     });
     await h.say('Two things');
     await h.agent.idle();
     const reports = lastResults(log.filter((t) => t.title === undefined)[1]!.request);
-    expect(reports).toContain('## 1. Breaks — failed\nWhy it stopped: The model API failed (400): prompt is too long\nWhat it got done:\nIts plan:\n→ Look around\nIts last words: Starting.');
+    expect(reports).toContain(
+      '## 1. Breaks — failed\nWhy it stopped: The model API failed (400): prompt is too long\nWhat it got done:\nIts plan:\n→ Look around\nIts last words: Starting.',
+    );
     expect(reports).toContain('## 2. Works — done\nWorks report');
     expect(h.ui.result().subAgents.map((s) => s.outcome)).toEqual(['failed', 'done']);
   });
@@ -365,7 +417,15 @@ describe('delegate', () => {
         if (title === undefined) return turn === 0 ? delegate([task('Audit ACME bugs')]) : textReply('Audited.');
         if (turn === 0) {
           return toolReply([
-            { name: 'update_plan', input: { items: [{ id: '1', content: 'Find the bugs', status: 'completed' }, { id: '2', content: 'Read them', status: 'in_progress' }] } },
+            {
+              name: 'update_plan',
+              input: {
+                items: [
+                  { id: '1', content: 'Find the bugs', status: 'completed' },
+                  { id: '2', content: 'Read them', status: 'in_progress' },
+                ],
+              },
+            },
           ]);
         }
         if (turn === 1) return toolReply([{ name: 'lookup', input: { key: 'ACME-12' } }]);
@@ -376,7 +436,9 @@ describe('delegate', () => {
     await h.agent.idle();
     const views = h.ui.of('sub_agent').map((e) => e.subAgent);
     expect(views[0]).toMatchObject({ title: 'Audit ACME bugs', phase: 'queued' });
-    expect(views.some((v) => v.phase === 'running' && v.plan.progress === '1/2 tasks completed' && v.step === 'Reading ACME-12…')).toBe(true);
+    expect(views.some((v) => v.phase === 'running' && v.plan.progress === '1/2 tasks completed' && v.step === 'Reading ACME-12…')).toBe(
+      true,
+    );
     expect(views.at(-1)).toMatchObject({ phase: 'finished', outcome: 'done', toolCalls: 2, iterations: 3 });
     const [summary] = h.ui.result().subAgents;
     expect(summary).toMatchObject({ title: 'Audit ACME bugs', toolCalls: 2 });

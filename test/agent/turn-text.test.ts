@@ -18,7 +18,12 @@ describe('TurnText', () => {
   });
 
   it('shows an attempt asked again only past what was shown, whatever the cut of its deltas', () => {
-    expect(shown([['Let me', ' lo'], ['L', 'et me look', ' now.']])).toBe('Let me look now.');
+    expect(
+      shown([
+        ['Let me', ' lo'],
+        ['L', 'et me look', ' now.'],
+      ]),
+    ).toBe('Let me look now.');
     expect(shown([['Let me look.'], ['Let ', 'me']])).toBe('Let me look.');
   });
 

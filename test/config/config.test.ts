@@ -22,7 +22,9 @@ describe('loadConfig', () => {
     expect(config.subAgentMaxIterations).toBe(10);
     expect(config.anthropic.subAgentModel).toBe('claude-opus-5-5');
     expect(loadConfig({ PLANEBOT_SUBAGENT_MODEL: 'claude-haiku-5-5' }).anthropic.subAgentModel).toBe('claude-haiku-5-5');
-    expect(() => loadConfig({ PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'many' })).toThrow(/PLANEBOT_SUBAGENT_MAX_ITERATIONS: must be a whole number above 0, such as 25/);
+    expect(() => loadConfig({ PLANEBOT_SUBAGENT_MAX_ITERATIONS: 'many' })).toThrow(
+      /PLANEBOT_SUBAGENT_MAX_ITERATIONS: must be a whole number above 0, such as 25/,
+    );
   });
 
   it('uses HTTP mode with a bot token and Socket Mode with an app token', () => {
@@ -81,12 +83,22 @@ describe('loadConfig', () => {
       PLANEBOT_MCP_CHANNEL: 'C0123ABCD',
       PLANEBOT_MCP_EMAIL: 'dana@acme.io',
     });
-    expect(config.mcp).toEqual({ token: 'a'.repeat(32), hosts: ['planebot.example.com', '10.0.0.5:3000'], channel: 'C0123ABCD', email: 'dana@acme.io' });
+    expect(config.mcp).toEqual({
+      token: 'a'.repeat(32),
+      hosts: ['planebot.example.com', '10.0.0.5:3000'],
+      channel: 'C0123ABCD',
+      email: 'dana@acme.io',
+    });
     expect(loadConfig({}).mcp).toEqual({ hosts: [] });
     expect(secretValues({ PLANEBOT_MCP_TOKEN: 'a'.repeat(32) })).toEqual(['a'.repeat(32)]);
     let caught: unknown;
     try {
-      loadConfig({ PLANEBOT_MCP_TOKEN: 'short', PLANEBOT_MCP_HOSTS: 'http://x/', PLANEBOT_MCP_CHANNEL: '#general', PLANEBOT_MCP_EMAIL: 'dana' });
+      loadConfig({
+        PLANEBOT_MCP_TOKEN: 'short',
+        PLANEBOT_MCP_HOSTS: 'http://x/',
+        PLANEBOT_MCP_CHANNEL: '#general',
+        PLANEBOT_MCP_EMAIL: 'dana',
+      });
     } catch (error) {
       caught = error;
     }
@@ -102,11 +114,17 @@ describe('loadConfig', () => {
     const previous = Buffer.alloc(32, 9).toString('base64');
     expect(loadConfig({}).secretKeys).toBeUndefined();
     expect(loadConfig({ PLANEBOT_SECRET_KEY: key }).secretKeys).toEqual({ current: Buffer.alloc(32, 7) });
-    expect(loadConfig({ PLANEBOT_SECRET_KEY: key, PLANEBOT_SECRET_KEY_PREVIOUS: previous }).secretKeys).toEqual({ current: Buffer.alloc(32, 7), previous: Buffer.alloc(32, 9) });
-    const howTo = /PLANEBOT_SECRET_KEY: must be 32 random bytes in base64 \(44 characters\), such as the output of `openssl rand -base64 32`/;
+    expect(loadConfig({ PLANEBOT_SECRET_KEY: key, PLANEBOT_SECRET_KEY_PREVIOUS: previous }).secretKeys).toEqual({
+      current: Buffer.alloc(32, 7),
+      previous: Buffer.alloc(32, 9),
+    });
+    const howTo =
+      /PLANEBOT_SECRET_KEY: must be 32 random bytes in base64 \(44 characters\), such as the output of `openssl rand -base64 32`/;
     expect(() => loadConfig({ PLANEBOT_SECRET_KEY: 'hunter2' })).toThrow(howTo);
     expect(() => loadConfig({ PLANEBOT_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(howTo);
-    expect(() => loadConfig({ PLANEBOT_SECRET_KEY_PREVIOUS: previous })).toThrow(/PLANEBOT_SECRET_KEY: is required with PLANEBOT_SECRET_KEY_PREVIOUS/);
+    expect(() => loadConfig({ PLANEBOT_SECRET_KEY_PREVIOUS: previous })).toThrow(
+      /PLANEBOT_SECRET_KEY: is required with PLANEBOT_SECRET_KEY_PREVIOUS/,
+    );
     expect(secretValues({ PLANEBOT_SECRET_KEY: key, PLANEBOT_SECRET_KEY_PREVIOUS: previous })).toEqual([key, previous]);
   });
 

@@ -29,7 +29,10 @@ describe('Dockerfile parser', () => {
         'HEALTHCHECK --interval=30s CMD ["node", "-e", "1"]',
       ].join('\n'),
     );
-    expect(parsed.map((stage) => [stage.from, stage.name])).toEqual([['node:24', 'build'], ['node:24-slim', undefined]]);
+    expect(parsed.map((stage) => [stage.from, stage.name])).toEqual([
+      ['node:24', 'build'],
+      ['node:24-slim', undefined],
+    ]);
     expect(runSteps(parsed[0]!.instructions[0]!.args)).toEqual(['a', 'b']);
     expect(parsed[0]!.instructions[1]).toMatchObject({ keyword: 'COPY', flags: { from: 'build' }, args: '/app/dist ./dist', line: 6 });
     expect(stageEnv(parsed[1]!)).toEqual({ A: '1', B: 'two words', C: '3' });
@@ -48,7 +51,9 @@ describe('Dockerfile', () => {
   it('is multi-stage, every stage on Node 24, the final one copying the build from an earlier stage', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     for (const stage of stages) expect(stage.from).toMatch(/^node:24([.-]|$)/);
-    const from = all(final, 'COPY').map((copy) => copy.flags.from).filter(Boolean);
+    const from = all(final, 'COPY')
+      .map((copy) => copy.flags.from)
+      .filter(Boolean);
     const earlier = stages.slice(0, -1).map((stage) => stage.name);
     expect(from.length).toBeGreaterThan(0);
     for (const name of from) expect(earlier).toContain(name);
@@ -58,7 +63,9 @@ describe('Dockerfile', () => {
     const installs = runs(final).filter((step) => /^npm (ci|install)\b/.test(step));
     expect(installs).toHaveLength(1);
     expect(installs[0]).toMatch(/^npm ci\b.*\s--omit=dev\b/);
-    const copied = all(final, 'COPY').filter((copy) => !copy.flags.from).flatMap((copy) => copyPaths(copy.args).sources);
+    const copied = all(final, 'COPY')
+      .filter((copy) => !copy.flags.from)
+      .flatMap((copy) => copyPaths(copy.args).sources);
     expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
   });
 
@@ -98,13 +105,25 @@ describe('Dockerfile', () => {
 
 describe('.dockerignore', () => {
   it('keeps dependencies, builds, data, secrets and history out of the context', () => {
-    for (const path of ['node_modules/zod/package.json', 'dist/src/main.js', 'data/state.sqlite', '.env', '.env.production', '.git/HEAD', 'test-output/x.png']) {
+    for (const path of [
+      'node_modules/zod/package.json',
+      'dist/src/main.js',
+      'data/state.sqlite',
+      '.env',
+      '.env.production',
+      '.git/HEAD',
+      'test-output/x.png',
+    ]) {
       expect(ignored(path), path).toBe(true);
     }
   });
 
   it('lets in everything the stages COPY from the context', () => {
-    const sources = stages.flatMap((stage) => all(stage, 'COPY').filter((copy) => !copy.flags.from).flatMap((copy) => copyPaths(copy.args).sources));
+    const sources = stages.flatMap((stage) =>
+      all(stage, 'COPY')
+        .filter((copy) => !copy.flags.from)
+        .flatMap((copy) => copyPaths(copy.args).sources),
+    );
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(ignored(source.replace(/^\.\//, '')), source).toBe(false);
   });

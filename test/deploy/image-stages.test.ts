@@ -72,7 +72,15 @@ describe('Docker image stages, replayed without Docker', () => {
     expect(existsSync(join(build.dir, entryArgv[1]!)), entryArgv[1]).toBe(true);
     expect(existsSync(join(build.dir, 'dist/src/sandbox/page/index.html'))).toBe(true);
     // The context went through .dockerignore: nothing of this checkout's own build or installs.
-    expect(readdirSync(build.dir).sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'src', 'tsconfig.build.json', 'tsconfig.json']);
+    expect(readdirSync(build.dir).sort()).toEqual([
+      'dist',
+      'node_modules',
+      'package-lock.json',
+      'package.json',
+      'src',
+      'tsconfig.build.json',
+      'tsconfig.json',
+    ]);
   });
 
   it('the final stage holds production dependencies only, the built code and the entry point', () => {
@@ -115,7 +123,8 @@ describe('Docker image stages, replayed without Docker', () => {
         expect(marked.headers.get('content-type')).toContain('javascript');
 
         // The HEALTHCHECK's own command, as Docker runs it inside the container.
-        const check = () => promisify(execFile)(healthArgv[0]!, healthArgv.slice(1), { cwd: app.dir, env, ...UNPRIVILEGED, timeout: 30_000 });
+        const check = () =>
+          promisify(execFile)(healthArgv[0]!, healthArgv.slice(1), { cwd: app.dir, env, ...UNPRIVILEGED, timeout: 30_000 });
         await expect(check()).resolves.toBeDefined();
 
         // The state store went to the volume, written by the unprivileged user.
@@ -166,7 +175,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the entry point exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
     }
-    const status = await fetch(url).then((response) => response.status, () => 0);
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -57,7 +57,18 @@ export async function twentyDigestsAtOnce(windowMs: number): Promise<TwentyAtOnc
     });
     const projects = await kit.api().projects('acme');
     for (const [i, project] of projects.entries()) {
-      await digests.set({ channel: `C${i}`, projectId: project.id, project: project.identifier, cadence: 'daily', time: '09:00', timeZone: 'UTC', filters: NO_FILTERS, staleDays: 7, quiet: false, setBy: 'U1' });
+      await digests.set({
+        channel: `C${i}`,
+        projectId: project.id,
+        project: project.identifier,
+        cadence: 'daily',
+        time: '09:00',
+        timeZone: 'UTC',
+        filters: NO_FILTERS,
+        staleDays: 7,
+        quiet: false,
+        setBy: 'U1',
+      });
     }
     const before = plane.requests.filter((r) => r.path.startsWith('/api/v1/')).length;
     plane.resetRequests();
@@ -65,7 +76,10 @@ export async function twentyDigestsAtOnce(windowMs: number): Promise<TwentyAtOnc
     const started = performance.now();
     await scheduler.tick();
     const ms = performance.now() - started;
-    const times = plane.requests.filter((r) => r.path.startsWith('/api/v1/')).map((r) => r.time).sort((a, b) => a - b);
+    const times = plane.requests
+      .filter((r) => r.path.startsWith('/api/v1/'))
+      .map((r) => r.time)
+      .sort((a, b) => a - b);
     let busiest = 0;
     for (const [i, t] of times.entries()) busiest = Math.max(busiest, times.filter((u, j) => j >= i && u < t + windowMs).length);
     return { posted, requests: times.length, before, busiest, throttled: plane.requests.filter((r) => r.status === 429).length, ms };

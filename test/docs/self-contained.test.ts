@@ -56,7 +56,9 @@ describe('the repository cites only itself', () => {
   }
 
   it('catches a citation when there is one (the check is not blind)', () => {
-    const sample = [{ path: 'sample.ts', text: ['// fine', `// see SPEC ${'\u00a7'}4`, `// at ${['', 'work', 'x', ''].join('/')}`].join('\n') }];
+    const sample = [
+      { path: 'sample.ts', text: ['// fine', `// see SPEC ${'\u00a7'}4`, `// at ${['', 'work', 'x', ''].join('/')}`].join('\n') },
+    ];
     expect(offendingLines(sample, OUTSIDE_DOCUMENTS['the product spec']!)).toEqual(['sample.ts:2: // see SPEC \u00a74']);
     expect(offendingLines(sample, OUTSIDE_DOCUMENTS['a path of a particular machine']!)).toHaveLength(1);
   });

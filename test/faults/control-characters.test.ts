@@ -15,13 +15,19 @@ const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 describe('control characters in what people type', () => {
   it('are removed from a todo title before it is stored and before it is shown in Slack', async () => {
-    const { ephemeral } = await run(harness(), { command: '/todo', text: 'add Buy\u0000 milk\u001b[31m now\u007f\u0085' }, { ephemeral: 1 });
+    const { ephemeral } = await run(
+      harness(),
+      { command: '/todo', text: 'add Buy\u0000 milk\u001b[31m now\u007f\u0085' },
+      { ephemeral: 1 },
+    );
     const file = await readFile(join(channelFilesDir(harness().dataDir, OPS), '.todos.json'), 'utf8');
     const titles = (JSON.parse(file) as { items: { title: string }[] }).items.map((item) => item.title);
     expect(titles).toEqual(['Buy milk[31m now']);
     expect(file).not.toMatch(CONTROLS);
     expect(JSON.stringify(ephemeral[0])).toContain('Buy milk[31m now');
-    expect(JSON.stringify(ephemeral[0]).replace(/\\u00[0-9a-f]{2}/g, (escape) => JSON.parse(`"${escape}"`) as string)).not.toMatch(CONTROLS);
+    expect(JSON.stringify(ephemeral[0]).replace(/\\u00[0-9a-f]{2}/g, (escape) => JSON.parse(`"${escape}"`) as string)).not.toMatch(
+      CONTROLS,
+    );
   });
 
   it('are removed from a work item title before it is sent to Plane', async () => {

@@ -74,7 +74,9 @@ describe('files the bot may not read or write', () => {
 
   it('a channel folder it may not write in: a clear error at once, without the server path', async () => {
     const { reason } = errorOf(await todo(GENERAL, 'add Buy milk'));
-    expect(reason).toMatch(/^\.todos\.json could not be written: the bot has no permission to write in this channel’s folder \(EACCES\)\. Nothing was changed/);
+    expect(reason).toMatch(
+      /^\.todos\.json could not be written: the bot has no permission to write in this channel’s folder \(EACCES\)\. Nothing was changed/,
+    );
     expect(reason).not.toContain(dataDir);
     expect(reason).not.toContain('/');
     expect(await readdir(channelFilesDir(dataDir, GENERAL))).toEqual([]);

@@ -47,7 +47,9 @@ describe('Retry on a failed run', () => {
 
     expect(await retryClick(h, BOB, OPS, elsewhere, runId)).toBe(200);
     const notice = await eventually(() => h.slack.workspace.ephemeralsFor(OPS, BOB)[0], 5_000, 'the notice to bob');
-    expect(notice.text).toBe(`Only <@${ALICE}>, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`);
+    expect(notice.text).toBe(
+      `Only <@${ALICE}>, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(h.model!.requests).toHaveLength(SDK_ATTEMPTS);
     expect(h.slack.workspace.messages(OPS).filter((m) => m.user === BOT)).toEqual([]);
@@ -64,7 +66,11 @@ describe('Retry on a failed run', () => {
 
     expect(await retryClick(h, ALICE, OPS, elsewhere, runId)).toBe(200);
     await eventually(() => botMessages(h, ts).some((m) => m.text.includes('Recovered.')), 8_000, 'the answer in the run’s thread');
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, failed.ts)).includes('Done in'), 5_000, 'the run’s own status done');
+    await eventually(
+      () => shownText(h.slack.workspace.message(GENERAL, failed.ts)).includes('Done in'),
+      5_000,
+      'the run’s own status done',
+    );
     expect(h.slack.workspace.messages(OPS).filter((m) => m.user === BOT)).toEqual([]);
     expect(h.slack.workspace.thread(OPS, elsewhere).filter((m) => m.user === BOT)).toEqual([]);
   });

@@ -46,11 +46,13 @@ afterAll(async () => {
 /** The text of the tool results the model got in its `index`-th request. */
 function toolResult(index: number): string {
   const turn = harness.model!.requests[index]!.body.messages.at(-1) as { content: { type: string; content?: unknown }[] };
-  return turn.content
-    .filter((block) => block.type === 'tool_result')
-    // Its text: the images shown beside it are the agent's test (test/agent/images.test.ts).
-    .map((block) => (typeof block.content === 'string' ? block.content : (block.content as { text?: string }[])[0]!.text!))
-    .join('\n');
+  return (
+    turn.content
+      .filter((block) => block.type === 'tool_result')
+      // Its text: the images shown beside it are the agent's test (test/agent/images.test.ts).
+      .map((block) => (typeof block.content === 'string' ? block.content : (block.content as { text?: string }[])[0]!.text!))
+      .join('\n')
+  );
 }
 
 describe('plane_get_issue_images from Slack', () => {
@@ -59,15 +61,21 @@ describe('plane_get_issue_images from Slack', () => {
     await eventually(() => harness.slack.workspace.thread(OPS, ts).some((m) => m.text.includes('Saved.')), 15_000, 'the answer');
 
     // Another channel's folder, a folder elsewhere on the server, and `..` out of the channel: refused.
-    expect(toolResult(1)).toMatch(/^Error: An absolute folder outside this channel’s folder is refused; give a folder inside this channel’s folder/);
+    expect(toolResult(1)).toMatch(
+      /^Error: An absolute folder outside this channel’s folder is refused; give a folder inside this channel’s folder/,
+    );
     expect(toolResult(2)).toMatch(/^Error: An absolute folder outside this channel’s folder is refused/);
     expect(toolResult(3)).toMatch(/^Error: "\.\.\/C0GENERAL" uses "\.\." to leave the folder/);
     expect(await readdir(channelFilesDir(harness.dataDir, GENERAL))).toEqual([]);
     expect(await readdir(elsewhere)).toEqual([]);
 
     // A folder of the channel's own, and the default.
-    expect(toolResult(4)).toBe(`Saved 1 of 1 images of ${key} in screenshots:\n[image 1] screenshots/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`);
-    expect(toolResult(5)).toBe(`Saved 1 of 1 images of ${key} in images/${key}:\n[image 1] images/${key}/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`);
+    expect(toolResult(4)).toBe(
+      `Saved 1 of 1 images of ${key} in screenshots:\n[image 1] screenshots/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`,
+    );
+    expect(toolResult(5)).toBe(
+      `Saved 1 of 1 images of ${key} in images/${key}:\n[image 1] images/${key}/image-1.png (image/png, 1×1, 1 KB): shown below as image/png`,
+    );
     const ops = channelFilesDir(harness.dataDir, OPS);
     expect(await readFile(join(ops, 'images', key, 'image-1.png'))).toEqual(PNG);
     expect(await readFile(join(ops, 'screenshots', 'image-1.png'))).toEqual(PNG);

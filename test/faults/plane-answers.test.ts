@@ -33,7 +33,10 @@ afterEach(async () => {
 
 describe('a 2xx from Plane that is not the JSON its API promises', () => {
   it('an HTML page instead of a work item: /plane show says which request got what, not a JavaScript error', async () => {
-    fault = { path: '/api/v1/workspaces/acme/work-items/ACME-1/', answer: { status: 200, raw: { text: HTML_PAGE, contentType: 'text/html' } } };
+    fault = {
+      path: '/api/v1/workspaces/acme/work-items/ACME-1/',
+      answer: { status: 200, raw: { text: HTML_PAGE, contentType: 'text/html' } },
+    };
     const { ephemeral } = await run(harness, { command: '/plane', text: 'show ACME-1' }, { ephemeral: 1 });
     const { reason } = errorOf(ephemeral[0]!);
     expect(reason).toContain('GET /api/v1/workspaces/acme/work-items/ACME-1/');
@@ -51,9 +54,16 @@ describe('a 2xx from Plane that is not the JSON its API promises', () => {
   });
 
   it('malformed JSON: the model is told the same readable Plane error as its tool result', async () => {
-    fault = { path: '/api/v1/workspaces/acme/projects/', answer: { status: 200, raw: { text: '{"results": [{"id": "', contentType: 'application/json' } } };
+    fault = {
+      path: '/api/v1/workspaces/acme/projects/',
+      answer: { status: 200, raw: { text: '{"results": [{"id": "', contentType: 'application/json' } },
+    };
     const ts = await harness.slack.userSays({ user: ALICE, channel: OPS, text: '<@U0BOT> which projects are there?' });
-    await eventually(() => harness.slack.workspace.thread(OPS, ts).some((m) => m.text.includes('Plane is not answering properly.')), 10_000, 'the answer');
+    await eventually(
+      () => harness.slack.workspace.thread(OPS, ts).some((m) => m.text.includes('Plane is not answering properly.')),
+      10_000,
+      'the answer',
+    );
     const toolResult = toolResultText(harness.model!.requests[1]!.body.messages.at(-1));
     expect(toolResult).toContain('GET /api/v1/workspaces/acme/projects/ (projects of workspace acme)');
     expect(toolResult).toContain('not with JSON (it starts "{"results": [{"id": "")');

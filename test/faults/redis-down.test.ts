@@ -21,7 +21,8 @@ afterEach(async () => {
 });
 
 /** The bot's natively streamed messages of the thread, oldest first. */
-const streamedMessages = (h: BotHarness, ts: string) => botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
+const streamedMessages = (h: BotHarness, ts: string) =>
+  botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
 
 /**
  * Redis goes away while the model's answer is held, then the answer arrives: returns the run's
@@ -31,10 +32,14 @@ async function loseRedisBeforeAnswer(h: BotHarness, ts: string, answer: ReturnTy
   await answer.requested;
   outage = await redis!.interrupt();
   answer.release();
-  const stranded = await eventually(() => {
-    const status = botMessages(h, ts)[0];
-    return shownText(status).includes('state store became unreachable') ? status : undefined;
-  }, 8_000, 'the status saying the store is unreachable');
+  const stranded = await eventually(
+    () => {
+      const status = botMessages(h, ts)[0];
+      return shownText(status).includes('state store became unreachable') ? status : undefined;
+    },
+    8_000,
+    'the status saying the store is unreachable',
+  );
   expect(shownText(stranded)).not.toContain('run_retry');
   // Not a failure for anyone to act on: it waits, under its own mark.
   expect(shownText(stranded)).toContain('⏸ *Waiting for the state store:*');
@@ -46,7 +51,11 @@ async function loseRedisBeforeAnswer(h: BotHarness, ts: string, answer: ReturnTy
 /** Redis comes back, and the orphan sweep takes the run up and finishes it. */
 async function redisBackAndRunDone(h: BotHarness, status: SlackMessage): Promise<void> {
   redis = await outage!.resume();
-  await eventually(() => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Done in'), 20_000, 'the run finished after Redis returned');
+  await eventually(
+    () => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Done in'),
+    20_000,
+    'the run finished after Redis returned',
+  );
 }
 
 async function readiness(h: BotHarness): Promise<{ code: number; reason?: string }> {
@@ -68,7 +77,7 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
 
     const lost = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> what is open in ACME?` });
     const notice = await eventually(() => botMessages(h, lost)[0], 8_000, 'the notice in the thread');
-    expect(notice.text).toContain("I can’t work right now: my state store is unreachable");
+    expect(notice.text).toContain('I can’t work right now: my state store is unreachable');
     expect(notice.text).toContain('Send it again in a minute or two');
     // Said in the language of whoever asked (users.info answers without the people cache).
     const camille = await h.slack.userSays({ user: 'U0CAMILLE', channel: GENERAL, text: `<@${BOT}> qu’est-ce qui est ouvert ?` });
@@ -77,7 +86,11 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     expect(h.model!.requests).toHaveLength(0);
 
     await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/task', text: 'add Write the report !high' });
-    const added = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('Added task')), 8_000, 'the /task add reply');
+    const added = await eventually(
+      () => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('Added task')),
+      8_000,
+      'the /task add reply',
+    );
     expect(added.text).toBe('Added task 1 to the tree of #general');
     const tasks = JSON.parse(await readFile(join(h.dataDir, 'channels', GENERAL, 'tasks.json'), 'utf8')) as { tasks: { title: string }[] };
     expect(tasks.tasks.map((t) => t.title)).toContain('Write the report');
@@ -104,14 +117,20 @@ describe('with Redis down, the bot says so, keeps its file-backed commands, and 
     // waits for a person would be for most of its wait.
     const runId = /"value":"([^":]+):/.exec(shownText(approval).replace(/\\"/g, '"'))?.[1] ?? '';
     await eventually(
-      async () => (await peek<{ status: string }>(h.bot.store, 'agent:run', runId))?.status === 'waiting' && (await peek(h.bot.store, 'agent:lease', runId)) === undefined,
+      async () =>
+        (await peek<{ status: string }>(h.bot.store, 'agent:run', runId))?.status === 'waiting' &&
+        (await peek(h.bot.store, 'agent:lease', runId)) === undefined,
       8_000,
       'the run saved as waiting',
     );
     outage = await redis.interrupt();
 
     await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
-    const told = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('state store')), 8_000, 'the private notice');
+    const told = await eventually(
+      () => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).find((m) => m.text.includes('state store')),
+      8_000,
+      'the private notice',
+    );
     expect(told.text).toContain('Your click was not recorded. Click again in a minute or two.');
     expect(h.plane.db.comments.size).toBe(commentsBefore);
 
@@ -149,7 +168,11 @@ describe('with Redis down while an answer streams', () => {
     redis = await startRedisServer();
     const answer = heldReply(stopReply('end_turn', [textBlock('Here is the summary, streamed slowly.')], { deltaDelayMs: 400 }));
     harness = await startBotHarness({
-      model: [toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Summarise', status: 'in_progress' }] } }]), answer.step, textReply('Here is the summary, again.')],
+      model: [
+        toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Summarise', status: 'in_progress' }] } }]),
+        answer.step,
+        textReply('Here is the summary, again.'),
+      ],
       env: { REDIS_URL: redis.url },
       timing: { runLeaseMs: 2_000 },
     });

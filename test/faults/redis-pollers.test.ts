@@ -45,7 +45,9 @@ describe('the store’s pollers while Redis is away', () => {
     h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent' }, h.demo.users.dana.id);
     // Queued, listed and taken by a drainer that waits for it to be due: the enqueue is over.
     await eventually(
-      async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1 && (await peek(h.bot.store, 'outbox:leases', OPS)) !== undefined,
+      async () =>
+        ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1 &&
+        (await peek(h.bot.store, 'outbox:leases', OPS)) !== undefined,
       5_000,
       'the notice waiting in the outbox',
     );
@@ -66,8 +68,14 @@ describe('the store’s pollers while Redis is away', () => {
     const back = starting('the store answers again');
     await eventually(() => lines.filter(back).length >= pollers.length, 10_000, 'every poller seeing the store back');
     for (const poller of pollers) {
-      expect(lines.filter(starting(`could not ${poller}`)).map((l) => l.level), poller).toEqual([WARN]);
-      expect(lines.filter((l) => back(l) && l.poller === poller).map((l) => l.level), poller).toEqual([INFO]);
+      expect(
+        lines.filter(starting(`could not ${poller}`)).map((l) => l.level),
+        poller,
+      ).toEqual([WARN]);
+      expect(
+        lines.filter((l) => back(l) && l.poller === poller).map((l) => l.level),
+        poller,
+      ).toEqual([INFO]);
     }
     expect(lines.filter(back)).toHaveLength(pollers.length);
   }, 60_000);

@@ -5,7 +5,11 @@ import { captureLogger } from '../helpers/logs.js';
 
 /** Posts `rawBody`, correctly signed, to the bot's Slack endpoint. */
 async function postSigned(url: string, rawBody: string, contentType: string): Promise<number> {
-  const response = await fetch(`${url}/slack/events`, { method: 'POST', headers: signRequest(SIGNING_SECRET, rawBody, contentType), body: rawBody });
+  const response = await fetch(`${url}/slack/events`, {
+    method: 'POST',
+    headers: signRequest(SIGNING_SECRET, rawBody, contentType),
+    body: rawBody,
+  });
   await response.text();
   return response.status;
 }

@@ -27,7 +27,9 @@ describe('what Slack refuses is never silently lost', () => {
     const done = await finalStatus(harness, ts, GENERAL, 15_000);
     expect(shownText(done)).toContain('Done in');
     // Nothing refused but the one try at native streaming this workspace lacks.
-    expect(harness.slack.calls.filter((c) => c.error !== undefined).map((c) => `${c.method} ${c.error}`)).toEqual(['chat.startStream unknown_method']);
+    expect(harness.slack.calls.filter((c) => c.error !== undefined).map((c) => `${c.method} ${c.error}`)).toEqual([
+      'chat.startStream unknown_method',
+    ]);
     const replies = botMessages(harness, ts).slice(1);
     for (const reply of replies) assertWithinSlackLimits({ text: reply.text, blocks: reply.blocks });
     const shown = replies.map((reply) => shownText(reply)).join('\n');
@@ -91,7 +93,9 @@ describe('what Slack refuses is never silently lost', () => {
     asking.release();
     const done = await finalStatus(h, ts, GENERAL, 10_000);
     expect(shownText(done)).toContain('Done in');
-    expect(toolResults(h, 1)).toMatch(/^Not run: the approval request could not be shown \(.*channel_not_found.*\), so nobody could approve it/);
+    expect(toolResults(h, 1)).toMatch(
+      /^Not run: the approval request could not be shown \(.*channel_not_found.*\), so nobody could approve it/,
+    );
     expect(botMessages(h, ts).some((m) => m.text.includes('I could not ask for approval'))).toBe(true);
     expect(botMessages(h, ts).some((m) => shownText(m).includes('approval_approve'))).toBe(false);
     expect(h.plane.db.comments.size).toBe(commentsBefore);

@@ -16,7 +16,9 @@ describe('a status message Slack refuses', () => {
     h.slack.failNext('chat.postMessage', { error: 'not_in_channel' });
     await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> hello` });
     const notice = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE)[0], 5_000, 'the notice to alice');
-    expect(notice.text).toBe('I cannot post in this conversation (not_in_channel), so I did not start on your request. Invite me (/invite @planebot), then ask again.');
+    expect(notice.text).toBe(
+      'I cannot post in this conversation (not_in_channel), so I did not start on your request. Invite me (/invite @planebot), then ask again.',
+    );
     expect(h.model!.requests).toHaveLength(0);
   });
 });

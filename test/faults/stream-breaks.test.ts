@@ -12,7 +12,8 @@ afterEach(async () => {
 const ANSWER = Array.from({ length: 12 }, (_, i) => `Sentence ${i + 1} of the answer about ACME-1, the login bug on Safari.`).join(' ');
 const NOTE = 'The rest of this answer is in the messages below.';
 
-const isStreamed = (m: { blocks?: Record<string, unknown>[] }) => m.blocks?.some((b) => b.type === 'markdown' || b.type === 'plan') ?? false;
+const isStreamed = (m: { blocks?: Record<string, unknown>[] }) =>
+  m.blocks?.some((b) => b.type === 'markdown' || b.type === 'plan') ?? false;
 
 /** What the thread shows after the status: each streamed message's text, then each posted one's. */
 function thread(h: BotHarness, ts: string): { streamed: string[]; posted: string[] } {

@@ -37,7 +37,10 @@ describe('FileLocks', () => {
   it('keeps every write of writers with instances of their own: the lock directory still excludes them', async () => {
     const dir = await tempDir();
     const path = join(dir, 'log.json');
-    const files = [new JsonFile(path, 'log.json', format, { locks: new FileLocks() }), new JsonFile(path, 'log.json', format, { locks: new FileLocks() })];
+    const files = [
+      new JsonFile(path, 'log.json', format, { locks: new FileLocks() }),
+      new JsonFile(path, 'log.json', format, { locks: new FileLocks() }),
+    ];
     const entries = await appendAtOnce(files);
     expect([...entries].sort((a, b) => a - b)).toEqual(Array.from({ length: WRITERS }, (_, i) => i));
     expect(await readdir(dir)).toEqual(['log.json']);

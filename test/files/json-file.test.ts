@@ -31,9 +31,7 @@ describe('JsonFile', () => {
     expect(await file.read()).toEqual({ version: 1, count: 0 });
     const result = await file.update((data) => ++data.count);
     expect(result).toBe(1);
-    expect(await readFile(path, 'utf8')).toBe(
-      '{\n  "version": 1,\n  "count": 1,\n  "lastModified": "2024-12-01T09:00:00.000Z"\n}\n',
-    );
+    expect(await readFile(path, 'utf8')).toBe('{\n  "version": 1,\n  "count": 1,\n  "lastModified": "2024-12-01T09:00:00.000Z"\n}\n');
   });
 
   it('creates missing parent folders of a nested file', async () => {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlanebot, type PlanebotOptions, type RunningPlanebot } from '../../src/compose.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { seedDemoWorkspace, startFakePlane, type FakePlane, type FakePlaneOptions, type WebhookRecord } from '../../src/emulators/plane/index.js';
+import {
+  seedDemoWorkspace,
+  startFakePlane,
+  type FakePlane,
+  type FakePlaneOptions,
+  type WebhookRecord,
+} from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import { parse as parseYaml } from 'yaml';
@@ -148,7 +154,11 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -40,7 +40,13 @@ async function build(): Promise<string> {
   const dir = join(tmpdir(), PREFIX + hash.digest('hex').slice(0, 16));
   // The folder appears whole (a rename), so one that exists is complete; touched, it is not stale.
   const now = new Date();
-  if (await utimes(dir, now, now).then(() => true, () => false)) return dir;
+  if (
+    await utimes(dir, now, now).then(
+      () => true,
+      () => false,
+    )
+  )
+    return dir;
 
   const work = await mkdtemp(join(tmpdir(), `${PREFIX}building-`));
   await esbuild.build({

@@ -157,7 +157,9 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
     waitForLog((line) => line.msg === 'planebot is listening' && typeof line.url === 'string', startTimeoutMs, 'start-up').catch(
       (error: unknown) => error as Error,
     ),
-    exited.then(({ code, signal }) => new Error(`Bot process ${name} exited (${signal ?? `code ${code}`}) before listening\n${describe()}`)),
+    exited.then(
+      ({ code, signal }) => new Error(`Bot process ${name} exited (${signal ?? `code ${code}`}) before listening\n${describe()}`),
+    ),
   ]);
   if (listening instanceof Error) {
     child.kill('SIGKILL');

@@ -59,12 +59,8 @@ async function startOnce(port: number, kept?: string): Promise<RedisServer> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<Error>((resolve) => {
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ENOENT' ? new RedisMissing() : error),
-    );
-    child.once('exit', (code, signal) =>
-      resolve(new Error(`redis-server exited (${signal ?? code}) before answering:\n${output.trim()}`)),
-    );
+    child.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' ? new RedisMissing() : error));
+    child.once('exit', (code, signal) => resolve(new Error(`redis-server exited (${signal ?? code}) before answering:\n${output.trim()}`)));
   });
   // A test runner that dies must not leave the server behind.
   const killOnExit = () => child.kill('SIGKILL');

@@ -15,7 +15,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const body = (n: number) => JSON.stringify({ event: 'project', action: 'deleted', webhook_id: 'w', workspace_id: 'ws', data: { id: `p${n}` } });
+const body = (n: number) =>
+  JSON.stringify({ event: 'project', action: 'deleted', webhook_id: 'w', workspace_id: 'ws', data: { id: `p${n}` } });
 
 async function post(server: RunningServer, text: string): Promise<number> {
   const signature = createHmac('sha256', SECRET).update(text).digest('hex');

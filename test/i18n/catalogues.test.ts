@@ -12,7 +12,14 @@ function argumentsOf(elements: readonly MessageFormatElement[], found = new Map<
       argumentsOf(element.children, found);
       continue;
     }
-    const kind = element.type === TYPE.plural ? 'number' : element.type === TYPE.select ? 'select' : element.type === TYPE.argument ? 'any' : TYPE[element.type];
+    const kind =
+      element.type === TYPE.plural
+        ? 'number'
+        : element.type === TYPE.select
+          ? 'select'
+          : element.type === TYPE.argument
+            ? 'any'
+            : TYPE[element.type];
     found.set(element.value, kind ?? 'any');
     if (element.type === TYPE.plural || element.type === TYPE.select)
       for (const option of Object.values(element.options)) argumentsOf(option.value, found);
@@ -23,7 +30,10 @@ function argumentsOf(elements: readonly MessageFormatElement[], found = new Map<
 function plurals(elements: readonly MessageFormatElement[]): string[][] {
   return elements.flatMap((element) =>
     element.type === TYPE.plural || element.type === TYPE.select
-      ? [...(element.type === TYPE.plural ? [Object.keys(element.options)] : []), ...Object.values(element.options).flatMap((o) => plurals(o.value))]
+      ? [
+          ...(element.type === TYPE.plural ? [Object.keys(element.options)] : []),
+          ...Object.values(element.options).flatMap((o) => plurals(o.value)),
+        ]
       : [],
   );
 }
@@ -34,7 +44,8 @@ describe('the message catalogues', () => {
   it('hold every key in every language, and nothing else', () => {
     expect(keys.length).toBeGreaterThan(0);
     for (const locale of LOCALES) expect(Object.keys(CATALOGUES[locale]).sort()).toEqual([...keys].sort());
-    for (const area of MESSAGE_AREAS) for (const locale of LOCALES) expect(Object.keys(area[locale]).sort()).toEqual(Object.keys(area.en).sort());
+    for (const area of MESSAGE_AREAS)
+      for (const locale of LOCALES) expect(Object.keys(area[locale]).sort()).toEqual(Object.keys(area.en).sort());
   });
 
   it('give each area its own prefix, so no two areas write the same key', () => {
@@ -106,7 +117,9 @@ describe('translator', () => {
       en.t('common.taskCount', { count: 'two' });
     };
     expect(typed).toBeTypeOf('function');
-    expectTypeOf<MessageArguments<'Hi {name}: {n, plural, one {# {thing}} other {# things of {owner}}} on {d, date, short}'>>().toEqualTypeOf<{
+    expectTypeOf<
+      MessageArguments<'Hi {name}: {n, plural, one {# {thing}} other {# things of {owner}}} on {d, date, short}'>
+    >().toEqualTypeOf<{
       name: string | number;
       n: number;
       thing: string | number;

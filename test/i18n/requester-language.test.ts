@@ -103,10 +103,14 @@ describe('the requester’s language', () => {
     harness = await startBotHarness({ model: [...modelDown(), textReply('Reprise.')] });
     const h = harness;
     const ts = await h.slack.userSays({ user: CAMILLE, channel: GENERAL, text: `<@${BOT}> résume le sprint` });
-    const failed = await eventually(() => {
-      const status = botMessages(h, ts)[0];
-      return status && shownText(status).includes('Échec') ? status : undefined;
-    }, 8_000, 'the failed status');
+    const failed = await eventually(
+      () => {
+        const status = botMessages(h, ts)[0];
+        return status && shownText(status).includes('Échec') ? status : undefined;
+      },
+      8_000,
+      'the failed status',
+    );
     expect(failed.text).toBe('Échec\u202f: L’API du modèle a échoué (500)\u202f: Internal error');
     expect(shownText(failed)).toContain('✗ *Échec\u202f:* L’API du modèle a échoué (500)\u202f: Internal error');
     expect(shownText(failed)).toContain('"text":"Réessayer"');

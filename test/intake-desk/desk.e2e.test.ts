@@ -50,7 +50,9 @@ describe('the intake desk', () => {
     expect(links.map((l) => l.url)).toEqual([expect.stringContaining(ts.replace('.', ''))]);
     expect(row!.description).toContain(links[0]!.url);
     // Not in the work-item list until accepted.
-    const list = await fetch(`${harness.plane.url}/api/v1/workspaces/acme/projects/${item.project}/work-items/`, { headers: { 'X-Api-Key': harness.demo.apiKey } });
+    const list = await fetch(`${harness.plane.url}/api/v1/workspaces/acme/projects/${item.project}/work-items/`, {
+      headers: { 'X-Api-Key': harness.demo.apiKey },
+    });
     expect(((await list.json()) as { results: { id: string }[] }).results.map((r) => r.id)).not.toContain(item.id);
 
     await harness.slack.redeliver(eventId!, { retryNum: 1, retryReason: 'http_timeout' });
@@ -129,7 +131,10 @@ describe('the intake desk', () => {
     const second = await harness.slack.userSays({ user: ALICE, channel: OPS, text: 'Dark mode toggle in the header' });
     await harness.slack.userReacts({ user: ALICE, channel: OPS, ts: second, name: 'ticket' });
     const next = await eventually(
-      () => harness.slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.ts !== offer.ts && (m.blocks ?? []).some((b) => b.block_id === 'intake_offer')),
+      () =>
+        harness.slack.workspace
+          .ephemeralsFor(OPS, ALICE)
+          .find((m) => m.ts !== offer.ts && (m.blocks ?? []).some((b) => b.block_id === 'intake_offer')),
       10_000,
       'the second offer',
     );

@@ -19,7 +19,8 @@ const bot = sharedBot({
   },
 });
 
-const draftRequests = (requests: RecordedRequest[]) => requests.filter((r) => typeof r.body.system === 'string' && r.body.system.includes('title of a work item'));
+const draftRequests = (requests: RecordedRequest[]) =>
+  requests.filter((r) => typeof r.body.system === 'string' && r.body.system.includes('title of a work item'));
 
 describe('the model-drafted intake title', () => {
   it('files under the title the model drafted in the message’s language, from one request with no tools', async () => {
@@ -27,7 +28,8 @@ describe('the model-drafted intake title', () => {
     const model = harness.model!;
     const before = model.requests.length;
     model.script(textReply('  Les factures trimestrielles partent\nà l’ancienne adresse  '));
-    const text = 'Bonjour ! Depuis lundi, les factures trimestrielles sont envoyées à l’ancienne adresse du service financier.\nClient : Initech';
+    const text =
+      'Bonjour ! Depuis lundi, les factures trimestrielles sont envoyées à l’ancienne adresse du service financier.\nClient : Initech';
     const ts = await harness.slack.userSays({ user: BOB, channel: OPS, text });
     await harness.slack.userReacts({ user: BOB, channel: OPS, ts, name: 'ticket' });
     await botLine(harness, OPS, ts, /Filed as .*Les factures trimestrielles partent à l’ancienne adresse/);
@@ -48,7 +50,11 @@ describe('the model-drafted intake title', () => {
   it('cuts a long drafted title at 80 characters', async () => {
     const harness = bot();
     harness.model!.script(textReply(`Warehouse scanner ${'x'.repeat(200)}`));
-    const ts = await harness.slack.userSays({ user: BOB, channel: OPS, text: 'The warehouse scanner app freezes when a pallet label is smudged' });
+    const ts = await harness.slack.userSays({
+      user: BOB,
+      channel: OPS,
+      text: 'The warehouse scanner app freezes when a pallet label is smudged',
+    });
     await harness.slack.userReacts({ user: BOB, channel: OPS, ts, name: 'ticket' });
     await botLine(harness, OPS, ts, /Filed as .*Warehouse scanner x+/);
     const [row] = intakeRows(harness).filter((r) => r.name.startsWith('Warehouse scanner x'));

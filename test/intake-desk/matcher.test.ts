@@ -18,7 +18,12 @@ function measure(threshold: number) {
   const truePositives = scored.filter((s) => s.same && s.similarity >= threshold).length;
   const offered = scored.filter((s) => s.similarity >= threshold).length;
   const duplicates = scored.filter((s) => s.same).length;
-  return { precision: offered === 0 ? 1 : truePositives / offered, recall: truePositives / duplicates, falsePositives: offered - truePositives, misses: duplicates - truePositives };
+  return {
+    precision: offered === 0 ? 1 : truePositives / offered,
+    recall: truePositives / duplicates,
+    falsePositives: offered - truePositives,
+    misses: duplicates - truePositives,
+  };
 }
 
 describe('the duplicate matcher', () => {
@@ -31,7 +36,9 @@ describe('the duplicate matcher', () => {
   it('at its threshold, offers duplicates with high precision and recall on the pairs', () => {
     const result = measure(DEFAULT_THRESHOLD);
     // The figures README.md reports; a change of the matcher that lowers them fails here.
-    console.info(`matcher at ${DEFAULT_THRESHOLD}: precision ${result.precision.toFixed(2)}, recall ${result.recall.toFixed(2)} (${result.falsePositives} false positives, ${result.misses} misses)`);
+    console.info(
+      `matcher at ${DEFAULT_THRESHOLD}: precision ${result.precision.toFixed(2)}, recall ${result.recall.toFixed(2)} (${result.falsePositives} false positives, ${result.misses} misses)`,
+    );
     expect(result.precision).toBeGreaterThanOrEqual(0.95);
     expect(result.recall).toBeGreaterThanOrEqual(0.8);
   });

@@ -15,7 +15,10 @@ const POLL_MS = 1_000;
 /** Posts a Slack event envelope to a replica, signed now, as Slack's delivery (or its retry) would. */
 async function deliverTo(url: string, envelope: Record<string, unknown>, retry?: number): Promise<number> {
   const encoded = encodeRequest('event', envelope);
-  const headers = { ...signRequest(SIGNING_SECRET, encoded.rawBody, encoded.contentType), ...(retry ? { 'X-Slack-Retry-Num': String(retry), 'X-Slack-Retry-Reason': 'http_timeout' } : {}) };
+  const headers = {
+    ...signRequest(SIGNING_SECRET, encoded.rawBody, encoded.contentType),
+    ...(retry ? { 'X-Slack-Retry-Num': String(retry), 'X-Slack-Retry-Reason': 'http_timeout' } : {}),
+  };
   return (await fetch(`${url}/slack/events`, { method: 'POST', headers, body: encoded.rawBody })).status;
 }
 
@@ -23,7 +26,11 @@ it('two replicas on one real Redis file a message once whoever gets its emoji, p
   const redis = await startRedisServer();
   onTestFinished(() => redis.stop());
   const timing = { intakePollMs: POLL_MS, postIntervalMs: 20 };
-  const a = await botForTest({ timing, env: { REDIS_URL: redis.url, PLANE_RATE_LIMIT: '100000/minute' }, plane: { rateLimit: { requests: 100_000, windowMs: 60_000 } } });
+  const a = await botForTest({
+    timing,
+    env: { REDIS_URL: redis.url, PLANE_RATE_LIMIT: '100000/minute' },
+    plane: { rateLimit: { requests: 100_000, windowMs: 60_000 } },
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-intake-replica-b-'));
   const b = await startPlanebot({ ...a.config, dataDir }, { logger: silentLogger, host: '127.0.0.1', timing });
   onTestFinished(async () => {

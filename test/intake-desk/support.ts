@@ -15,8 +15,18 @@ export function botThread(harness: BotHarness, channel: string, threadTs: string
   return replies;
 }
 
-export function botLine(harness: BotHarness, channel: string, threadTs: string, pattern: RegExp, timeoutMs = 10_000): Promise<SlackMessage> {
-  return eventually(() => botThread(harness, channel, threadTs).find((m) => pattern.test(m.text)), timeoutMs, `a bot line matching ${pattern}`);
+export function botLine(
+  harness: BotHarness,
+  channel: string,
+  threadTs: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<SlackMessage> {
+  return eventually(
+    () => botThread(harness, channel, threadTs).find((m) => pattern.test(m.text)),
+    timeoutMs,
+    `a bot line matching ${pattern}`,
+  );
 }
 
 /** The duplicate offer only `user` sees in the thread. */
@@ -38,13 +48,22 @@ export function offerButton(offer: SlackMessage, label: string): { actionId: str
 }
 
 /** The fake Plane's intake rows of a project with their items' keys and state names. */
-export function intakeRows(harness: BotHarness, project = 'ACME'): { key: string; name: string; state: string; status: number; description: string }[] {
+export function intakeRows(
+  harness: BotHarness,
+  project = 'ACME',
+): { key: string; name: string; state: string; status: number; description: string }[] {
   const { db } = harness.plane;
   const p = db.project(project);
   return [...db.intake.values()]
     .filter((row) => row.project === p.id)
     .map((row) => {
       const item = db.workItems.get(row.issue)!;
-      return { key: `${p.identifier}-${item.sequence_id}`, name: item.name, state: db.states.get(item.state ?? '')?.name ?? '', status: row.status, description: item.description_html };
+      return {
+        key: `${p.identifier}-${item.sequence_id}`,
+        name: item.name,
+        state: db.states.get(item.state ?? '')?.name ?? '',
+        status: row.status,
+        description: item.description_html,
+      };
     });
 }

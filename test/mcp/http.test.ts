@@ -79,17 +79,27 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       PLANE_BASE_URL: harness.plane.url,
       PLANE_WORKSPACE: harness.demo.workspace.slug,
     });
-    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(registry.map(asListed));
+    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(
+      registry.map(asListed),
+    );
     for (const tool of registry) {
       const { readOnly, destructive, openWorld } = tool.effects;
-      expect(tools.find((t) => t.name === tool.name)?.annotations, tool.name).toEqual({ readOnlyHint: readOnly, destructiveHint: destructive, openWorldHint: openWorld });
+      expect(tools.find((t) => t.name === tool.name)?.annotations, tool.name).toEqual({
+        readOnlyHint: readOnly,
+        destructiveHint: destructive,
+        openWorldHint: openWorld,
+      });
     }
   });
 
   it('runs a read, a list, a write and a bad input against the Plane emulator, with the data as structuredContent', async () => {
     const read = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });
     expect(textOf(read)).toContain('Login button unresponsive on Safari');
-    expect(read.structuredContent).toMatchObject({ key: 'ACME-1', title: 'Login button unresponsive on Safari', state: { name: 'In Progress' } });
+    expect(read.structuredContent).toMatchObject({
+      key: 'ACME-1',
+      title: 'Login button unresponsive on Safari',
+      state: { name: 'In Progress' },
+    });
     const list = await client.callTool({ name: 'plane_list_states', arguments: { project: 'ACME' } });
     const states = list.structuredContent as { project: string; items: { name: string; group: string; default: boolean }[] };
     expect(states.project).toBe('ACME');
@@ -98,9 +108,16 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const write = await client.callTool({ name: 'plane_add_comment', arguments: { key: 'ACME-3', text: 'Posted over HTTP' } });
     expect(write.isError, textOf(write)).toBeFalsy();
     const item = harness.plane.db.workItem('ACME-3')!;
-    expect([...harness.plane.db.comments.values()].filter((c) => c.issue === item.id).map((c) => c.comment_html).join()).toContain('Posted over HTTP');
+    expect(
+      [...harness.plane.db.comments.values()]
+        .filter((c) => c.issue === item.id)
+        .map((c) => c.comment_html)
+        .join(),
+    ).toContain('Posted over HTTP');
     expect(write.structuredContent).toMatchObject({ key: 'ACME-3', url: expect.stringContaining('ACME-3') });
-    expect(textOf(write)).toBe(`Commented on ACME-3 as ${(write.structuredContent as { author: string }).author}: ${(write.structuredContent as { url: string }).url}`);
+    expect(textOf(write)).toBe(
+      `Commented on ACME-3 as ${(write.structuredContent as { author: string }).author}: ${(write.structuredContent as { url: string }).url}`,
+    );
     const bad = await client.callTool({ name: 'plane_create_issue', arguments: { project: 'ACME' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/^Invalid input for plane_create_issue:\n- title: /);
@@ -115,7 +132,10 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const wrong = await send(url, { body: INITIALIZE, headers: { Authorization: `Bearer ${TOKEN}x` } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers['www-authenticate']).toBe('Bearer realm="planebot", error="invalid_token"');
-    const basic = await send(url, { body: INITIALIZE, headers: { Authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` } });
+    const basic = await send(url, {
+      body: INITIALIZE,
+      headers: { Authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` },
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -130,9 +150,15 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect((await send(url, { body: INITIALIZE, headers: { ...auth, Origin: 'null' } })).status).toBe(403);
     // A refused request learns nothing about the token: the Host check comes first.
     expect((await send(url, { body: INITIALIZE, headers: { Host: 'attacker.example' } })).status).toBe(403);
-    const named = await send(url, { body: INITIALIZE, headers: { ...auth, Host: 'planebot.example.com', Origin: 'https://planebot.example.com' } });
+    const named = await send(url, {
+      body: INITIALIZE,
+      headers: { ...auth, Host: 'planebot.example.com', Origin: 'https://planebot.example.com' },
+    });
     expect(named.status).toBe(200);
-    const local = await send(url, { body: INITIALIZE, headers: { ...auth, Host: `localhost:${port}`, Origin: `http://localhost:${port}` } });
+    const local = await send(url, {
+      body: INITIALIZE,
+      headers: { ...auth, Host: `localhost:${port}`, Origin: `http://localhost:${port}` },
+    });
     expect(local.status).toBe(200);
   });
 
@@ -188,7 +214,9 @@ describe('idle sessions', () => {
 describe('in the sandbox', () => {
   it('serves /mcp against the demo Plane', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'planebot-mcp-sandbox-'));
-    const sandbox = await startSandbox(loadConfig({ PORT: '0', PLANEBOT_DATA_DIR: dataDir, PLANEBOT_MCP_TOKEN: TOKEN }), { logger: silentLogger });
+    const sandbox = await startSandbox(loadConfig({ PORT: '0', PLANEBOT_DATA_DIR: dataDir, PLANEBOT_MCP_TOKEN: TOKEN }), {
+      logger: silentLogger,
+    });
     try {
       const client = await connectHttp(`${sandbox.url}/mcp`, TOKEN);
       const read = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-1' } });

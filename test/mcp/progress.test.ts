@@ -66,7 +66,9 @@ describe('an MCP tool call that waits for Plane’s rate limit', () => {
     await spendTheBudget(demo);
     const progress: Progress[] = [];
     const started = Date.now();
-    const result = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-2' } }, undefined, { onprogress: (p) => progress.push(p) });
+    const result = await client.callTool({ name: 'plane_get_issue', arguments: { key: 'ACME-2' } }, undefined, {
+      onprogress: (p) => progress.push(p),
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Plane’s rate limit for this API key is spent; try again in \d+ s\./);

@@ -15,7 +15,17 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolRegistry } from '../../src/tools/registry.js';
 import { TSX_LOADER } from '../harness/process.js';
-import { asListed, childEnv, connectStdio, registryFor, startDemoPlane, STDIO_ENTRY, textOf, type DemoPlane, type StdioConnection } from './support.js';
+import {
+  asListed,
+  childEnv,
+  connectStdio,
+  registryFor,
+  startDemoPlane,
+  STDIO_ENTRY,
+  textOf,
+  type DemoPlane,
+  type StdioConnection,
+} from './support.js';
 
 // Each child process compiles the entry through tsx first: seconds on a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -55,7 +65,9 @@ describe('stdio server with the official SDK client', () => {
     const { tools } = await mcp.client.listTools();
     const registry = registryFor(env);
     expect(tools.map((tool) => tool.name)).toEqual(registry.map((tool) => tool.name));
-    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(registry.map(asListed));
+    expect(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))).toEqual(
+      registry.map(asListed),
+    );
     for (const tool of registry) {
       const listed = tools.find((t) => t.name === tool.name)!;
       expect(listed.annotations?.readOnlyHint, tool.name).toBe(tool.effects.readOnly);
@@ -74,7 +86,8 @@ describe('stdio server with the official SDK client', () => {
     for (const additive of ['plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_get_issue_images']) {
       expect(annotations[additive], additive).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
     }
-    for (const removing of ['TodoWrite', 'Task']) expect(annotations[removing], removing).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    for (const removing of ['TodoWrite', 'Task'])
+      expect(annotations[removing], removing).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(annotations.WebFetch).toMatchObject({ readOnlyHint: false, openWorldHint: true });
   });
 
@@ -99,14 +112,18 @@ describe('stdio server with the official SDK client', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     const [text, image, ...more] = result.content as { type: string; text?: string; data?: string; mimeType?: string }[];
     expect(more).toEqual([]);
-    expect(text!.text).toBe(`Saved 1 of 1 images of ACME-1 in ${dir}:\n[image 1] ${join(dir, 'image-1.png')} (image/png, 2400×1500, 6 KB): shown below as image/png, scaled to 1568×980`);
+    expect(text!.text).toBe(
+      `Saved 1 of 1 images of ACME-1 in ${dir}:\n[image 1] ${join(dir, 'image-1.png')} (image/png, 2400×1500, 6 KB): shown below as image/png, scaled to 1568×980`,
+    );
     expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
     // The demo's login screenshot, recognised by its size once scaled and its light blue background.
     const shown = sharp(Buffer.from(image!.data!, 'base64'));
     expect(await shown.metadata()).toMatchObject({ format: 'png', width: 1568, height: 980 });
     expect((await shown.stats()).dominant).toEqual({ r: 216, g: 232, b: 248 });
     expect((await readFile(join(dir, 'image-1.png'))).length).toBeGreaterThan(0);
-    expect(result.structuredContent).toMatchObject({ images: [{ n: 1, ok: true, width: 2400, height: 1500, shown: { mime: 'image/png', width: 1568, height: 980 } }] });
+    expect(result.structuredContent).toMatchObject({
+      images: [{ n: 1, ok: true, width: 2400, height: 1500, shown: { mime: 'image/png', width: 1568, height: 980 } }],
+    });
   });
 
   it('lists work items (a list tool): the items as structuredContent, the same as the registry answers', async () => {
@@ -200,8 +217,12 @@ describe('stdio server with the official SDK client', () => {
       await site.close();
     }
     // The optional parts were there too: a synced task's change written to its work item, a hidden cookie.
-    expect(answers.find((data) => data.action === 'status')).toMatchObject({ plane: { key: expect.stringMatching(/^ACME-\d+$/), fields: ['state'] } });
-    expect(answers.find((data) => 'headers' in data)).toMatchObject({ headers: expect.arrayContaining([{ name: 'set-cookie', value: null }]) });
+    expect(answers.find((data) => data.action === 'status')).toMatchObject({
+      plane: { key: expect.stringMatching(/^ACME-\d+$/), fields: ['state'] },
+    });
+    expect(answers.find((data) => 'headers' in data)).toMatchObject({
+      headers: expect.arrayContaining([{ name: 'set-cookie', value: null }]),
+    });
     expect(new Set(calls.map(([name]) => name))).toEqual(new Set(tools.map((tool) => tool.name)));
     for (const union of ['TodoWrite', 'Task']) {
       const actions = (tools.find((tool) => tool.name === union)!.inputSchema.properties!.action as { enum: string[] }).enum;
@@ -260,13 +281,23 @@ async function jsonSite(): Promise<{ url: string; close(): Promise<void> }> {
 describe('stdio server permissions and shared channel files', () => {
   it('does not list or run a denied tool, and works in a channel’s folder with PLANEBOT_MCP_CHANNEL', async () => {
     const permissions = join(dataDir, 'permissions.json');
-    await writeFile(permissions, JSON.stringify({ plane_add_comment: 'deny', 'plane_create_*': 'ask', plane_update_issue: 'deny', update_plan: 'allow' }));
-    const mcp = await connectStdio({ ...demo.env, PLANEBOT_DATA_DIR: dataDir, PLANEBOT_PERMISSIONS: permissions, PLANEBOT_MCP_CHANNEL: 'C0GENERAL' });
+    await writeFile(
+      permissions,
+      JSON.stringify({ plane_add_comment: 'deny', 'plane_create_*': 'ask', plane_update_issue: 'deny', update_plan: 'allow' }),
+    );
+    const mcp = await connectStdio({
+      ...demo.env,
+      PLANEBOT_DATA_DIR: dataDir,
+      PLANEBOT_PERMISSIONS: permissions,
+      PLANEBOT_MCP_CHANNEL: 'C0GENERAL',
+    });
     try {
       const names = (await mcp.client.listTools()).tools.map((tool) => tool.name);
       expect(names).not.toContain('plane_add_comment');
       expect(names).toContain('plane_create_issue');
-      await expect(mcp.client.callTool({ name: 'plane_add_comment', arguments: { key: 'ACME-1', text: 'x' } })).rejects.toMatchObject({ code: -32602 });
+      await expect(mcp.client.callTool({ name: 'plane_add_comment', arguments: { key: 'ACME-1', text: 'x' } })).rejects.toMatchObject({
+        code: -32602,
+      });
       const added = await mcp.client.callTool({ name: 'Task', arguments: { action: 'add', title: 'Shared with the channel' } });
       expect(added.isError, textOf(added)).toBeFalsy();
       expect(await readFile(join(dataDir, 'channels', 'C0GENERAL', 'tasks.json'), 'utf8')).toContain('Shared with the channel');
@@ -274,7 +305,9 @@ describe('stdio server permissions and shared channel files', () => {
       const sync = await mcp.client.callTool({ name: 'Task', arguments: { action: 'sync', id: '1', project: 'ACME' } });
       expect(sync.isError).toBe(true);
       expect(sync).not.toHaveProperty('structuredContent');
-      expect(textOf(sync)).toBe('Operation not permitted: this Task call writes as plane_update_issue, which is switched off for this bot.');
+      expect(textOf(sync)).toBe(
+        'Operation not permitted: this Task call writes as plane_update_issue, which is switched off for this bot.',
+      );
     } finally {
       await mcp.close();
     }
@@ -284,7 +317,11 @@ describe('stdio server permissions and shared channel files', () => {
 describe('stdio process lifecycle', () => {
   /** Starts the entry by hand and reads its stdout line by line. */
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, STDIO_ENTRY], { env: childEnv(env), cwd: dataDir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, STDIO_ENTRY], {
+      env: childEnv(env),
+      cwd: dataDir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     const waiting: ((line: string) => void)[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -313,7 +350,12 @@ describe('stdio process lifecycle', () => {
     const init = await server.request(initialize);
     expect(init.result?.serverInfo).toMatchObject({ name: 'planebot' });
     server.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    const call = await server.request({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'plane_list_projects', arguments: {} } });
+    const call = await server.request({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'plane_list_projects', arguments: {} },
+    });
     expect(JSON.stringify(call.result)).toContain('Website');
     server.child.stdin.end();
     expect(await server.exited).toBe(0);

@@ -80,7 +80,12 @@ export async function startMcpServer(
   options: { token: string; idleMs?: number },
 ): Promise<{ url: string; mcp: McpHttp; close(): Promise<void> }> {
   const config = loadConfig({ ...env, PLANEBOT_MCP_TOKEN: options.token });
-  const { registry, limiters } = composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), fileLocks: new FileLocks(), logger: silentLogger });
+  const { registry, limiters } = composeTools(config, {
+    cache: new Keyv(),
+    taskEvents: new EventEmitter(),
+    fileLocks: new FileLocks(),
+    logger: silentLogger,
+  });
   const tools = await mcpToolsFor(config, registry, silentLogger);
   const mcp = createMcpHttp({ token: options.token, hosts: [], tools, logger: silentLogger, idleMs: options.idleMs });
   const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: mcp.routes });
@@ -98,13 +103,23 @@ export async function startMcpServer(
 /** The registry this environment gives the tool kit, built without MCP: what tools/list must mirror. */
 export function registryFor(env: Record<string, string>): ToolDefinition[] {
   const config = loadConfig(env, 'mcp-stdio');
-  return composeTools(config, { cache: new Keyv(), taskEvents: new EventEmitter(), fileLocks: new FileLocks(), logger: silentLogger }).registry.list();
+  return composeTools(config, {
+    cache: new Keyv(),
+    taskEvents: new EventEmitter(),
+    fileLocks: new FileLocks(),
+    logger: silentLogger,
+  }).registry.list();
 }
 
 /** A declaration as MCP must list it: the model's name, description and JSON Schema, and its data's schema. */
 export function asListed(tool: ToolDefinition): { name: string; description: string; inputSchema: unknown; outputSchema: unknown } {
   const model = toModelTool(tool);
-  return { name: model.name, description: model.description!, inputSchema: model.input_schema, outputSchema: { type: 'object', ...toJsonSchema(tool.output) } };
+  return {
+    name: model.name,
+    description: model.description!,
+    inputSchema: model.input_schema,
+    outputSchema: { type: 'object', ...toJsonSchema(tool.output) },
+  };
 }
 
 /** The text of a tool result (the registry's output or error, as it stands). */

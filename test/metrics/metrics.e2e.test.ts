@@ -26,7 +26,10 @@ function sample(text: string, series: string): number | undefined {
 describe('GET /metrics', () => {
   it('counts a whole flow (run, approval, tools, model, Plane, Slack, webhook, outbox) and carries no user text, key or token', async () => {
     harness = await startBotHarness({
-      model: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: USER_TEXTS[0] } }]), textReply(`Commented ${USER_TEXTS[0]}.`)],
+      model: [
+        toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: USER_TEXTS[0] } }]),
+        textReply(`Commented ${USER_TEXTS[0]}.`),
+      ],
       webhooks: true,
       timing: { condenseMs: 100, postIntervalMs: 20 },
       env: { PLANEBOT_METRICS_TOKEN: METRICS_TOKEN },
@@ -42,13 +45,17 @@ describe('GET /metrics', () => {
 
     expect((await scrape(h)).status).toBe(401);
     expect((await scrape(h, 'Bearer not-the-metrics-token-000')).status).toBe(401);
-    const text = await eventually(async () => {
-      const answer = await scrape(h, `Bearer ${METRICS_TOKEN}`);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toContain('text/plain');
-      const body = await answer.text();
-      return (sample(body, 'planebot_webhook_handling_lag_seconds_count') ?? 0) >= 1 ? body : undefined;
-    }, 10_000, 'the webhook delivery handled');
+    const text = await eventually(
+      async () => {
+        const answer = await scrape(h, `Bearer ${METRICS_TOKEN}`);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toContain('text/plain');
+        const body = await answer.text();
+        return (sample(body, 'planebot_webhook_handling_lag_seconds_count') ?? 0) >= 1 ? body : undefined;
+      },
+      10_000,
+      'the webhook delivery handled',
+    );
 
     expect(sample(text, 'planebot_agent_runs_total{outcome="done"}')).toBe(1);
     expect(sample(text, 'planebot_agent_runs_total{outcome="waiting"}')).toBe(1);

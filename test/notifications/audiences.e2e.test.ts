@@ -32,7 +32,11 @@ describe('who hears about a change: channels by their filters, people by assignm
     const ops7 = await cardOf(h, OPS, 'ACME-7', 1);
     const general1 = await cardOf(h, GENERAL, 'ACME-1', 1);
     await settle();
-    expect(cards(h, OPS).map((c) => c.card.text.split(':')[0]).sort()).toEqual(['ACME-1', 'ACME-7']);
+    expect(
+      cards(h, OPS)
+        .map((c) => c.card.text.split(':')[0])
+        .sort(),
+    ).toEqual(['ACME-1', 'ACME-7']);
     expect(cards(h, GENERAL).map((c) => c.card.text.split(':')[0])).toEqual(['ACME-1']);
     expect(shown(ops1.replies[0]!)).toBe('*dana*: In Progress → Done');
     expect(ops1.replies).toHaveLength(1);
@@ -53,7 +57,11 @@ describe('who hears about a change: channels by their filters, people by assignm
     const [assigned] = await eventually(() => (dm(ALICE).length > 0 ? dm(ALICE) : undefined), 10_000, 'the DM to alice');
     expect(shown(assigned!)).toMatch(/^dana assigned you\nACME-8 /);
     expectNoUuid([assigned!]);
-    h.plane.webApp.addComment('ACME-8', `<p>Can you look, <mention-component entity_identifier="${bob.id}" entity_name="user_mention"></mention-component> and <mention-component entity_identifier="${alice.id}" entity_name="user_mention"></mention-component>?</p>`, dana.id);
+    h.plane.webApp.addComment(
+      'ACME-8',
+      `<p>Can you look, <mention-component entity_identifier="${bob.id}" entity_name="user_mention"></mention-component> and <mention-component entity_identifier="${alice.id}" entity_name="user_mention"></mention-component>?</p>`,
+      dana.id,
+    );
     const mentioned = await eventually(() => (dm(ALICE).length > 1 ? dm(ALICE)[1] : undefined), 10_000, 'the mention DM to alice');
     expect(shown(mentioned)).toMatch(/^dana mentioned you: Can you look, @bob and @alice\?/);
     await settle();
@@ -67,7 +75,11 @@ describe('who hears about a change: channels by their filters, people by assignm
     const listed = await run(h, { command: '/plane', text: 'subscriptions' }, { ephemeral: 1 });
     expect(shown(listed.ephemeral[0]!)).toContain('ACME: state · #bug');
     const bad = await run(h, { command: '/plane', text: 'subscribe ACME shipped' }, { ephemeral: 1 });
-    expectError(bad.ephemeral[0]!, /"shipped" is neither an event \(created, state, done, comment, assigned, all\) nor a filter/, '/plane subscribe <PROJECT> [created|state|done|comment|assigned|all…] [#label…] [@member…] [!priority…] [state:<group>…]');
+    expectError(
+      bad.ephemeral[0]!,
+      /"shipped" is neither an event \(created, state, done, comment, assigned, all\) nor a filter/,
+      '/plane subscribe <PROJECT> [created|state|done|comment|assigned|all…] [#label…] [@member…] [!priority…] [state:<group>…]',
+    );
     const badGroup = await run(h, { command: '/plane', text: 'subscribe ACME state:doing' }, { ephemeral: 1 });
     expect(shown(badGroup.ephemeral[0]!)).toContain('use state:backlog, state:unstarted, state:started, state:completed, state:cancelled');
     const badLabel = await run(h, { command: '/plane', text: 'subscribe ACME #nope' }, { ephemeral: 1 });
@@ -75,7 +87,8 @@ describe('who hears about a change: channels by their filters, people by assignm
     const badNotify = await run(h, { command: '/plane', text: 'notify maybe' }, { ephemeral: 1 });
     expectError(badNotify.ephemeral[0]!, /"maybe": say on or off/, '/plane notify <on|off>');
     const help = await run(h, { command: '/plane', text: 'help' }, { ephemeral: 1 });
-    for (const action of ['subscribe', 'unsubscribe', 'subscriptions', 'notify']) expect(shown(help.ephemeral[0]!)).toContain(`/plane ${action}`);
+    for (const action of ['subscribe', 'unsubscribe', 'subscriptions', 'notify'])
+      expect(shown(help.ephemeral[0]!)).toContain(`/plane ${action}`);
     const removed = await run(h, { command: '/plane', text: 'unsubscribe ACME', channel: GENERAL }, { ephemeral: 1 });
     expect(shown(removed.ephemeral[0]!)).toContain('Unsubscribed #general from ACME');
     const none = await run(h, { command: '/plane', text: 'subscriptions', channel: GENERAL }, { ephemeral: 1 });

@@ -66,7 +66,10 @@ describe('Plane → Slack: a change the bot confirmed itself is not said twice i
     expect((await h.slack.submitView(ALICE, form.view.id, { item: { value: 'ACME-6' } })).outcome).toBe('closed');
     await botReply(h, GENERAL, ts, /^alice linked this thread to ACME-6/);
 
-    h.model!.script(toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-6', text: 'Fixed in 2.4, the last row is kept.' } }]), textReply('Commented on ACME-6.'));
+    h.model!.script(
+      toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-6', text: 'Fixed in 2.4, the last row is kept.' } }]),
+      textReply('Commented on ACME-6.'),
+    );
     await approvedAgentWrite(h, GENERAL, ts, 'tell ACME-6 it is fixed in 2.4');
 
     for (const channel of [OPS, GENERAL]) {
@@ -102,7 +105,11 @@ describe('Plane → Slack: a change the bot confirmed itself is not said twice i
 
   it('/plane new: the confirmation is the requester’s alone, so each subscribed channel gets the card once, with no line', async () => {
     const h = harness();
-    const { ephemeral } = await run(h, { command: '/plane', text: 'new ACME Confirm the export fix !high', channel: OPS }, { ephemeral: 2 });
+    const { ephemeral } = await run(
+      h,
+      { command: '/plane', text: 'new ACME Confirm the export fix !high', channel: OPS },
+      { ephemeral: 2 },
+    );
     const key = /ACME-\d+/.exec(ephemeral[0]!.text)![0];
     for (const channel of [OPS, GENERAL]) expect(shown((await cardOf(h, channel, key)).card)).toContain('Created by alice');
     await quiet(h);

@@ -19,7 +19,9 @@ describe('the outbox: paced, durable', () => {
     await run(h, { command: '/plane', text: 'subscribe ACME' }, { ephemeral: 1 });
     const { dana } = h.demo.users;
     const project = h.demo.project;
-    const items = Array.from({ length: 20 }, (_, i) => h.plane.db.addWorkItem(project.id, { name: `Burst item ${i + 1}`, state: 'Backlog', priority: 'none' }));
+    const items = Array.from({ length: 20 }, (_, i) =>
+      h.plane.db.addWorkItem(project.id, { name: `Burst item ${i + 1}`, state: 'Backlog', priority: 'none' }),
+    );
     const callsBefore = h.slack.calls.length;
     // Three answers ratelimited with Retry-After: 1, on top of the emulator's pace rule.
     for (let i = 0; i < 3; i++) h.slack.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
@@ -48,7 +50,9 @@ describe('the outbox: paced, durable', () => {
       '20 cards, each with its one line',
     );
     for (const { replies } of done) {
-      expect(replies[0]!.text).toMatch(/dana: Backlog → In Progress · priority high · labelled \w+ · renamed to “Burst item \d+ \(renamed\)” · due 2026-12-24$/);
+      expect(replies[0]!.text).toMatch(
+        /dana: Backlog → In Progress · priority high · labelled \w+ · renamed to “Burst item \d+ \(renamed\)” · due 2026-12-24$/,
+      );
     }
     const posts = h.slack.calls.slice(callsBefore).filter((c) => c.method === 'chat.postMessage' && c.args.channel === OPS);
     const refused = posts.filter((c) => c.error === 'http_429');
@@ -66,9 +70,17 @@ describe('the outbox: paced, durable', () => {
     const { dana } = h.demo.users;
     const attempts = h.plane.webhooks.attempts.length;
     h.plane.webApp.updateWorkItem('ACME-2', { priority: 'urgent', state_id: h.demo.states.Done!.id }, dana.id);
-    await eventually(() => h.plane.webhooks.attempts.slice(attempts).filter((a) => a.status === 200).length === 2, 5_000, 'both deliveries answered');
+    await eventually(
+      () => h.plane.webhooks.attempts.slice(attempts).filter((a) => a.status === 200).length === 2,
+      5_000,
+      'both deliveries answered',
+    );
     // Handled (in the outbox) but not yet due: the restart comes inside the 2 s window.
-    await eventually(async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1, 5_000, 'the notice waiting');
+    await eventually(
+      async () => ((await peek<unknown[]>(h.bot.store, 'outbox', `heads:${OPS}`))?.length ?? 0) === 1,
+      5_000,
+      'the notice waiting',
+    );
     expect(cards(h, OPS).filter((c) => c.card.text.startsWith('ACME-2:'))).toHaveLength(0);
     await h.restart();
     const posted = await eventually(

@@ -52,8 +52,7 @@ describe('POST /plane/webhooks', () => {
   it('the same change delivered three times (three delivery ids) posts once', async () => {
     const h = harness();
     const real = await capturedDelivery('ACME-7', 'urgent');
-    const replay = async () =>
-      deliver(h.bot.url, real.body, { ...real.headers, 'X-Plane-Delivery': crypto.randomUUID() });
+    const replay = async () => deliver(h.bot.url, real.body, { ...real.headers, 'X-Plane-Delivery': crypto.randomUUID() });
     const answers = await Promise.all([replay(), replay()]);
     for (const answer of answers) expect(answer.status).toBe(200);
     const { replies } = await cardOf(h, OPS, 'ACME-7', 1);
@@ -73,10 +72,14 @@ describe('POST /plane/webhooks', () => {
     await patchItem(h, 'ACME-9', { priority: 'urgent' });
     await eventually(() => h.plane.webhooks.attempts.length > before, 5_000, 'a failed attempt');
     hook.url = url;
-    const attempts = await eventually(() => {
-      const mine = h.plane.webhooks.attempts.slice(before);
-      return mine.some((a) => a.status === 200) ? mine : undefined;
-    }, 5_000, 'the retry');
+    const attempts = await eventually(
+      () => {
+        const mine = h.plane.webhooks.attempts.slice(before);
+        return mine.some((a) => a.status === 200) ? mine : undefined;
+      },
+      5_000,
+      'the retry',
+    );
     expect(attempts[0]!.status).toBe(0);
     expect(new Set(attempts.map((a) => a.headers['X-Plane-Delivery'])).size).toBe(attempts.length);
     expect(new Set(attempts.map((a) => a.body)).size).toBe(1);

@@ -27,15 +27,23 @@ it('two replicas on one real Redis, each given every delivery, post each notific
   const before = a.plane.webhooks.attempts.length;
   const keys = ['ACME-1', 'ACME-2', 'ACME-3', 'ACME-4', 'ACME-5'];
   for (const key of keys) a.plane.webApp.updateWorkItem(key, { priority: 'none', name: `${key} renamed` }, dana.id);
-  const answered = await eventually(() => {
-    const done = a.plane.webhooks.attempts.slice(before).filter((attempt) => attempt.status === 200);
-    return done.length === keys.length * 2 ? done : undefined;
-  }, 10_000, 'the ten deliveries answered by A');
+  const answered = await eventually(
+    () => {
+      const done = a.plane.webhooks.attempts.slice(before).filter((attempt) => attempt.status === 200);
+      return done.length === keys.length * 2 ? done : undefined;
+    },
+    10_000,
+    'the ten deliveries answered by A',
+  );
   // Every delivery A had goes to B too, byte for byte, as a retry landing on the other replica would;
   // both replicas drain the shared outbox.
   const replays = await Promise.all(
     answered.map((attempt) =>
-      fetch(`${b.url}/plane/webhooks`, { method: 'POST', headers: { ...attempt.headers, 'X-Plane-Delivery': crypto.randomUUID() }, body: attempt.body }),
+      fetch(`${b.url}/plane/webhooks`, {
+        method: 'POST',
+        headers: { ...attempt.headers, 'X-Plane-Delivery': crypto.randomUUID() },
+        body: attempt.body,
+      }),
     ),
   );
   expect(replays.map((r) => r.status)).toEqual(answered.map(() => 200));
@@ -51,5 +59,7 @@ it('two replicas on one real Redis, each given every delivery, post each notific
   const after = cards(a, OPS).filter((c) => keys.some((key) => c.card.text.startsWith(`${key}:`)));
   expect(after).toHaveLength(keys.length);
   for (const { replies } of after) expect(replies.map((r) => r.text)).toHaveLength(1);
-  expect(posted.map((c) => c.replies[0]!.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^ACME-\d+: dana: priority none · renamed to/)]));
+  expect(posted.map((c) => c.replies[0]!.text)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^ACME-\d+: dana: priority none · renamed to/)]),
+  );
 }, 90_000);

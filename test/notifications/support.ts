@@ -26,7 +26,12 @@ export async function cardOf(harness: BotHarness, channel: string, key: string, 
 }
 
 /** The Plane API as a client with the demo key: what a person's script, or the bot, would do. */
-export async function planeApi(harness: BotHarness, method: 'PATCH' | 'POST', path: string, body: unknown): Promise<Record<string, unknown>> {
+export async function planeApi(
+  harness: BotHarness,
+  method: 'PATCH' | 'POST',
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${harness.plane.url}/api/v1/workspaces/${harness.demo.workspace.slug}/${path}`, {
     method,
     headers: { 'X-Api-Key': harness.demo.apiKey, 'Content-Type': 'application/json' },
@@ -58,5 +63,8 @@ export { expectError, shown };
 
 /** No message shows a UUID. */
 export function expectNoUuid(messages: readonly SlackMessage[]): void {
-  for (const message of messages) expect(`${message.text}\n${JSON.stringify(message.blocks)}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+  for (const message of messages)
+    expect(`${message.text}\n${JSON.stringify(message.blocks)}`).not.toMatch(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
+    );
 }

@@ -33,7 +33,9 @@ describe.skipIf(!plane)('the Plane contract, on the real Plane CE', () => {
     async webEdit(person, key, changes) {
       let session = sessions.get(person);
       if (!session) sessions.set(person, (session = await signIn(plane!.url, `${person}@acme.test`)));
-      const item = (await (await request(`${plane!.url}/api/v1/workspaces/acme/work-items/${key}/`, { headers: { 'x-api-key': plane!.apiKey } })).body.json()) as { id: string; project: string };
+      const item = (await (
+        await request(`${plane!.url}/api/v1/workspaces/acme/work-items/${key}/`, { headers: { 'x-api-key': plane!.apiKey } })
+      ).body.json()) as { id: string; project: string };
       await session.send('PATCH', `/api/workspaces/acme/projects/${item.project}/issues/${item.id}/`, changes);
     },
   };
@@ -67,7 +69,13 @@ async function signIn(url: string, email: string): Promise<WebSession> {
   const signedIn = await request(`${url}/auth/sign-in/`, {
     method: 'POST',
     // Plane's sign-in answers 500 to a request without a User-Agent.
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), referer: `${url}/`, origin: url, 'user-agent': 'planebot-contract' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookie(),
+      referer: `${url}/`,
+      origin: url,
+      'user-agent': 'planebot-contract',
+    },
     body: form.toString(),
   });
   keep(signedIn.headers);
@@ -77,7 +85,14 @@ async function signIn(url: string, email: string): Promise<WebSession> {
     async send(method, path, body) {
       const answer = await request(`${url}${path}`, {
         method,
-        headers: { 'content-type': 'application/json', cookie: cookie(), referer: `${url}/`, origin: url, 'user-agent': 'planebot-contract', 'x-csrftoken': cookies.get('csrftoken')! },
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookie(),
+          referer: `${url}/`,
+          origin: url,
+          'user-agent': 'planebot-contract',
+          'x-csrftoken': cookies.get('csrftoken')!,
+        },
         body: JSON.stringify(body),
       });
       const text = await answer.body.text();

@@ -23,10 +23,21 @@ describe.skipIf(!plane)('a channel digest against the real Plane CE', () => {
   beforeAll(() => resetPlaneCe(plane!.env));
 
   it('counts every item of ACME by state group, shows the current cycle, costs a handful of requests, and reports a change made in Plane as done since the last digest', async () => {
-    const kit = createPlaneKit({ apiKey: plane!.apiKey, baseUrl: plane!.url, appUrl: plane!.url, workspace: plane!.workspace, cache: new Keyv() });
+    const kit = createPlaneKit({
+      apiKey: plane!.apiKey,
+      baseUrl: plane!.url,
+      appUrl: plane!.url,
+      workspace: plane!.workspace,
+      cache: new Keyv(),
+    });
     const api = kit.api();
     const store = createMemoryStore();
-    const digests = new ChannelDigests({ scheduler: new Scheduler({ store, logger: silentLogger }), store, reader: new ProjectReader(kit), kit });
+    const digests = new ChannelDigests({
+      scheduler: new Scheduler({ store, logger: silentLogger }),
+      store,
+      reader: new ProjectReader(kit),
+      kit,
+    });
     const target = { channel: 'C0OPS', projectId: plane!.projectId, filters: NO_FILTERS, staleDays: 7, timeZone: 'UTC' };
 
     const { result: first, requests } = await api.metered(() => digests.compose(target, { fresh: true }));

@@ -20,5 +20,8 @@ export function resetPlaneCe(env: Record<string, string>): void {
 
 /** Points the workspace webhook at a test server (`undefined`: back to the fixture's listener). */
 export function pointWebhook(env: Record<string, string>, url: string | undefined): void {
-  execFileSync(planeCeFixture().webhookScript, [url ?? '--listener'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  execFileSync(planeCeFixture().webhookScript, [url ?? '--listener'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
 }

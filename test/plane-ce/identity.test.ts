@@ -53,16 +53,21 @@ async function workItem(key: string): Promise<{ id: string; created_by: string; 
 
 async function connect(user: string, token: string): Promise<void> {
   await slack.runCommand({ user, channel: OPS, command: '/plane', text: 'connect' });
-  const modal = await eventually(() => {
-    const open = slack.openView(user);
-    return open?.view.callback_id === 'plane_connect_form' ? open : undefined;
-  }, 15_000, `${user}'s connect modal`);
+  const modal = await eventually(
+    () => {
+      const open = slack.openView(user);
+      return open?.view.callback_id === 'plane_connect_form' ? open : undefined;
+    },
+    15_000,
+    `${user}'s connect modal`,
+  );
   const answer = await slack.submitView(user, modal.view.id, { plane_token: { token } });
   expect(answer.outcome, JSON.stringify(answer.errors)).toBe('closed');
   expect(JSON.stringify(answer)).not.toContain(token);
 }
 
-const dmsTo = (user: string) => slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === user).map((c) => String(c.args.text));
+const dmsTo = (user: string) =>
+  slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === user).map((c) => String(c.args.text));
 
 describe.skipIf(!plane)('people acting as themselves in the real Plane CE', () => {
   beforeAll(async () => {
@@ -111,12 +116,17 @@ describe.skipIf(!plane)('people acting as themselves in the real Plane CE', () =
     const alice = await planeUserId(plane!.keys.alice);
     const item = await workItem('ACME-1');
     const base = `/api/v1/workspaces/${plane!.workspace}/projects/${plane!.projectId}/work-items/${item.id}`;
-    const comments = await asAdmin<{ results: { id: string; comment_html: string; actor: string; created_by: string }[] }>(`${base}/comments/`);
+    const comments = await asAdmin<{ results: { id: string; comment_html: string; actor: string; created_by: string }[] }>(
+      `${base}/comments/`,
+    );
     const comment = comments.results.find((c) => c.comment_html.includes(COMMENT));
     expect(comment).toMatchObject({ actor: alice, created_by: alice });
     // Plane's activity log (its worker writes it; API v1 leaves comment activities out, so read the table).
     const logged = await eventually(
-      () => sql(`SELECT u.email FROM issue_activities a JOIN users u ON u.id = a.actor_id WHERE a.field = 'comment' AND a.new_value = '${comment!.comment_html}'`) || undefined,
+      () =>
+        sql(
+          `SELECT u.email FROM issue_activities a JOIN users u ON u.id = a.actor_id WHERE a.field = 'comment' AND a.new_value = '${comment!.comment_html}'`,
+        ) || undefined,
       15_000,
       'the comment in Plane’s activity log',
     );
@@ -139,16 +149,28 @@ describe.skipIf(!plane)('people acting as themselves in the real Plane CE', () =
     // Deleted from Plane's database, as its token page's Delete does.
     sql(`DELETE FROM api_tokens WHERE token = '${plane!.keys.alice}'`);
     await slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'new ACME Made after alice’s token was deleted' });
-    const note = await eventually(() => slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.text.startsWith('Plane refused your personal token')), 30_000, 'the note');
+    const note = await eventually(
+      () => slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.text.startsWith('Plane refused your personal token')),
+      30_000,
+      'the note',
+    );
     expect(note.text).toContain('bot’s own key');
-    await eventually(() => dmsTo(ALICE).find((text) => text.startsWith('Plane no longer accepts the personal access token')), 10_000, 'the DM');
+    await eventually(
+      () => dmsTo(ALICE).find((text) => text.startsWith('Plane no longer accepts the personal access token')),
+      10_000,
+      'the DM',
+    );
     expect(await bot.store.get(PLANE_CONNECTIONS, ALICE)).toBeUndefined();
-    const created = await eventually(async () => {
-      const list = await asAdmin<{ results: { name: string; sequence_id: number; created_by: string }[] }>(
-        `/api/v1/workspaces/${plane!.workspace}/projects/${plane!.projectId}/work-items/?per_page=100`,
-      );
-      return list.results.find((i) => i.name === 'Made after alice’s token was deleted');
-    }, 10_000, 'the work item');
+    const created = await eventually(
+      async () => {
+        const list = await asAdmin<{ results: { name: string; sequence_id: number; created_by: string }[] }>(
+          `/api/v1/workspaces/${plane!.workspace}/projects/${plane!.projectId}/work-items/?per_page=100`,
+        );
+        return list.results.find((i) => i.name === 'Made after alice’s token was deleted');
+      },
+      10_000,
+      'the work item',
+    );
     expect(created.created_by).toBe(await planeUserId(plane!.apiKey));
   }, 90_000);
 });
@@ -163,7 +185,9 @@ function sql(query: string): string {
 
 /** The text of the last tool result the model was sent. */
 function lastToolResult(request: { body: { messages: { content: unknown }[] } }): string {
-  const blocks = request.body.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; content?: unknown }[]) : []));
+  const blocks = request.body.messages.flatMap((m) =>
+    Array.isArray(m.content) ? (m.content as { type: string; content?: unknown }[]) : [],
+  );
   const result = blocks.filter((b) => b.type === 'tool_result').at(-1);
   return typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content);
 }

@@ -29,7 +29,8 @@ describe.skipIf(!plane)('the intake desk against the real Plane CE', () => {
       ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
     });
   const acme = (path: string, init?: Parameters<typeof api>[1]) => api(`projects/${plane!.projectId}/${path}`, init);
-  const intakeRows = async (): Promise<IntakeRow[]> => ((await (await acme('intake-issues/?per_page=100')).json()) as { results: IntakeRow[] }).results;
+  const intakeRows = async (): Promise<IntakeRow[]> =>
+    ((await (await acme('intake-issues/?per_page=100')).json()) as { results: IntakeRow[] }).results;
   const rowNamed = async (name: string) => (await intakeRows()).filter((row) => row.issue_detail?.name === name);
   /** What a project admin does in Plane's Intake view: accept, decline, snooze, mark as duplicate. */
   const decide = async (itemId: string, body: Record<string, unknown>) => {

@@ -10,7 +10,13 @@ describe.skipIf(!plane)('the real Plane CE', () => {
   beforeAll(() => resetPlaneCe(plane!.env));
 
   it('answers the kit with its seeded project and work items', async () => {
-    const kit = createPlaneKit({ apiKey: plane!.apiKey, baseUrl: plane!.url, appUrl: plane!.url, workspace: plane!.workspace, cache: new Keyv() });
+    const kit = createPlaneKit({
+      apiKey: plane!.apiKey,
+      baseUrl: plane!.url,
+      appUrl: plane!.url,
+      workspace: plane!.workspace,
+      cache: new Keyv(),
+    });
     const api = kit.api();
     const projects = await api.projects('acme');
     expect(projects.map((p) => p.identifier).sort()).toEqual(['ACME', 'OPS']);

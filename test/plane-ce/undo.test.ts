@@ -25,7 +25,8 @@ describe.skipIf(!plane)('Undo against the real Plane CE', () => {
       cache: new Keyv(),
       onChange: (change) => journal.record(change),
     });
-    const undo = (id: string | undefined) => journal.undo({ id: id!, personId: ALICE.id, mayUndo: (by) => by === ALICE.id, api: kit.api() });
+    const undo = (id: string | undefined) =>
+      journal.undo({ id: id!, personId: ALICE.id, mayUndo: (by) => by === ALICE.id, api: kit.api() });
     return { kit, api: kit.api(), undo };
   };
 
@@ -33,7 +34,11 @@ describe.skipIf(!plane)('Undo against the real Plane CE', () => {
     const { kit, api, undo } = setUp();
     const before = await api.workItemByKey('acme', 'ACME-2');
     const stateOf = (item: typeof before) => (typeof item.state === 'object' && item.state ? item.state.id : item.state);
-    const written = await updateWorkItem(kit, updateIssueInput.parse({ key: 'ACME-2', state: 'Done', priority: 'urgent', target_date: '2031-01-31' }), ALICE);
+    const written = await updateWorkItem(
+      kit,
+      updateIssueInput.parse({ key: 'ACME-2', state: 'Done', priority: 'urgent', target_date: '2031-01-31' }),
+      ALICE,
+    );
     expect(written.undo).toBeDefined();
     const changed = await api.workItemByKey('acme', 'ACME-2');
     expect([changed.priority, changed.target_date]).toEqual(['urgent', '2031-01-31']);
@@ -46,7 +51,11 @@ describe.skipIf(!plane)('Undo against the real Plane CE', () => {
 
   it('leaves an update alone when a field moved since, and names it', async () => {
     const { kit, api, undo } = setUp();
-    const written = await updateWorkItem(kit, updateIssueInput.parse({ key: 'ACME-3', priority: 'high', title: 'Renamed by the bot' }), ALICE);
+    const written = await updateWorkItem(
+      kit,
+      updateIssueInput.parse({ key: 'ACME-3', priority: 'high', title: 'Renamed by the bot' }),
+      ALICE,
+    );
     const keyed = { id: (await api.workItemByKey('acme', 'ACME-3')).id, projectId: plane!.projectId, key: 'ACME-3' };
     await api.updateWorkItem('acme', keyed, { priority: 'low' });
     expect(await undo(written.undo)).toMatchObject({ outcome: 'moved', fields: ['priority'] });

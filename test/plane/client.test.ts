@@ -65,7 +65,11 @@ describe('the Plane client against the fake', () => {
   it('counts each metered caller’s own requests, however the limiter interleaves them with another caller’s', async () => {
     const t = await startTestbed();
     // Two units a window: most requests wait in the limiter's queue and are started by another one's end.
-    const http = new PlaneHttp({ baseUrl: t.plane.url, apiKey: t.apiKey, limiter: new PlaneLimiters({ limit: 2, windowMs: 150 }).forKey(t.apiKey) });
+    const http = new PlaneHttp({
+      baseUrl: t.plane.url,
+      apiKey: t.apiKey,
+      limiter: new PlaneLimiters({ limit: 2, windowMs: 150 }).forKey(t.apiKey),
+    });
     const me = () => http.json({ path: '/api/v1/users/me', what: 'the current user' }, z.unknown());
     const caller = (requests: number) =>
       http.metered(async () => {
@@ -78,10 +82,26 @@ describe('the Plane client against the fake', () => {
   });
 
   it('says when Plane cannot be reached', async () => {
-    const kit = createPlaneKit({ apiKey: 'k-unreachable', baseUrl: 'http://127.0.0.1:1', appUrl: 'http://x', workspace: 'acme', cache: new Keyv() });
-    await expect(kit.api().projects('acme')).rejects.toThrow(/Could not reach Plane at http:\/\/127.0.0.1:1 for projects of workspace acme \(ECONNREFUSED\)/);
-    const failure = await kit.api().projects('acme').then(() => undefined, (error: unknown) => error as PlaneError);
-    expect(failure?.sayTo(translator('fr'))).toBe('Impossible de joindre Plane à http://127.0.0.1:1 pour projects of workspace acme (ECONNREFUSED).');
+    const kit = createPlaneKit({
+      apiKey: 'k-unreachable',
+      baseUrl: 'http://127.0.0.1:1',
+      appUrl: 'http://x',
+      workspace: 'acme',
+      cache: new Keyv(),
+    });
+    await expect(kit.api().projects('acme')).rejects.toThrow(
+      /Could not reach Plane at http:\/\/127.0.0.1:1 for projects of workspace acme \(ECONNREFUSED\)/,
+    );
+    const failure = await kit
+      .api()
+      .projects('acme')
+      .then(
+        () => undefined,
+        (error: unknown) => error as PlaneError,
+      );
+    expect(failure?.sayTo(translator('fr'))).toBe(
+      'Impossible de joindre Plane à http://127.0.0.1:1 pour projects of workspace acme (ECONNREFUSED).',
+    );
   });
 });
 
@@ -142,7 +162,10 @@ describe('rate limiting', () => {
     let calls = 0;
     const server = createServer((_req, res) => {
       calls += 1;
-      if (calls === 1) res.writeHead(429, { 'Retry-After': '3600', 'Content-Type': 'application/json' }).end('{"error_code":5900,"error_message":"RATE_LIMIT_EXCEEDED"}');
+      if (calls === 1)
+        res
+          .writeHead(429, { 'Retry-After': '3600', 'Content-Type': 'application/json' })
+          .end('{"error_code":5900,"error_message":"RATE_LIMIT_EXCEEDED"}');
       else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

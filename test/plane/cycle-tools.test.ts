@@ -13,12 +13,36 @@ function seedLikeTheFixture(plane: FakePlane): void {
   db.addApiKey(KEY, 'bot@acme.test');
   db.addProject('acme', { identifier: 'ACME', name: 'Acme Web' });
   db.addProject('acme', { identifier: 'OPS', name: 'Operations', cycle_view: false, module_view: false });
-  const states = ['Todo', 'Backlog', 'In Progress', 'In Progress', 'Done', 'Todo', 'Backlog', 'Cancelled', 'In Progress', 'Todo', 'Todo', 'Todo'];
+  const states = [
+    'Todo',
+    'Backlog',
+    'In Progress',
+    'In Progress',
+    'Done',
+    'Todo',
+    'Backlog',
+    'Cancelled',
+    'In Progress',
+    'Todo',
+    'Todo',
+    'Todo',
+  ];
   states.forEach((state, i) => db.addWorkItem('ACME', { name: `Item ${i + 1}`, state }));
   db.addWorkItem('OPS', { name: 'Rotate TLS certificates', state: 'Todo' });
   const now = db.now();
-  db.addCycle('ACME', { name: 'Sprint 1', start_date: now - 7 * DAY, end_date: now + 21 * DAY, items: ['ACME-1', 'ACME-3', 'ACME-9', 'ACME-12'] });
-  db.addModule('ACME', { name: 'Checkout revamp', status: 'in-progress', lead: dana.id, members: [dana.id], items: ['ACME-2', 'ACME-10', 'ACME-11'] });
+  db.addCycle('ACME', {
+    name: 'Sprint 1',
+    start_date: now - 7 * DAY,
+    end_date: now + 21 * DAY,
+    items: ['ACME-1', 'ACME-3', 'ACME-9', 'ACME-12'],
+  });
+  db.addModule('ACME', {
+    name: 'Checkout revamp',
+    status: 'in-progress',
+    lead: dana.id,
+    members: [dana.id],
+    items: ['ACME-2', 'ACME-10', 'ACME-11'],
+  });
 }
 
 let plane: FakePlane | undefined;

@@ -19,7 +19,8 @@ describe('readHtml', () => {
   });
 
   it('names mentions when it can and never prints the user id', () => {
-    const html = '<p>ask <mention-component entity_identifier="u-1" entity_name="user_mention"></mention-component> or <mention-component entity_identifier="u-2"></mention-component></p>';
+    const html =
+      '<p>ask <mention-component entity_identifier="u-1" entity_name="user_mention"></mention-component> or <mention-component entity_identifier="u-2"></mention-component></p>';
     const { text } = readHtml(html, (id) => (id === 'u-1' ? 'dana' : undefined));
     expect(text).toBe('ask @dana or @someone');
   });

@@ -33,7 +33,10 @@ interface ImageHost {
 }
 
 /** An "external" image host on loopback; a string answer is a 302 to it, a function answers itself. */
-async function imageHost(files: Record<string, Buffer | string | ((res: ServerResponse) => void)>, address = '127.0.0.1'): Promise<ImageHost> {
+async function imageHost(
+  files: Record<string, Buffer | string | ((res: ServerResponse) => void)>,
+  address = '127.0.0.1',
+): Promise<ImageHost> {
   const server: Server = createServer((req, res) => {
     const answer = files[req.url ?? ''];
     if (typeof answer === 'function') answer(res);
@@ -121,7 +124,9 @@ describe('plane_get_issue_images', () => {
     expect(lines[1]).toBe('[image 1] not saved: Plane has no such image in work item ACME-1 (404).');
     expect(lines[2]).toBe('[image 2] not saved: it is not an image but application/pdf');
     expect(lines[3]).toBe('[image 3] not saved: the download answered 404');
-    expect(lines[4]).toMatch(/^\[image 4\] not saved: its source "data:image\/png;base64,AAAA" is neither an uploaded asset nor an http\(s\) URL$/);
+    expect(lines[4]).toMatch(
+      /^\[image 4\] not saved: its source "data:image\/png;base64,AAAA" is neither an uploaded asset nor an http\(s\) URL$/,
+    );
     expect(lines[5]).toBe('[image 5] not saved: its content is not a known image format');
     expect(lines[6]).toMatch(/^\[image 6\] .*image-6\.png \(image\/png/);
     expect(await readdir(dir)).toEqual(['image-6.png']);
@@ -132,9 +137,15 @@ describe('plane_get_issue_images', () => {
     const dir = await tempDir();
     const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
     describedItem(t, (id) => [imageComponent(t.plane.db.addAsset('acme', { type: 'image/svg+xml', bytes: svg, workItem: id }).id)]);
-    const result = await t.tools.call('plane_get_issue_images', { key: 'ACME-1', dir }, { filesDir: '/nonexistent', fileWrites: 'anywhere' });
+    const result = await t.tools.call(
+      'plane_get_issue_images',
+      { key: 'ACME-1', dir },
+      { filesDir: '/nonexistent', fileWrites: 'anywhere' },
+    );
     expect(result).toMatchObject({ ok: true, images: [] });
-    expect(result.ok && result.text.split('\n')[1]).toBe(`[image 1] ${join(dir, 'image-1.svg')} (image/svg+xml, 1 KB): not shown: SVG images are not shown`);
+    expect(result.ok && result.text.split('\n')[1]).toBe(
+      `[image 1] ${join(dir, 'image-1.svg')} (image/svg+xml, 1 KB): not shown: SVG images are not shown`,
+    );
     expect(await readFile(join(dir, 'image-1.svg'), 'utf8')).toBe(svg);
   });
 
@@ -236,7 +247,11 @@ describe('plane_get_issue_images', () => {
       '/ok.png': PNG,
     });
     const dir = await tempDir();
-    describedItem(t, () => ['/private', '/metadata', '/side-door', '/by-name', '/ftp', '/loop', '/ok.png'].map((path) => imageComponent(`${host.origin}${path}`)));
+    describedItem(t, () =>
+      ['/private', '/metadata', '/side-door', '/by-name', '/ftp', '/loop', '/ok.png'].map((path) =>
+        imageComponent(`${host.origin}${path}`),
+      ),
+    );
     const lines = (await t.call('plane_get_issue_images', { key: 'ACME-1', dir })).split('\n');
     expect(lines).toEqual([
       `Saved 1 of 7 images of ACME-1 in ${dir}:`,

@@ -26,9 +26,7 @@ describe.skipIf(!hasRedis)('the Plane limiter shared through Redis', () => {
         timeout: 20_000,
       });
     const answers = await Promise.all([replica(), replica()]);
-    const starts = answers
-      .flatMap(({ stdout }) => stdout.trim().split('\n').map(Number))
-      .sort((a, b) => a - b);
+    const starts = answers.flatMap(({ stdout }) => stdout.trim().split('\n').map(Number)).sort((a, b) => a - b);
     expect(starts).toHaveLength(2 * perWindow);
     // Eight requests, four per window between them: the fifth waits for the first to age out.
     expect(starts[perWindow]! - starts[0]!).toBeGreaterThanOrEqual(windowMs - 50);

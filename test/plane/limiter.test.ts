@@ -126,7 +126,9 @@ describe("the server's rate window, from its headers", () => {
     const reset = String(date.getTime() / 1000 + 60);
     expect(serverWindowMs({ 'x-ratelimit-reset': reset, date: date.toUTCString() }, date.getTime() + 3_600_000)).toBe(61_000);
     // Asked at 10:00:06.9 (Reset 10:00:08 for a 2 s window), answered at 10:00:07.1: never under 2 s.
-    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:08Z') / 1000), date: date.toUTCString() })).toBe(2_000);
+    expect(serverWindowMs({ 'x-ratelimit-reset': String(Date.parse('2026-12-02T10:00:08Z') / 1000), date: date.toUTCString() })).toBe(
+      2_000,
+    );
     expect(serverWindowMs({ 'x-ratelimit-reset': String(date.getTime() / 1000 + 2), date: date.toUTCString() })).toBe(3_000);
   });
 

@@ -64,12 +64,16 @@ describe('without a match "me" falls back to the key’s user, and the answer sa
     const created = await t.call('plane_create_issue', { project: 'ACME', title: 'x' }, stranger);
     expect(created).toContain('Assignees: plane-bot\n');
     expect(created).toMatch(/Note: Xavier's e-mail .* so "me" means the API key's user/);
-    expect(await t.call('plane_whoami', {}, stranger)).toMatch(/"me": the API key's user, plane-bot .*\. Xavier's e-mail xavier@elsewhere.org matches no member/);
+    expect(await t.call('plane_whoami', {}, stranger)).toMatch(
+      /"me": the API key's user, plane-bot .*\. Xavier's e-mail xavier@elsewhere.org matches no member/,
+    );
   });
 
   it('when the requester’s e-mail is unknown', async () => {
     const t = await startTestbed();
-    expect(await t.call('plane_list_my_issues', {}, { id: 'U-1', name: 'Kim' })).toMatch(/Note: Kim's e-mail is not known, so "me" means the API key's user/);
+    expect(await t.call('plane_list_my_issues', {}, { id: 'U-1', name: 'Kim' })).toMatch(
+      /Note: Kim's e-mail is not known, so "me" means the API key's user/,
+    );
   });
 
   it('says nothing when there is no requester at all (a script, an MCP client)', async () => {

@@ -34,13 +34,17 @@ describe('Plane error messages', () => {
   });
 
   it('explains 401, the two 403s, 404 and 5xx', () => {
-    expect(planeHttpError(401, { detail: 'Authentication credentials were not provided.' }, { what: 'x' }).message).toMatch(/no API key was sent.*PLANE_API_KEY/);
-    expect(planeHttpError(403, { detail: 'Given API token is not valid' }, { what: 'x' }).message).toMatch(/rejected the API key.*unknown, expired or inactive/);
+    expect(planeHttpError(401, { detail: 'Authentication credentials were not provided.' }, { what: 'x' }).message).toMatch(
+      /no API key was sent.*PLANE_API_KEY/,
+    );
+    expect(planeHttpError(403, { detail: 'Given API token is not valid' }, { what: 'x' }).message).toMatch(
+      /rejected the API key.*unknown, expired or inactive/,
+    );
     const denied = planeHttpError(403, { detail: 'You do not have permission to perform this action.' }, { what: 'work item ACME-1' });
     expect(denied.message).toMatch(/refused access to work item ACME-1.*not a member/);
-    expect(planeHttpError(404, { error: 'The requested resource does not exist.' }, { what: 'work item ACME-9 in workspace acme' }).message).toBe(
-      'Plane has no work item ACME-9 in workspace acme (404).',
-    );
+    expect(
+      planeHttpError(404, { error: 'The requested resource does not exist.' }, { what: 'work item ACME-9 in workspace acme' }).message,
+    ).toBe('Plane has no work item ACME-9 in workspace acme (404).');
     expect(planeHttpError(404, { error: 'Page not found.' }, { what: 'members' }).message).toMatch(/does not serve the route/);
     expect(planeHttpError(502, 'Bad gateway', { what: 'projects' }).message).toMatch(/server error \(502\) on projects; try again later/);
     expect(planeHttpError(500, {}, { what: 'p' }).status).toBe(500);
@@ -50,10 +54,18 @@ describe('Plane error messages', () => {
     const fr = translator('fr');
     const denied = planeHttpError(403, { detail: 'You do not have permission.' }, { what: 'work item ACME-1' });
     expect(denied.message).toBe(translator('en').say(denied.phrases![0]!));
-    expect(denied.sayTo(fr)).toMatch(/^Plane a refusé l’accès à work item ACME-1 \(403\)\u202f: .*Plane a répondu\u202f: «\u202fYou do not have permission\.\u202f»$/);
+    expect(denied.sayTo(fr)).toMatch(
+      /^Plane a refusé l’accès à work item ACME-1 \(403\)\u202f: .*Plane a répondu\u202f: «\u202fYou do not have permission\.\u202f»$/,
+    );
     expect(planeHttpError(429, {}, { what: 'p' }).sayTo(translator('zh-CN'))).toMatch(/速率限制/);
-    expect(planeHttpError(502, '', { what: 'projects' }).sayTo(fr)).toBe('Plane a échoué sur une erreur serveur (502) pour projects\u202f; réessayez plus tard.');
-    const missing = planeHttpError(404, {}, { what: 'work item ACME-9 in workspace acme', missing: phrase('planeError.noItem', { key: 'ACME-9', slug: 'acme' }) });
+    expect(planeHttpError(502, '', { what: 'projects' }).sayTo(fr)).toBe(
+      'Plane a échoué sur une erreur serveur (502) pour projects\u202f; réessayez plus tard.',
+    );
+    const missing = planeHttpError(
+      404,
+      {},
+      { what: 'work item ACME-9 in workspace acme', missing: phrase('planeError.noItem', { key: 'ACME-9', slug: 'acme' }) },
+    );
     expect(missing.message).toBe('Plane has no work item ACME-9 in workspace acme (404).');
     expect(missing.sayTo(fr)).toBe('Plane n’a pas d’élément de travail ACME-9 dans l’espace de travail acme (404).');
   });

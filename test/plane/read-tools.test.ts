@@ -9,8 +9,21 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 function seedItems(t: PlaneTestbed) {
   const { bot, dana, lee } = t.users;
   const db = t.plane.db;
-  db.addWorkItem('ACME', { name: 'Login button broken', state: 'In Progress', priority: 'high', assignees: [bot.id, dana.id], labels: ['bug'], target_date: '2026-03-10' });
-  db.addWorkItem('ACME', { name: 'Write docs', state: 'Backlog', priority: 'low', assignees: [bot.id], description_html: '<p>Explain the <strong>signup</strong> flow</p>' });
+  db.addWorkItem('ACME', {
+    name: 'Login button broken',
+    state: 'In Progress',
+    priority: 'high',
+    assignees: [bot.id, dana.id],
+    labels: ['bug'],
+    target_date: '2026-03-10',
+  });
+  db.addWorkItem('ACME', {
+    name: 'Write docs',
+    state: 'Backlog',
+    priority: 'low',
+    assignees: [bot.id],
+    description_html: '<p>Explain the <strong>signup</strong> flow</p>',
+  });
   db.addWorkItem('ACME', { name: 'Old thing', state: 'Done', assignees: [bot.id] });
   db.addWorkItem('ACME', { name: 'Dana only', state: 'Todo', priority: 'urgent', assignees: [dana.id] });
   db.addWorkItem('ACME', { name: 'Urgent todo', state: 'Todo', priority: 'urgent', assignees: [bot.id] });
@@ -178,10 +191,7 @@ describe('plane_get_issue', () => {
     t.plane.db.addWorkItem('ACME', { name: 'x', state: 'Todo', assignees: [t.users.dana.id], labels: ['bug'] });
     const out = await t.call('plane_get_issue', { key: 'ACME-1' });
     expect(out).toContain('State: Todo (unstarted)\nPriority: none\nAssignees: dana\nLabels: bug');
-    expect(t.apiRequests().map((r) => r.path)).toEqual([
-      '/api/v1/workspaces/acme/projects/',
-      '/api/v1/workspaces/acme/work-items/ACME-1/',
-    ]);
+    expect(t.apiRequests().map((r) => r.path)).toEqual(['/api/v1/workspaces/acme/projects/', '/api/v1/workspaces/acme/work-items/ACME-1/']);
   });
 });
 
@@ -190,7 +200,11 @@ describe('plane_list_comments', () => {
     const t = await startTestbed();
     t.plane.db.addWorkItem('ACME', { name: 'x' });
     t.plane.db.addComment('ACME-1', { comment_html: '<p>first, by dana</p>', actor: t.users.dana.id, created_at: '2026-03-04T10:00:00Z' });
-    t.plane.db.addComment('ACME-1', { comment_html: '<p>second</p><ul><li><p>a point</p></li></ul>', actor: t.users.lee.id, created_at: '2026-03-05T10:00:00Z' });
+    t.plane.db.addComment('ACME-1', {
+      comment_html: '<p>second</p><ul><li><p>a point</p></li></ul>',
+      actor: t.users.lee.id,
+      created_at: '2026-03-05T10:00:00Z',
+    });
     t.plane.db.addComment('ACME-1', { comment_html: '<p>third</p>', actor: t.users.bot.id, created_at: '2026-03-06T10:00:00Z' });
     const out = await t.call('plane_list_comments', { key: 'ACME-1' });
     expect(out).toBe(

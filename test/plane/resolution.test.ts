@@ -130,7 +130,9 @@ describe('keys and workspaces', () => {
   it('refuses a malformed key and a missing workspace', async () => {
     const t = await startTestbed({ kit: { workspace: undefined } });
     expect(await t.fail('plane_get_issue', { key: 'ACME-1' })).toMatch(/No workspace given: pass `slug`.*or set PLANE_WORKSPACE/);
-    expect(await t.fail('plane_get_issue', { slug: 'acme', key: 'ACME 1' })).toBe('"ACME 1" is not a work item key; keys look like ACME-130.');
+    expect(await t.fail('plane_get_issue', { slug: 'acme', key: 'ACME 1' })).toBe(
+      '"ACME 1" is not a work item key; keys look like ACME-130.',
+    );
   });
 
   it('takes the workspace from slug when given', async () => {

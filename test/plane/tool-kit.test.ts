@@ -32,7 +32,14 @@ describe('the Plane tool kit', () => {
       'plane_add_to_module',
     ]);
     const writes = tools.filter((t) => !t.effects.readOnly).map((t) => t.name);
-    expect(writes).toEqual(['plane_get_issue_images', 'plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_add_to_cycle', 'plane_add_to_module']);
+    expect(writes).toEqual([
+      'plane_get_issue_images',
+      'plane_add_comment',
+      'plane_create_issue',
+      'plane_update_issue',
+      'plane_add_to_cycle',
+      'plane_add_to_module',
+    ]);
     expect(tools.filter((t) => t.effects.destructive || t.effects.openWorld)).toEqual([]);
     const asking = tools.filter((t) => t.permission === 'ask').map((t) => t.name);
     expect(asking).toEqual(['plane_add_comment', 'plane_create_issue', 'plane_update_issue', 'plane_add_to_cycle', 'plane_add_to_module']);
@@ -44,7 +51,8 @@ describe('the Plane tool kit', () => {
 
   it('gives the model a JSON Schema with the seed’s inputs and defaults', () => {
     const tools = new ToolRegistry(createPlaneTools(offKit()));
-    const schema = (name: string) => z.toJSONSchema(tools.get(name)!.input, { io: 'input' }) as { properties: Record<string, { default?: unknown }>; required?: string[] };
+    const schema = (name: string) =>
+      z.toJSONSchema(tools.get(name)!.input, { io: 'input' }) as { properties: Record<string, { default?: unknown }>; required?: string[] };
     expect(Object.keys(schema('plane_list_my_issues').properties)).toEqual(['slug', 'project', 'state_groups', 'limit']);
     expect(schema('plane_list_my_issues').properties.state_groups!.default).toEqual(['backlog', 'unstarted', 'started']);
     expect(schema('plane_list_my_issues').properties.limit!.default).toBe(50);
@@ -52,7 +60,16 @@ describe('the Plane tool kit', () => {
     expect(schema('plane_search_issues').required).toEqual(['project']);
     expect(schema('plane_add_comment').properties.format!.default).toBe('text');
     expect(Object.keys(schema('plane_update_issue').properties)).toEqual([
-      'slug', 'key', 'title', 'description', 'state', 'priority', 'assignees', 'labels', 'start_date', 'target_date',
+      'slug',
+      'key',
+      'title',
+      'description',
+      'state',
+      'priority',
+      'assignees',
+      'labels',
+      'start_date',
+      'target_date',
     ]);
   });
 
@@ -60,7 +77,9 @@ describe('the Plane tool kit', () => {
     const tools = createPlaneTools(offKit());
     for (const tool of tools) {
       const input = tool.input.parse(
-        tool.name === 'plane_update_issue' ? { key: 'ACME-1', priority: 'low' } : { key: 'ACME-1', project: 'ACME', title: 't', text: 't', name: 'Sprint 1', keys: ['ACME-1'] },
+        tool.name === 'plane_update_issue'
+          ? { key: 'ACME-1', priority: 'low' }
+          : { key: 'ACME-1', project: 'ACME', title: 't', text: 't', name: 'Sprint 1', keys: ['ACME-1'] },
       );
       const run = tool.run(input, { filesDir: '/nonexistent' });
       await expect(run).rejects.toBeInstanceOf(ToolError);

@@ -23,16 +23,31 @@ describe('Plane webhook signatures and deliveries', () => {
   });
 
   it('reads the web app field names as the API ones, and old action spellings', () => {
-    expect(['state_id', 'assignee_ids', 'label_ids', 'parent_id', 'priority'].map(canonicalField)).toEqual(['state', 'assignees', 'labels', 'parent', 'priority']);
+    expect(['state_id', 'assignee_ids', 'label_ids', 'parent_id', 'priority'].map(canonicalField)).toEqual([
+      'state',
+      'assignees',
+      'labels',
+      'parent',
+      'priority',
+    ]);
     const data = { id: 'w1', name: 'x', sequence_id: 3, project: 'p1', state: null, priority: 'high', assignees: [], labels: [] };
-    const delivery = parsePlaneDelivery(Buffer.from(JSON.stringify({ event: 'issue', action: 'update', data, activity: { field: 'label_ids', old_value: [], new_value: ['l1'] } })));
+    const delivery = parsePlaneDelivery(
+      Buffer.from(
+        JSON.stringify({ event: 'issue', action: 'update', data, activity: { field: 'label_ids', old_value: [], new_value: ['l1'] } }),
+      ),
+    );
     expect(delivery).toMatchObject({ kind: 'work-item', action: 'updated', change: { field: 'labels', newValue: ['l1'] } });
-    expect(parsePlaneDelivery(Buffer.from(JSON.stringify({ event: 'cycle', action: 'created', data: {} })))).toEqual({ kind: 'other', event: 'cycle', action: 'created' });
+    expect(parsePlaneDelivery(Buffer.from(JSON.stringify({ event: 'cycle', action: 'created', data: {} })))).toEqual({
+      kind: 'other',
+      event: 'cycle',
+      action: 'created',
+    });
     expect(() => parsePlaneDelivery(Buffer.from('not json'))).toThrow(/not JSON/);
   });
 
   it('finds the users mentioned in comment HTML', () => {
-    const html = '<p>hi <mention-component entity_identifier="AB12" entity_name="user_mention"></mention-component> and <mention-component entity_name="issue" entity_identifier="x"></mention-component></p>';
+    const html =
+      '<p>hi <mention-component entity_identifier="AB12" entity_name="user_mention"></mention-component> and <mention-component entity_name="issue" entity_identifier="x"></mention-component></p>';
     expect(mentionedUserIds(html)).toEqual(['ab12']);
   });
 
@@ -65,7 +80,11 @@ describe('the Plane emulator’s webhooks', () => {
     const demo = seedDemoWorkspace(plane.db);
     const target = await receiver();
     const hook = plane.webhooks.add('acme', { url: target.url, secret: SECRET });
-    plane.webApp.updateWorkItem('ACME-1', { state_id: demo.states.Done!.id, priority: 'low', name: plane.db.workItem('ACME-1').name }, 'dana@acme.io');
+    plane.webApp.updateWorkItem(
+      'ACME-1',
+      { state_id: demo.states.Done!.id, priority: 'low', name: plane.db.workItem('ACME-1').name },
+      'dana@acme.io',
+    );
     await eventually(() => target.received.length === 2, 5_000, 'two deliveries');
     await plane.webhooks.settled();
     const fields = target.received.map((r) => JSON.parse(r.body).activity.field).sort();

@@ -24,7 +24,9 @@ describe('plane_create_issue', () => {
       target_date: '2026-04-30',
     });
     expect(out).toMatch(/^Created ACME-1\.\n\nACME-1: Checkout fails\nURL: https:\/\/plane.example.com\/acme\/browse\/ACME-1\//);
-    expect(out).toContain('State: Todo (unstarted)\nPriority: urgent\nAssignees: dana, lee\nLabels: bug\nStart date: 2026-04-01\nTarget date: 2026-04-30');
+    expect(out).toContain(
+      'State: Todo (unstarted)\nPriority: urgent\nAssignees: dana, lee\nLabels: bug\nStart date: 2026-04-01\nTarget date: 2026-04-30',
+    );
     expect(out).toContain('Description:\nSteps:\nopen <cart>');
     const item = t.plane.db.workItem('ACME-1');
     expect(item.assignees).toEqual([t.users.dana.id, t.users.lee.id]);
@@ -51,14 +53,24 @@ describe('plane_create_issue', () => {
     const t = await startTestbed();
     await t.call('plane_create_issue', { project: 'ACME', title: 'warm-up', state: 'Todo', labels: ['ui'], assignees: ['me'] });
     t.plane.resetRequests();
-    await t.call('plane_create_issue', { project: 'ACME', title: 'named', state: 'In Progress', labels: ['bug'], assignees: ['dana', 'me'] });
+    await t.call('plane_create_issue', {
+      project: 'ACME',
+      title: 'named',
+      state: 'In Progress',
+      labels: ['bug'],
+      assignees: ['dana', 'me'],
+    });
     expect(t.apiRequests().map((r) => r.method)).toEqual(['POST']);
   });
 
   it('checks dates and the title before calling Plane', async () => {
     const t = await startTestbed();
-    expect(await t.fail('plane_create_issue', { project: 'ACME', title: 'x', target_date: '2026-02-30' })).toMatch(/target_date: is not a real date/);
-    expect(await t.fail('plane_create_issue', { project: 'ACME', title: 'x', start_date: '03/04/2026' })).toMatch(/start_date: must be a date as YYYY-MM-DD/);
+    expect(await t.fail('plane_create_issue', { project: 'ACME', title: 'x', target_date: '2026-02-30' })).toMatch(
+      /target_date: is not a real date/,
+    );
+    expect(await t.fail('plane_create_issue', { project: 'ACME', title: 'x', start_date: '03/04/2026' })).toMatch(
+      /start_date: must be a date as YYYY-MM-DD/,
+    );
     expect(await t.fail('plane_create_issue', { project: 'ACME', title: '  ' })).toMatch(/title:/);
     expect(t.apiRequests()).toEqual([]);
   });
@@ -83,7 +95,13 @@ describe('plane_create_issue', () => {
 describe('plane_update_issue', () => {
   it('changes only the given fields', async () => {
     const t = await startTestbed();
-    t.plane.db.addWorkItem('ACME', { name: 'x', priority: 'low', assignees: [t.users.dana.id], labels: ['bug'], target_date: '2026-03-10' });
+    t.plane.db.addWorkItem('ACME', {
+      name: 'x',
+      priority: 'low',
+      assignees: [t.users.dana.id],
+      labels: ['bug'],
+      target_date: '2026-03-10',
+    });
     const out = await t.call('plane_update_issue', { key: 'ACME-1', priority: 'high' });
     expect(lastBody(t, 'PATCH')).toEqual({ priority: 'high' });
     expect(out).toMatch(/^Updated ACME-1 \(priority\)\./);
@@ -92,7 +110,12 @@ describe('plane_update_issue', () => {
 
   it('replaces whole assignee and label lists, and the whole description', async () => {
     const t = await startTestbed();
-    t.plane.db.addWorkItem('ACME', { name: 'x', assignees: [t.users.dana.id, t.users.bot.id], labels: ['bug', 'ui'], description_html: '<p>old</p><p>text</p>' });
+    t.plane.db.addWorkItem('ACME', {
+      name: 'x',
+      assignees: [t.users.dana.id, t.users.bot.id],
+      labels: ['bug', 'ui'],
+      description_html: '<p>old</p><p>text</p>',
+    });
     await t.call('plane_update_issue', { key: 'ACME-1', assignees: ['lee'], labels: [], description: 'new' });
     const item = t.plane.db.workItem('ACME-1');
     expect(item.assignees).toEqual([t.users.lee.id]);
@@ -141,7 +164,13 @@ describe('plane_update_issue', () => {
   it('describes each field and its new value', async () => {
     const t = await startTestbed();
     const tool = t.tools.get('plane_update_issue')!;
-    const input = tool.input.parse({ key: 'acme-130', state: 'In Progress', assignees: ['dana', 'me'], target_date: null, description: 'One\ntwo' });
+    const input = tool.input.parse({
+      key: 'acme-130',
+      state: 'In Progress',
+      assignees: ['dana', 'me'],
+      target_date: null,
+      description: 'One\ntwo',
+    });
     expect(tool.describe!(input, EN)).toBe(
       'Update ACME-130: description → "One two" (replacing the whole description); state → “In Progress”; ' +
         'assignees → dana, me (replacing the current ones); target date → cleared. Other fields stay as they are.',
@@ -163,7 +192,11 @@ describe('plane_add_comment', () => {
   it('renders Markdown and escapes raw HTML', async () => {
     const t = await startTestbed();
     t.plane.db.addWorkItem('ACME', { name: 'x' });
-    await t.call('plane_add_comment', { key: 'ACME-1', text: '## Done\n- [x] **tests**\n<img src=x onerror=alert(1)>', format: 'markdown' });
+    await t.call('plane_add_comment', {
+      key: 'ACME-1',
+      text: '## Done\n- [x] **tests**\n<img src=x onerror=alert(1)>',
+      format: 'markdown',
+    });
     const html = [...t.plane.db.comments.values()][0]!.comment_html;
     expect(html).toContain('<h2>Done</h2>');
     expect(html).toContain('<input checked="" disabled="" type="checkbox"> <strong>tests</strong>');

@@ -44,7 +44,17 @@ const aliceToken = `plane_api_${randomBytes(16).toString('hex')}`;
 const redisPassword = randomBytes(12).toString('hex');
 
 /** The lines that are about a run. */
-const RUN_EVENTS = ['message received', 'run started', 'run resumed', 'model turn', 'tool call', 'run waits for approval', 'approval decided', 'run finished', 'run failed'];
+const RUN_EVENTS = [
+  'message received',
+  'run started',
+  'run resumed',
+  'model turn',
+  'tool call',
+  'run waits for approval',
+  'approval decided',
+  'run finished',
+  'run failed',
+];
 
 it('prints one JSON line per event, a runId on every line about a run, and never a token, key or password', async () => {
   redis = await startRedisServer();
@@ -94,7 +104,11 @@ it('prints one JSON line per event, a runId on every line about a run, and never
   s.plane.db.addProjectMember('ACME', 'alice@acme.test');
   s.plane.db.addApiKey(aliceToken, 'alice@acme.test');
   await s.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/plane', text: 'connect' });
-  const modal = await eventually(() => (s.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? s.slack.openView(ALICE) : undefined), 15_000, 'the connect modal');
+  const modal = await eventually(
+    () => (s.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? s.slack.openView(ALICE) : undefined),
+    15_000,
+    'the connect modal',
+  );
   expect((await s.slack.submitView(ALICE, modal.view.id, { plane_token: { token: aliceToken } })).outcome).toBe('closed');
 
   const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> check ACME-1 and ACME-3, then comment on ACME-1' });

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { postSigned } from '../../src/emulators/slack/index.js';
 import { textReply, toolReply, type Step } from '../fakes/anthropic/index.js';
-import { ALICE, approvalMessage, botMessages, botSays, GENERAL, shownText, startFakeServices, type FakeServices } from '../fixtures/services.js';
+import {
+  ALICE,
+  approvalMessage,
+  botMessages,
+  botSays,
+  GENERAL,
+  shownText,
+  startFakeServices,
+  type FakeServices,
+} from '../fixtures/services.js';
 import { eventually } from '../harness/bot.js';
 import { FIXTURE_ENTRY, MAIN_ENTRY, startBotProcess, testTiming, type BotProcess } from '../harness/process.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
@@ -94,7 +103,9 @@ describe('two processes on one Redis', () => {
     expect(b.logs().some((line) => line.runId === waiting.runId)).toBe(false);
 
     s.slack.setRequestUrl(b.requestUrl);
-    expect((await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' })).status).toBe(200);
+    expect(
+      (await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' })).status,
+    ).toBe(200);
     await botSays(s.slack, ts, 'Commented from B.');
     await b.waitForLog((line) => line.msg === 'run finished' && line.runId === waiting.runId, 10_000, 'B to finish the run');
     expect(b.logs().some((line) => line.msg === 'approval decided' && line.runId === waiting.runId)).toBe(true);
@@ -110,16 +121,24 @@ describe('two processes on one Redis', () => {
     const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> summarise every open item' });
     const started = await a.waitForLog((line) => line.msg === 'run started', 10_000, 'A to start the run');
     await eventually(() => s.model!.requests.length === 1, 10_000, 'the model request');
-    const status = await eventually(() => {
-      const first = botMessages(s.slack, ts)[0];
-      return first && shownText(first).includes('run_stop') ? first : undefined;
-    }, 10_000, 'the Stop button');
+    const status = await eventually(
+      () => {
+        const first = botMessages(s.slack, ts)[0];
+        return first && shownText(first).includes('run_stop') ? first : undefined;
+      },
+      10_000,
+      'the Stop button',
+    );
 
     s.slack.setRequestUrl(b.requestUrl);
     expect((await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: status.ts, actionId: 'run_stop' })).status).toBe(200);
     await s.model!.requests[0]!.abortSeen;
     await a.waitForLog((line) => line.msg === 'run stopped' && line.runId === started.runId, 10_000, 'A to stop the run');
-    await eventually(() => shownText(s.slack.workspace.message(GENERAL, status.ts)).includes('Stopped by <@U0ALICE>'), 10_000, 'the stopped status');
+    await eventually(
+      () => shownText(s.slack.workspace.message(GENERAL, status.ts)).includes('Stopped by <@U0ALICE>'),
+      10_000,
+      'the stopped status',
+    );
     expect(b.logs().some((line) => line.msg === 'stop requested' && line.runId === started.runId)).toBe(true);
     expect(runLines(b, 'run stopped')).toHaveLength(0);
     expect(s.model!.requests).toHaveLength(1);
@@ -220,7 +239,11 @@ describe('a stalled replica', () => {
     } finally {
       process.kill(a.pid, 'SIGCONT');
     }
-    await a.waitForLog((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId, 10_000, 'A to stop');
+    await a.waitForLog(
+      (line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId,
+      10_000,
+      'A to stop',
+    );
     expect(a.logs().some((line) => line.msg === 'run lease lost: this process stops driving the run' && line.runId === runId)).toBe(true);
 
     const approval = await approvalMessage(s.slack, ts);

@@ -35,7 +35,10 @@ async function start(env: Record<string, string | undefined>, name: string, entr
 describe('SIGTERM', () => {
   it('saves the run that waits, finishes the command in flight, refuses new connections, exits 0; the next process resumes the run', async () => {
     services = await startFakeServices({
-      model: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Approved across a restart' } }]), textReply('Commented after the restart.')],
+      model: [
+        toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Approved across a restart' } }]),
+        textReply('Commented after the restart.'),
+      ],
     });
     const s = services;
     // Plane behind a proxy that can hold requests: the command's Plane call is in flight at SIGTERM.
@@ -69,7 +72,9 @@ describe('SIGTERM', () => {
     proxy.release();
     expect(await stopped).toBe(0);
     // The reply was posted before the process exited: nothing can post for it afterwards.
-    expect(s.slack.workspace.messages(GENERAL).some((m) => m.user === 'U0BOT' && m.thread_ts === undefined && shownText(m).includes('ACME-2'))).toBe(true);
+    expect(
+      s.slack.workspace.messages(GENERAL).some((m) => m.user === 'U0BOT' && m.thread_ts === undefined && shownText(m).includes('ACME-2')),
+    ).toBe(true);
     expect(first.logs().some((line) => line.msg === 'work still running at shutdown is left for another process')).toBe(false);
     expect(first.logs().at(-1)?.msg).toBe('planebot stopped');
 

@@ -13,12 +13,20 @@ const directory = createDirectory({
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 const mrkdwn = (text: string, verbatim?: boolean) => ({ type: 'mrkdwn', text, ...(verbatim === undefined ? {} : { verbatim }) });
-const button = (text: string, actionId: string, extra: Record<string, unknown> = {}) => ({ type: 'button', text: plain(text), action_id: actionId, ...extra });
+const button = (text: string, actionId: string, extra: Record<string, unknown> = {}) => ({
+  type: 'button',
+  text: plain(text),
+  action_id: actionId,
+  ...extra,
+});
 
 /** The inside of the wrapper every drawn block gets. */
 function inner(block: Record<string, unknown>): string {
   const html = renderBlock(block, directory);
-  const match = /^<div class="bk-block bk-block-[a-z_]+" data-testid="block" data-block-type="[a-z_]+"(?: data-block-id="[^"]*")?>([\s\S]*)<\/div>$/.exec(html);
+  const match =
+    /^<div class="bk-block bk-block-[a-z_]+" data-testid="block" data-block-type="[a-z_]+"(?: data-block-id="[^"]*")?>([\s\S]*)<\/div>$/.exec(
+      html,
+    );
   if (!match) throw new Error(`not a drawn block: ${html}`);
   return match[1]!;
 }
@@ -33,7 +41,9 @@ describe('Block Kit blocks', () => {
   });
 
   it('draws a header as plain text', () => {
-    expect(inner({ type: 'header', text: plain('PROJ-1 *not bold* <b>') })).toBe('<div class="bk-header" role="heading" aria-level="2">PROJ-1 *not bold* &lt;b&gt;</div>');
+    expect(inner({ type: 'header', text: plain('PROJ-1 *not bold* <b>') })).toBe(
+      '<div class="bk-header" role="heading" aria-level="2">PROJ-1 *not bold* &lt;b&gt;</div>',
+    );
   });
 
   it('draws a section with mrkdwn text, fields and an accessory button', () => {
@@ -61,7 +71,12 @@ describe('Block Kit blocks', () => {
   });
 
   it('draws a context line of text and images', () => {
-    expect(inner({ type: 'context', elements: [mrkdwn('by <@U0ALICE>'), { type: 'image', image_url: 'https://x.test/a.png', alt_text: 'logo' }] })).toBe(
+    expect(
+      inner({
+        type: 'context',
+        elements: [mrkdwn('by <@U0ALICE>'), { type: 'image', image_url: 'https://x.test/a.png', alt_text: 'logo' }],
+      }),
+    ).toBe(
       '<div class="bk-context"><div class="bk-text mrkdwn"><div class="mk-p">by <span class="mention" data-user-id="U0ALICE">@alice</span></div></div>' +
         '<img class="bk-img" src="https://x.test/a.png" alt="logo" loading="lazy" referrerpolicy="no-referrer"></div>',
     );
@@ -90,7 +105,9 @@ describe('Block Kit blocks', () => {
 
   it('carries a button’s confirm dialog text', () => {
     const confirm = { title: plain('Really?'), text: plain('This deletes it'), confirm: plain('Yes'), deny: plain('No') };
-    expect(inner({ type: 'actions', elements: [button('Delete', 'delete', { confirm })] })).toContain('data-confirm="Really?\nThis deletes it"');
+    expect(inner({ type: 'actions', elements: [button('Delete', 'delete', { confirm })] })).toContain(
+      'data-confirm="Really?\nThis deletes it"',
+    );
   });
 
   it('draws an image block with its title', () => {
@@ -100,7 +117,10 @@ describe('Block Kit blocks', () => {
   });
 
   it('draws a markdown block from standard Markdown', () => {
-    const html = inner({ type: 'markdown', text: '## Plan\n\n1. **read** it\n2. ~~skip~~ `code`\n\n> quoted [link](https://x.test)\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n- [x] done' });
+    const html = inner({
+      type: 'markdown',
+      text: '## Plan\n\n1. **read** it\n2. ~~skip~~ `code`\n\n> quoted [link](https://x.test)\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n- [x] done',
+    });
     expect(html).toBe(
       '<div class="bk-markdown">' +
         '<h2 class="md-h">Plan</h2>' +
@@ -132,7 +152,13 @@ describe('Block Kit blocks', () => {
             { type: 'text', text: 'x', style: { code: true, strike: true } },
           ],
         },
-        { type: 'rich_text_list', style: 'ordered', indent: 1, offset: 2, elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'third' }] }] },
+        {
+          type: 'rich_text_list',
+          style: 'ordered',
+          indent: 1,
+          offset: 2,
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'third' }] }],
+        },
         { type: 'rich_text_list', style: 'bullet', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'point' }] }] },
         { type: 'rich_text_quote', elements: [{ type: 'text', text: 'said' }] },
         { type: 'rich_text_preformatted', elements: [{ type: 'text', text: 'a < b' }] },
@@ -157,8 +183,19 @@ describe('Block Kit blocks', () => {
 describe('a table block', () => {
   it('draws its first row as the header and every cell as escaped text', () => {
     const cell = (text: string) => ({ type: 'raw_text', text });
-    const html = renderBlock({ type: 'table', rows: [[cell('Item'), cell('To')], [cell('ACME-1'), cell('<b>Done</b> & co')]] }, directory);
-    expect(html).toContain('<table class="bk-table"><thead><tr><th>Item</th><th>To</th></tr></thead><tbody><tr><td>ACME-1</td><td>&lt;b&gt;Done&lt;/b&gt; &amp; co</td></tr></tbody></table>');
+    const html = renderBlock(
+      {
+        type: 'table',
+        rows: [
+          [cell('Item'), cell('To')],
+          [cell('ACME-1'), cell('<b>Done</b> & co')],
+        ],
+      },
+      directory,
+    );
+    expect(html).toContain(
+      '<table class="bk-table"><thead><tr><th>Item</th><th>To</th></tr></thead><tbody><tr><td>ACME-1</td><td>&lt;b&gt;Done&lt;/b&gt; &amp; co</td></tr></tbody></table>',
+    );
     expect(renderBlock({ type: 'table', rows: [[{ type: 'rich_text' }]] }, directory)).toContain('data-testid="unknown-block"');
   });
 });
@@ -172,7 +209,13 @@ describe('what cannot be drawn is shown as JSON', () => {
   });
 
   it('shows a known block too malformed to draw as JSON instead of failing', () => {
-    for (const block of [{ type: 'section' }, { type: 'header', text: mrkdwn('not plain') }, { type: 'actions', elements: 'none' }, { type: 'markdown' }, { type: 'rich_text' }]) {
+    for (const block of [
+      { type: 'section' },
+      { type: 'header', text: mrkdwn('not plain') },
+      { type: 'actions', elements: 'none' },
+      { type: 'markdown' },
+      { type: 'rich_text' },
+    ]) {
       expect(renderBlock(block, directory), JSON.stringify(block)).toContain('data-testid="unknown-block"');
     }
     expect(renderBlock(null, directory)).toContain('data-testid="unknown-block" data-block-type="unknown"');
@@ -190,7 +233,14 @@ describe('what cannot be drawn is shown as JSON', () => {
     const html = inner({
       type: 'actions',
       block_id: 'work_item:ACME-1',
-      elements: [{ type: 'static_select', action_id: 'work_item_state', options: [option('Todo', 'Todo'), option('<b>Done</b>', 'Done')], initial_option: option('Todo', 'Todo') }],
+      elements: [
+        {
+          type: 'static_select',
+          action_id: 'work_item_state',
+          options: [option('Todo', 'Todo'), option('<b>Done</b>', 'Done')],
+          initial_option: option('Todo', 'Todo'),
+        },
+      ],
     });
     expect(html).toContain('data-testid="block-select" data-action-id="work_item_state" data-block-id="work_item:ACME-1"');
     expect(html).toContain('<option value="Todo" selected>Todo</option>');
@@ -199,7 +249,10 @@ describe('what cannot be drawn is shown as JSON', () => {
   });
 
   it('shows an unknown rich_text element as JSON', () => {
-    const html = inner({ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'sparkle', x: 1 }] }, { type: 'rich_text_table' }] });
+    const html = inner({
+      type: 'rich_text',
+      elements: [{ type: 'rich_text_section', elements: [{ type: 'sparkle', x: 1 }] }, { type: 'rich_text_table' }],
+    });
     expect(html.match(/data-testid="unknown-element"/g)).toHaveLength(2);
     expect(html).toContain('&quot;sparkle&quot;');
   });
@@ -231,7 +284,14 @@ describe('hostile content', () => {
   });
 
   it('follows no javascript:, data: or relative link anywhere', () => {
-    const bad = ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,<b>x</b>', '/relative', 'vbscript:x'];
+    const bad = [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      '/relative',
+      'vbscript:x',
+    ];
     for (const url of bad) {
       const html = renderBlocks(
         [
@@ -266,7 +326,9 @@ describe('a streamed answer’s blocks', () => {
     expect([...html.matchAll(/data-task-status="([a-z_]+)"/g)].map((m) => m[1])).toEqual(['complete', 'in_progress', 'error', 'pending']);
     expect(html).toContain('✓');
     expect(html).toContain('In Progress');
-    expect(inner({ type: 'task_card', task_id: 't', title: 'Alone', status: 'in_progress' })).toContain('<span class="bk-task-title">Alone</span>');
+    expect(inner({ type: 'task_card', task_id: 't', title: 'Alone', status: 'in_progress' })).toContain(
+      '<span class="bk-task-title">Alone</span>',
+    );
   });
 
   it('shows a malformed plan as its JSON', () => {

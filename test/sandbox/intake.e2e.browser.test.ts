@@ -25,8 +25,10 @@ afterAll(async () => {
 });
 
 const live = (page: Page) => page.locator('[data-testid="connection-status"][data-state="live"]').waitFor();
-const inChannel = (page: Page, text: string | RegExp) => page.locator('[data-testid="message-list"] [data-testid="message"]', { hasText: text });
-const inThread = (page: Page, text: string | RegExp) => page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: text });
+const inChannel = (page: Page, text: string | RegExp) =>
+  page.locator('[data-testid="message-list"] [data-testid="message"]', { hasText: text });
+const inThread = (page: Page, text: string | RegExp) =>
+  page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: text });
 
 it('#support: 🎫 files a request (or asks first about a likely duplicate); Accept and Decline in the demo Intake reach the asker’s thread', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-sandbox-intake-'));

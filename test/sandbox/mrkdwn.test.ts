@@ -51,7 +51,9 @@ describe('mrkdwn links and mentions', () => {
     expect(line('<https://plane.example/a?b=1&amp;c=2|the item>')).toBe(
       '<a href="https://plane.example/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the item</a>',
     );
-    expect(line('<mailto:bob@acme.test>')).toBe('<a href="mailto:bob@acme.test" target="_blank" rel="noopener noreferrer">mailto:bob@acme.test</a>');
+    expect(line('<mailto:bob@acme.test>')).toBe(
+      '<a href="mailto:bob@acme.test" target="_blank" rel="noopener noreferrer">mailto:bob@acme.test</a>',
+    );
   });
 
   it('never links another scheme, and escapes what it shows instead', () => {
@@ -68,7 +70,9 @@ describe('mrkdwn links and mentions', () => {
   });
 
   it('links bare URLs unless the text is verbatim, leaving trailing punctuation out', () => {
-    expect(line('see https://x.test/p_q_r. ok')).toBe('see <a href="https://x.test/p_q_r" target="_blank" rel="noopener noreferrer">https://x.test/p_q_r</a>. ok');
+    expect(line('see https://x.test/p_q_r. ok')).toBe(
+      'see <a href="https://x.test/p_q_r" target="_blank" rel="noopener noreferrer">https://x.test/p_q_r</a>. ok',
+    );
     expect(line('see https://x.test/p', { linkify: false })).toBe('see https://x.test/p');
   });
 
@@ -85,7 +89,9 @@ describe('mrkdwn links and mentions', () => {
     expect(line('<#C0OPS> <#C0ELSE|elsewhere>')).toBe(
       '<span class="mention channel-mention" data-channel-id="C0OPS">#ops</span> <span class="mention channel-mention" data-channel-id="C0ELSE">#elsewhere</span>',
     );
-    expect(line('<!channel> <!here|here>')).toBe('<span class="mention mention-broadcast">@channel</span> <span class="mention mention-broadcast">@here</span>');
+    expect(line('<!channel> <!here|here>')).toBe(
+      '<span class="mention mention-broadcast">@channel</span> <span class="mention mention-broadcast">@here</span>',
+    );
     expect(line('<!subteam^S0OPS|@ops-team>')).toBe('<span class="mention">@ops-team</span>');
     expect(line('<!date^1700000000^{date_short} at {time}|Nov 14, 2023>')).toBe('<span class="mk-date">Nov 14, 2023</span>');
     expect(line('<!date^1700000000^{date_short}>')).toBe('<span class="mk-date">2023-11-14 22:13 UTC</span>');

@@ -47,7 +47,15 @@ describe('sandbox page routes', () => {
   });
 
   it('serves nothing outside its folder, and no file of another kind', async () => {
-    for (const path of ['/assets/%2e%2e/page-routes.ts', '/assets/..%2fpage-routes.ts', '/assets/blockkit.d.ts', '/assets/missing.js', '/assets/index.html', '/assets/', '/assets/vendor/other.js']) {
+    for (const path of [
+      '/assets/%2e%2e/page-routes.ts',
+      '/assets/..%2fpage-routes.ts',
+      '/assets/blockkit.d.ts',
+      '/assets/missing.js',
+      '/assets/index.html',
+      '/assets/',
+      '/assets/vendor/other.js',
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
   });
@@ -72,7 +80,9 @@ describe('sandbox page routes', () => {
   it('refuses a page API mounted where the page does not look', async () => {
     const other = await startSlackEmulator({ signingSecret: SECRET, botToken: TOKEN, pagePrefix: '/elsewhere' });
     try {
-      expect(() => sandboxPageRoutes({ pageApi: other.pageApi, info: { plane: 'demo', model: false }, defaultViewer: 'U0BOB' })).toThrow(/needs the page API at \/sandbox\/api/);
+      expect(() => sandboxPageRoutes({ pageApi: other.pageApi, info: { plane: 'demo', model: false }, defaultViewer: 'U0BOB' })).toThrow(
+        /needs the page API at \/sandbox\/api/,
+      );
     } finally {
       await other.close();
     }

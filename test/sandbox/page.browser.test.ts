@@ -30,10 +30,16 @@ afterAll(async () => {
 beforeEach(async () => {
   // The app's answers: a JSON ack for /todo (shown to its user only), an empty 200 for the rest.
   receiver = await startReceiver((received) =>
-    received.body.command === '/todo' ? { body: JSON.stringify({ text: 'Your todo list is *empty*.' }), contentType: 'application/json' } : {},
+    received.body.command === '/todo'
+      ? { body: JSON.stringify({ text: 'Your todo list is *empty*.' }), contentType: 'application/json' }
+      : {},
   );
   emulator = await startSlackEmulator({ signingSecret: SECRET, botToken: TOKEN, requestUrl: receiver.url });
-  const routes = sandboxPageRoutes({ pageApi: emulator.pageApi, info: { plane: 'demo', model: false, planeUrl: 'http://127.0.0.1:9/plane' }, defaultViewer: 'U0ALICE' });
+  const routes = sandboxPageRoutes({
+    pageApi: emulator.pageApi,
+    info: { plane: 'demo', model: false, planeUrl: 'http://127.0.0.1:9/plane' },
+    defaultViewer: 'U0ALICE',
+  });
   server = await startHttpServer({ port: 0, host: '127.0.0.1', routes });
   context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
@@ -82,7 +88,13 @@ const ALL_BLOCKS = [
     text: { type: 'mrkdwn', text: 'A *bold* claim, _italic_, ~gone~, `code` and <https://plane.example/x|a link> for <@U0ALICE>' },
     accessory: { type: 'button', text: { type: 'plain_text', text: 'Open' }, action_id: 'card_open', value: 'PROJ-12' },
   },
-  { type: 'section', fields: [{ type: 'mrkdwn', text: '*State*\nIn progress' }, { type: 'mrkdwn', text: '*Priority*\nHigh' }] },
+  {
+    type: 'section',
+    fields: [
+      { type: 'mrkdwn', text: '*State*\nIn progress' },
+      { type: 'mrkdwn', text: '*Priority*\nHigh' },
+    ],
+  },
   { type: 'context', elements: [{ type: 'mrkdwn', text: 'Updated <!date^1700000000^{date_short}|Nov 14, 2023>' }] },
   { type: 'divider' },
   {
@@ -96,11 +108,27 @@ const ALL_BLOCKS = [
   {
     type: 'rich_text',
     elements: [
-      { type: 'rich_text_section', elements: [{ type: 'text', text: 'Rich ', style: { bold: true } }, { type: 'user', user_id: 'U0BOB' }] },
-      { type: 'rich_text_list', style: 'bullet', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'first point' }] }] },
+      {
+        type: 'rich_text_section',
+        elements: [
+          { type: 'text', text: 'Rich ', style: { bold: true } },
+          { type: 'user', user_id: 'U0BOB' },
+        ],
+      },
+      {
+        type: 'rich_text_list',
+        style: 'bullet',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'first point' }] }],
+      },
     ],
   },
-  { type: 'video', title: { type: 'plain_text', text: 'cell-a1' }, video_url: 'https://video.example/a1', thumbnail_url: 'https://video.example/a1.png', alt_text: 'a1' },
+  {
+    type: 'video',
+    title: { type: 'plain_text', text: 'cell-a1' },
+    video_url: 'https://video.example/a1',
+    thumbnail_url: 'https://video.example/a1.png',
+    alt_text: 'a1',
+  },
 ];
 
 describe('the sandbox page', () => {
@@ -110,7 +138,13 @@ describe('the sandbox page', () => {
     expect(await page.getByTestId('banner-plane').textContent()).toContain('demo Plane');
     expect(await page.getByTestId('banner-model').textContent()).toContain('ANTHROPIC_API_KEY');
     const people = await page.getByTestId('person-switcher').locator('option').allTextContents();
-    expect(people).toEqual(['Alice Martin (@alice)', 'Bob Chen (@bob)', 'Carol Diaz (@carol)', 'Camille Roux (@camille)', 'Wei Zhang (@wei)']);
+    expect(people).toEqual([
+      'Alice Martin (@alice)',
+      'Bob Chen (@bob)',
+      'Carol Diaz (@carol)',
+      'Camille Roux (@camille)',
+      'Wei Zhang (@wei)',
+    ]);
     const channels = await page.getByTestId('channel-link').allTextContents();
     expect(channels.map((c) => c.replace(/^\W+/u, ''))).toEqual(['general', 'ops', 'planebot']);
     expect(new URL(page.url()).searchParams.get('as')).toBe('U0ALICE');
@@ -131,7 +165,9 @@ describe('the sandbox page', () => {
     await said.waitFor();
     expect(await said.locator('.mention').textContent()).toBe('@planebot');
     expect(await said.getByTestId('message-author').textContent()).toBe('Alice Martin');
-    const mention = await waitFor(() => receiver.received.find((r) => (r.body.event as { type?: string } | undefined)?.type === 'app_mention'));
+    const mention = await waitFor(() =>
+      receiver.received.find((r) => (r.body.event as { type?: string } | undefined)?.type === 'app_mention'),
+    );
     expect((mention.body.event as { text: string }).text).toBe('hello <@U0BOT>, *please* look');
     await shot('02-typed-message');
 
@@ -264,7 +300,12 @@ describe('the sandbox page', () => {
     await streamed.locator('[data-testid="task"][data-task-status="in_progress"]', { hasText: 'Read the items' }).waitFor();
     expect(await streamed.getByTestId('stream-stop').count()).toBe(1);
 
-    await bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: 'Three items are open: ', chunks: [task('s1', 'Read the items', 'complete'), task('s2', 'Answer', 'in_progress')] });
+    await bot('chat.appendStream', {
+      channel: 'C0GENERAL',
+      ts: streamTs,
+      markdown_text: 'Three items are open: ',
+      chunks: [task('s1', 'Read the items', 'complete'), task('s2', 'Answer', 'in_progress')],
+    });
     await streamed.locator('[data-testid="task"][data-task-status="complete"]', { hasText: 'Read the items' }).waitFor();
     await streamed.getByText('Three items are open:').waitFor();
     await bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: 'ACME-1, ACME-4 and' });
@@ -273,12 +314,16 @@ describe('the sandbox page', () => {
 
     const before = receiver.received.length;
     await streamed.getByTestId('stream-stop').click();
-    const stopped = await waitFor(() => receiver.received.slice(before).find((r) => (r.body.event as { type?: string } | undefined)?.type === 'agent_session_stopped'));
+    const stopped = await waitFor(() =>
+      receiver.received.slice(before).find((r) => (r.body.event as { type?: string } | undefined)?.type === 'agent_session_stopped'),
+    );
     expect(stopped.body.event).toMatchObject({ channel: 'C0GENERAL', user: 'U0ALICE', thread_ts: ts, streaming_message_ts: [streamTs] });
     await streamed.getByTestId('stream-stop').waitFor({ state: 'detached' });
     // What was streamed stays; the stream takes no more.
     expect(await streamed.textContent()).toContain('Three items are open: ACME-1, ACME-4 and');
-    await expect(bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: ' ACME-9.' })).rejects.toThrow('stopped_by_user');
+    await expect(bot('chat.appendStream', { channel: 'C0GENERAL', ts: streamTs, markdown_text: ' ACME-9.' })).rejects.toThrow(
+      'stopped_by_user',
+    );
     await shot('stream-stopped');
   });
 

@@ -39,7 +39,8 @@ let shown: Page | undefined;
 let pageErrors: string[] = [];
 afterEach(async ({ task }) => {
   // What the page showed when a step failed, to see why.
-  if (task.result?.errors?.length) await shown?.screenshot({ path: `${SCREENSHOTS}failed-${task.name.slice(0, 24).replace(/\W+/g, '-')}.png` });
+  if (task.result?.errors?.length)
+    await shown?.screenshot({ path: `${SCREENSHOTS}failed-${task.name.slice(0, 24).replace(/\W+/g, '-')}.png` });
   const errors = pageErrors;
   shown = undefined;
   pageErrors = [];
@@ -75,7 +76,9 @@ async function startLocalSite(): Promise<{ url: string; hits: string[] }> {
   const server: Server = createServer((req, res) => {
     hits.push(req.url ?? '');
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html><head><title>Team notes</title></head><body><h1>Team notes</h1><p>Reminder: ${SECRET_PHRASE}.</p></body></html>`);
+    res.end(
+      `<!doctype html><html><head><title>Team notes</title></head><body><h1>Team notes</h1><p>Reminder: ${SECRET_PHRASE}.</p></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(
@@ -108,7 +111,9 @@ function toolResultText(request: RecordedRequest): string {
   const last = request.body.messages.at(-1);
   if (!last || typeof last.content === 'string') return '';
   return last.content
-    .flatMap((block) => (block.type === 'tool_result' ? [typeof block.content === 'string' ? block.content : JSON.stringify(block.content)] : []))
+    .flatMap((block) =>
+      block.type === 'tool_result' ? [typeof block.content === 'string' ? block.content : JSON.stringify(block.content)] : [],
+    )
     .join('\n');
 }
 
@@ -123,8 +128,10 @@ async function type(page: Page, text: string, composer = 'composer'): Promise<vo
 }
 
 /** Messages of the channel (not of the open thread) holding this text. */
-const inChannel = (page: Page, text: string | RegExp) => page.locator('[data-testid="message-list"] [data-testid="message"]', { hasText: text });
-const inThread = (page: Page, text: string | RegExp) => page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: text });
+const inChannel = (page: Page, text: string | RegExp) =>
+  page.locator('[data-testid="message-list"] [data-testid="message"]', { hasText: text });
+const inThread = (page: Page, text: string | RegExp) =>
+  page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: text });
 const button = (message: Locator, actionId: string) => message.locator(`[data-testid="block-button"][data-action-id="${actionId}"]`);
 
 async function switchPerson(page: Page, user: string): Promise<void> {
@@ -156,7 +163,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await confirmation.waitFor();
     expect(await confirmation.getByTestId('ephemeral-note').textContent()).toContain('Only visible to you');
     await type(page, '/task tree');
-    const tree = page.locator('[data-testid="message-list"] [data-testid="message"]:not([data-ephemeral])', { hasText: 'Task tree of #general' });
+    const tree = page.locator('[data-testid="message-list"] [data-testid="message"]:not([data-ephemeral])', {
+      hasText: 'Task tree of #general',
+    });
     await tree.waitFor();
     const treeText = (await tree.getByTestId('message-content').textContent()) ?? '';
     expect(treeText).toContain('○ [1] Ship the sandbox [HIGH] (@dana)');
@@ -186,7 +195,11 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await approval.getByTestId('block-button').allTextContents()).toEqual(['Approve', 'Approve for this thread', 'Deny']);
     const status = page.getByTestId('thread-messages').getByTestId('message').nth(1);
     expect(await status.getAttribute('data-user')).toBe('U0BOT');
-    await eventually(async () => ((await status.textContent()) ?? '').includes('Waiting for approval'), 10_000, 'the status to say it waits');
+    await eventually(
+      async () => ((await status.textContent()) ?? '').includes('Waiting for approval'),
+      10_000,
+      'the status to say it waits',
+    );
     expect(site.hits).toEqual([]);
     await shot(page, '04-approval-asked');
 
@@ -231,7 +244,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
   }, 90_000);
 
   it('opens the bot’s Home tab: Léo’s open items, the approval waiting for him and his task; Show card and Show tree post into his DM', async () => {
-    const model = await startFakeMessagesApi({ script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'The fix is deployed.' } }]), textReply('Commented.')] });
+    const model = await startFakeMessagesApi({
+      script: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'The fix is deployed.' } }]), textReply('Commented.')],
+    });
     closers.push(() => model.close());
     const { page } = await openSandbox({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: model.url });
     await switchPerson(page, LEO);
@@ -240,7 +255,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await type(page, '@planebot say on ACME-1 that the fix is deployed');
     const question = inChannel(page, 'that the fix is deployed');
     await question.getByTestId('thread-link').click();
-    await inThread(page, 'asked to run').filter({ has: page.locator('[data-action-id="approval_approve"]') }).waitFor();
+    await inThread(page, 'asked to run')
+      .filter({ has: page.locator('[data-action-id="approval_approve"]') })
+      .waitFor();
 
     await page.getByTestId('home-link').click();
     const home = page.getByTestId('home-view');
@@ -257,7 +274,10 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     // docs/images/app-home.png is this screenshot.
     await shot(page, '09-app-home');
 
-    await home.locator('[data-testid="block"]', { hasText: /ACME-1(?!\d)/ }).locator('[data-action-id="home_show_card"]').click();
+    await home
+      .locator('[data-testid="block"]', { hasText: /ACME-1(?!\d)/ })
+      .locator('[data-action-id="home_show_card"]')
+      .click();
     const dm = page.locator(`[data-testid="channel-link"][data-channel-id="D0LEO"]`);
     await eventually(async () => ((await dm.getAttribute('class')) ?? '').includes('unread'), 10_000, 'the DM marked unread');
     await dm.click();
@@ -301,7 +321,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     await added.waitFor();
     expect(await added.getAttribute('data-ephemeral')).toBe('true');
     await type(page, '/todo list');
-    const list = page.locator('[data-testid="message-list"] [data-testid="message"]:not([data-ephemeral])', { hasText: 'Todo list of #general' });
+    const list = page.locator('[data-testid="message-list"] [data-testid="message"]:not([data-ephemeral])', {
+      hasText: 'Todo list of #general',
+    });
     await list.waitFor();
     expect(await list.getByTestId('message-content').textContent()).toContain('○ [1] Water the plants');
     await shot(page, '08-agent-off-and-todo');
@@ -318,8 +340,13 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await picture.getAttribute('src')).toMatch(/^\/sandbox\/api\/files\/F[0-9A-Z]+$/);
     // Loaded from the emulator's copy of the upload, at the size the bot drew it.
     type Img = { complete: boolean; naturalWidth: number; naturalHeight: number };
-    await page.waitForFunction((img) => (img as unknown as Img).complete && (img as unknown as Img).naturalWidth > 0, await picture.elementHandle());
-    expect(await picture.evaluate((img) => [(img as unknown as Img).naturalWidth, (img as unknown as Img).naturalHeight])).toEqual([800, 360]);
+    await page.waitForFunction(
+      (img) => (img as unknown as Img).complete && (img as unknown as Img).naturalWidth > 0,
+      await picture.elementHandle(),
+    );
+    expect(await picture.evaluate((img) => [(img as unknown as Img).naturalWidth, (img as unknown as Img).naturalHeight])).toEqual([
+      800, 360,
+    ]);
     await report.scrollIntoViewIfNeeded();
     await shot(page, '10-cycle-report');
   });
@@ -342,13 +369,21 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await approval.textContent()).toContain('Ajouter un commentaire à ACME-1');
     expect(await approval.getByTestId('block-button').allTextContents()).toEqual(['Approuver', 'Approuver pour ce fil', 'Refuser']);
     const status = page.getByTestId('thread-messages').getByTestId('message').nth(1);
-    await eventually(async () => ((await status.textContent()) ?? '').includes('En attente d’approbation…'), 10_000, 'the status to say, in French, that it waits');
+    await eventually(
+      async () => ((await status.textContent()) ?? '').includes('En attente d’approbation…'),
+      10_000,
+      'the status to say, in French, that it waits',
+    );
     await shot(page, '09-french-approval');
 
     await button(approval, 'approval_approve').click();
     await inThread(page, 'Approuvé par').waitFor();
     await inThread(page, 'C’est fait.').waitFor({ timeout: 15_000 });
-    await eventually(async () => ((await status.textContent()) ?? '').includes('Terminé en'), 10_000, 'the status to say, in French, that the run is done');
+    await eventually(
+      async () => ((await status.textContent()) ?? '').includes('Terminé en'),
+      10_000,
+      'the status to say, in French, that the run is done',
+    );
     expect(await status.textContent()).toContain('1 appel d’outil');
     await shot(page, '10-french-done');
   }, 60_000);

@@ -50,16 +50,24 @@ describe('a message', () => {
       '<div class="tombstone">This message was deleted.</div>',
     );
     const html = messageHtml(
-      { ...botMessage, reactions: [{ name: 'eyes', users: ['U0ALICE'], count: 1 }], attachments: [{ color: 'good', text: '*ok*' }, { image: 1 }] },
+      {
+        ...botMessage,
+        reactions: [{ name: 'eyes', users: ['U0ALICE'], count: 1 }],
+        attachments: [{ color: 'good', text: '*ok*' }, { image: 1 }],
+      },
       view,
     );
     expect(html).toContain('<span class="reaction" title=":eyes:">:eyes: 1</span>');
-    expect(html).toContain('<div class="attachment attachment-good" data-testid="attachment"><div class="mrkdwn"><div class="mk-p"><strong>ok</strong></div></div></div>');
+    expect(html).toContain(
+      '<div class="attachment attachment-good" data-testid="attachment"><div class="mrkdwn"><div class="mk-p"><strong>ok</strong></div></div></div>',
+    );
     expect(html).toContain('data-testid="unknown-attachment"');
   });
 
   it('escapes the author and names an unknown sender by id', () => {
-    expect(messageHtml({ ts: '1.000001', user: 'U0ALICE', text: 'hi' }, view)).toContain('data-testid="message-author">Alice &lt;Martin&gt;</span>');
+    expect(messageHtml({ ts: '1.000001', user: 'U0ALICE', text: 'hi' }, view)).toContain(
+      'data-testid="message-author">Alice &lt;Martin&gt;</span>',
+    );
     expect(messageHtml({ ts: '1.000001', user: 'U0GHOST', text: 'hi' }, view)).toContain('data-testid="message-author">U0GHOST</span>');
   });
 });
@@ -77,7 +85,14 @@ describe('the page around the messages', () => {
   it('offers the people, not the bots, and lists channels before the DM with the bot', () => {
     expect(peopleOptionsHtml(users, 'U0ALICE')).toBe('<option value="U0ALICE" selected>Alice &lt;Martin&gt; (@alice)</option>');
     const html = channelListHtml(
-      { bot: { name: 'planebot' }, channels: [{ id: 'D0ALICE', name: 'U0ALICE', type: 'im' }, { id: 'C1', name: 'general', type: 'channel' }, { id: 'G1', name: 'secret', type: 'group' }] },
+      {
+        bot: { name: 'planebot' },
+        channels: [
+          { id: 'D0ALICE', name: 'U0ALICE', type: 'im' },
+          { id: 'C1', name: 'general', type: 'channel' },
+          { id: 'G1', name: 'secret', type: 'group' },
+        ],
+      },
       'C1',
       new Set(['G1']),
     );
@@ -88,6 +103,10 @@ describe('the page around the messages', () => {
   });
 
   it('offers a mention and each command as a hint', () => {
-    expect([...hintsHtml('planebot', ['/task', '/todo']).matchAll(/data-insert="([^"]+)"/g)].map((m) => m[1])).toEqual(['@planebot ', '/task ', '/todo ']);
+    expect([...hintsHtml('planebot', ['/task', '/todo']).matchAll(/data-insert="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '@planebot ',
+      '/task ',
+      '/todo ',
+    ]);
   });
 });

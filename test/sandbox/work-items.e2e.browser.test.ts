@@ -53,13 +53,17 @@ describe('the sandbox: a work item from a message', () => {
 
       const modal = page.getByTestId('modal');
       await expect.poll(() => modal.getByTestId('modal-title').textContent(), UI_WAIT).toBe('Create work item');
-      await expect.poll(() => modal.locator('[data-block-id="title"] input').inputValue(), UI_WAIT).toBe('CSV export times out on big projects');
+      await expect
+        .poll(() => modal.locator('[data-block-id="title"] input').inputValue(), UI_WAIT)
+        .toBe('CSV export times out on big projects');
       await modal.locator('select[data-block-id="project"]').selectOption({ label: 'ACME · Website' });
       await modal.locator('[data-testid="modal-field"][data-block-id="state"]').waitFor();
       await shot(page, '01-modal');
       await modal.locator('[data-block-id="title"] input').fill('  ');
       await modal.getByTestId('modal-submit').click();
-      await expect.poll(() => modal.locator('[data-testid="modal-error"][data-block-id="title"]').textContent(), UI_WAIT).toBe('Give the work item a title.');
+      await expect
+        .poll(() => modal.locator('[data-testid="modal-error"][data-block-id="title"]').textContent(), UI_WAIT)
+        .toBe('Give the work item a title.');
       await shot(page, '02-error');
       await modal.locator('[data-block-id="title"] input').fill('CSV export times out on big projects');
       await modal.locator('select[data-block-id="priority"]').selectOption({ label: 'High' });
@@ -67,7 +71,9 @@ describe('the sandbox: a work item from a message', () => {
       await modal.waitFor({ state: 'hidden' });
 
       await message.getByTestId('thread-link').click();
-      const confirmation = page.locator('[data-testid="thread-messages"] [data-testid="message"]', { hasText: /Dana Kim created ACME-\d+ from this message|dana created ACME-\d+ from this message/ });
+      const confirmation = page.locator('[data-testid="thread-messages"] [data-testid="message"]', {
+        hasText: /Dana Kim created ACME-\d+ from this message|dana created ACME-\d+ from this message/,
+      });
       await confirmation.waitFor();
       expect(await confirmation.textContent()).toContain('CSV export times out on big projects');
       await expect.poll(() => confirmation.locator('[data-testid="block-select"]').count(), UI_WAIT).toBe(1);

@@ -20,7 +20,10 @@ afterEach(async () => {
 async function embeddedStore(): Promise<StateStore> {
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-runs-'));
   const store = await createStateStore({ dataDir });
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => store.close());
+  cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => store.close(),
+  );
   return store;
 }
 

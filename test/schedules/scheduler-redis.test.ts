@@ -50,16 +50,19 @@ describe('the scheduler with two replicas on Redis', () => {
     await b.scheduler.upsert({ id: 'tokyo', kind: 'digest', cron: '0 9 * * *', timeZone: 'Asia/Tokyo', payload: {} });
     // 07:00Z: 16:00 in Tokyo (its 09:00 was at 00:00Z, before the schedule existed), 08:00 in Paris.
     expect(await Promise.all([a.scheduler.tick(), b.scheduler.tick()])).toEqual([0, 0]);
-    for (const at of ['2026-12-07T08:00:00Z', '2026-12-07T08:00:30Z', '2026-12-07T12:00:00Z', '2026-12-08T00:00:00Z', '2026-12-08T00:05:00Z', '2026-12-08T08:00:10Z']) {
+    for (const at of [
+      '2026-12-07T08:00:00Z',
+      '2026-12-07T08:00:30Z',
+      '2026-12-07T12:00:00Z',
+      '2026-12-08T00:00:00Z',
+      '2026-12-08T00:05:00Z',
+      '2026-12-08T08:00:10Z',
+    ]) {
       time.set(at);
       await Promise.all([a.scheduler.tick(), b.scheduler.tick(), a.scheduler.tick()]);
     }
     const occurrences = posts.map((p) => p.split(' ').slice(1).join(' ')).sort();
-    expect(occurrences).toEqual([
-      'paris 2026-12-07T08:00:00.000Z',
-      'paris 2026-12-08T08:00:00.000Z',
-      'tokyo 2026-12-08T00:00:00.000Z',
-    ]);
+    expect(occurrences).toEqual(['paris 2026-12-07T08:00:00.000Z', 'paris 2026-12-08T08:00:00.000Z', 'tokyo 2026-12-08T00:00:00.000Z']);
   }, 30_000);
 
   it('a replica lost mid-run: the other takes the occurrence up once its lease lapses, and it is posted once', async () => {

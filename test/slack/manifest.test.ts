@@ -132,7 +132,9 @@ describe('manifest.yml', () => {
       expect(shortcut.description.length).toBeGreaterThanOrEqual(1);
       expect(shortcut.description.length).toBeLessThanOrEqual(150);
     }
-    expect(DEFAULT_SHORTCUTS.map(({ name, callback_id, type }) => ({ name, callback_id, type }))).toEqual(shortcuts.map(({ name, callback_id, type }) => ({ name, callback_id, type })));
+    expect(DEFAULT_SHORTCUTS.map(({ name, callback_id, type }) => ({ name, callback_id, type }))).toEqual(
+      shortcuts.map(({ name, callback_id, type }) => ({ name, callback_id, type })),
+    );
   });
 
   it('names the Plane app domain to unfurl, valid for the schema, with a comment for the operator', () => {
@@ -167,7 +169,16 @@ describe('manifest.yml', () => {
 
   it('subscribes to the events intake reads, with the scope each needs', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
-    expect(events).toEqual(['app_mention', 'message.channels', 'message.groups', 'message.im', 'link_shared', 'app_home_opened', 'agent_session_stopped', 'reaction_added']);
+    expect(events).toEqual([
+      'app_mention',
+      'message.channels',
+      'message.groups',
+      'message.im',
+      'link_shared',
+      'app_home_opened',
+      'agent_session_stopped',
+      'reaction_added',
+    ]);
     for (const event of events) if (EVENT_SCOPES[event] !== null) expect(manifest.oauth_config.scopes.bot).toContain(EVENT_SCOPES[event]);
     const node = document.getIn(['settings', 'event_subscriptions', 'bot_events'], true);
     const commented = isSeq(node) ? node.items.filter((item) => isScalar(item) && (item.comment ?? '').trim().length > 10).map(String) : [];
@@ -181,7 +192,11 @@ describe('manifest.yml', () => {
     expect((events.request_url ?? '').length).toBeLessThanOrEqual(3500);
     expect(interactivity.is_enabled).toBe(true);
     expect(interactivity.request_url).toMatch(ENDPOINT);
-    const urls = new Set([events.request_url, interactivity.request_url, ...manifest.features.slash_commands.map((command) => command.url)]);
+    const urls = new Set([
+      events.request_url,
+      interactivity.request_url,
+      ...manifest.features.slash_commands.map((command) => command.url),
+    ]);
     expect(urls.size).toBe(1);
   });
 
@@ -189,7 +204,7 @@ describe('manifest.yml', () => {
     expect(manifest.settings.socket_mode_enabled).toBe(false);
     const settings = document.get('settings', true);
     const socket = isMap(settings) ? settings.get('socket_mode_enabled', true) : undefined;
-    expect(isScalar(socket) ? socket.comment ?? '' : '').toMatch(/Socket Mode/);
+    expect(isScalar(socket) ? (socket.comment ?? '') : '').toMatch(/Socket Mode/);
     expect(source).toMatch(/#.*socket_mode_enabled: true/);
     expect(source).toMatch(/#.*connections:write/);
   });

@@ -44,7 +44,12 @@ describe('a Slack rate limit pauses its method for the workspace', () => {
     const posts = emulator.calls.filter((c) => c.method === 'chat.postMessage');
     expect([posts[0]!.args.channel, posts[0]!.error]).toEqual(['C0GENERAL', 'http_429']);
     // The refused post's retry and the other channel's post, in either order, none refused.
-    expect(posts.slice(1).map((c) => `${String(c.args.channel)} ${c.error ?? 'ok'}`).sort()).toEqual(['C0GENERAL ok', 'C0OPS ok']);
+    expect(
+      posts
+        .slice(1)
+        .map((c) => `${String(c.args.channel)} ${c.error ?? 'ok'}`)
+        .sort(),
+    ).toEqual(['C0GENERAL ok', 'C0OPS ok']);
     const refused = posts[0]!.time;
     for (const post of posts.slice(1)) expect(post.time - refused).toBeGreaterThanOrEqual(1_950);
     expect(emulator.workspace.messages('C0OPS').map((m) => m.text)).toEqual(['two']);

@@ -65,7 +65,10 @@ describe('typed records', () => {
       ['a record of an older shape was discarded: it cannot be migrated', 'lost', 'notify:subscriptions'],
       ['a record that does not fit its schema was skipped', 'corrupt', 'notify:subscriptions'],
     ]);
-    expect(lines[1]?.problems).toEqual(['channel: Invalid input: expected string, received number', 'filters: Invalid input: expected array, received string']);
+    expect(lines[1]?.problems).toEqual([
+      'channel: Invalid input: expected string, received number',
+      'filters: Invalid input: expected array, received string',
+    ]);
     await store.close();
   });
 

@@ -100,9 +100,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
 
     it('lets exactly one of 50 concurrent claims win, and get reads the winner', async () => {
       const store = await fresh();
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => store.claim('events', 'Ev123', { by: i }, 60_000)),
-      );
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.claim('events', 'Ev123', { by: i }, 60_000)));
       const winners = results.flatMap((won, i) => (won ? [i] : []));
       expect(winners).toHaveLength(1);
       expect(await store.get('events', 'Ev123')).toEqual({ by: winners[0] });
@@ -234,8 +232,12 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       // The TTL given applies to the written entry.
       await untilGone(() => owner.get('agent:run', 'run'));
       expect(await owner.get('agent:lease', 'run')).toBe('b');
-      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'a b', key: 'k', value: 1 })).rejects.toThrow(/invalid state namespace/);
-      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'agent:lease', key: 'run', value: undefined })).rejects.toThrow(TypeError);
+      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'a b', key: 'k', value: 1 })).rejects.toThrow(
+        /invalid state namespace/,
+      );
+      await expect(owner.setIfHeld('agent:run', 'run', 1, { namespace: 'agent:lease', key: 'run', value: undefined })).rejects.toThrow(
+        TypeError,
+      );
     });
 
     it('keeps extend and setIfHeld exact when a takeover races them', async () => {
@@ -307,9 +309,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       it('keeps claims exactly-once between two stores on one backend', async () => {
         const one = await fresh();
         const two = await again();
-        const results = await Promise.all(
-          Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).claim('approvals', 'A1', i, 60_000)),
-        );
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).claim('approvals', 'A1', i, 60_000)));
         expect(results.filter(Boolean)).toHaveLength(1);
         const winner = results.indexOf(true);
         expect(await one.get('approvals', 'A1')).toBe(winner);

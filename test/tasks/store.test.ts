@@ -53,7 +53,17 @@ describe('TaskStore', () => {
       tags: ['backend', 'urgent'],
     });
     expect(Object.keys(task)).toEqual([
-      'id', 'title', 'status', 'priority', 'description', 'assignee', 'dueAt', 'tags', 'createdAt', 'updatedAt', 'subtasks',
+      'id',
+      'title',
+      'status',
+      'priority',
+      'description',
+      'assignee',
+      'dueAt',
+      'tags',
+      'createdAt',
+      'updatedAt',
+      'subtasks',
     ]);
   });
 
@@ -79,11 +89,7 @@ describe('TaskStore', () => {
     const { dir, store } = await openStore();
     await store.add({ title: 'T' });
     const change = await store.setStatus('1', 'in-progress');
-    expect([change.from, change.task.status, change.task.updatedAt]).toEqual([
-      'todo',
-      'in-progress',
-      '2024-12-01T09:01:00.000Z',
-    ]);
+    expect([change.from, change.task.status, change.task.updatedAt]).toEqual(['todo', 'in-progress', '2024-12-01T09:01:00.000Z']);
     const before = await readFile(join(dir, 'tasks.json'), 'utf8');
     const same = await store.setStatus('1', 'in-progress');
     expect(same.from).toBe('in-progress');

@@ -55,7 +55,16 @@ describe('the step under way in plain words, from each tool’s declaration', ()
     ['Task', { action: 'list' }, 'Reading the task tree…'],
     ['Task', { action: 'status', id: '1', status: 'done' }, 'Updating the task tree…'],
     ['update_plan', { items: [] }, 'Updating the plan…'],
-    ['delegate', { tasks: [{ title: 'A', prompt: 'a' }, { title: 'B', prompt: 'b' }] }, 'Delegating 2 tasks…'],
+    [
+      'delegate',
+      {
+        tasks: [
+          { title: 'A', prompt: 'a' },
+          { title: 'B', prompt: 'b' },
+        ],
+      },
+      'Delegating 2 tasks…',
+    ],
   ])('%s %j → %s, and in French and Chinese', (tool, input, words) => {
     expect(progress(tool, input)).toBe(words);
     expect(progress(tool, input, 'fr')).not.toBe(words);
@@ -73,7 +82,15 @@ describe('what a call will do, for an approval request, in the reader’s langua
     ['TodoWrite', { action: 'export-markdown', output: 'out.md' }],
     ['Task', { action: 'sync', id: '1', project: 'ACME' }],
     ['update_plan', { items: [{ id: '1', content: 'a', status: 'completed' }] }],
-    ['delegate', { tasks: [{ title: 'A', prompt: 'a' }, { title: 'B', prompt: 'b' }] }],
+    [
+      'delegate',
+      {
+        tasks: [
+          { title: 'A', prompt: 'a' },
+          { title: 'B', prompt: 'b' },
+        ],
+      },
+    ],
   ])('%s %j', (tool, input) => {
     const english = describeCall(tool, input, 'en');
     const french = describeCall(tool, input, 'fr');

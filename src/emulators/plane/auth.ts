@@ -35,13 +35,7 @@ export function authenticate(db: FakePlaneDb, headers: IncomingHttpHeaders): { u
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isPermitted(
-  db: FakePlaneDb,
-  access: Access,
-  user: UserRecord,
-  method: string,
-  params: Record<string, string>,
-): boolean {
+export function isPermitted(db: FakePlaneDb, access: Access, user: UserRecord, method: string, params: Record<string, string>): boolean {
   if (access === 'user') return true;
   const workspace = db.workspaceBySlug(params.slug ?? '');
   if (!workspace) return false;

@@ -190,7 +190,11 @@ export class FakePlaneDb extends PlaneStore {
    * An intake request as Plane makes one: the work item in the project's Triage state (made when
    * missing), hidden from lists until accepted, and its intake row. Plane sends no webhook for it.
    */
-  addIntakeRequest(projectRef: ProjectRef, input: { name: string; description_html?: string; priority?: Priority }, creatorRef: UserRef): IntakeRecord {
+  addIntakeRequest(
+    projectRef: ProjectRef,
+    input: { name: string; description_html?: string; priority?: Priority },
+    creatorRef: UserRef,
+  ): IntakeRecord {
     const project = this.project(projectRef);
     const creator = this.user(creatorRef);
     const triage =
@@ -232,7 +236,11 @@ export class FakePlaneDb extends PlaneStore {
   }
 
   /** A project admin's triage decision: accepting moves the work item to the project's default state. */
-  decideIntake(row: IntakeRecord, decision: { status: IntakeRecord['status']; snoozed_till?: number | null; duplicate_to?: string | null }, actorRef: UserRef): IntakeRecord {
+  decideIntake(
+    row: IntakeRecord,
+    decision: { status: IntakeRecord['status']; snoozed_till?: number | null; duplicate_to?: string | null },
+    actorRef: UserRef,
+  ): IntakeRecord {
     const actor = this.user(actorRef);
     row.status = decision.status;
     if (decision.snoozed_till !== undefined) row.snoozed_till = decision.snoozed_till;
@@ -331,7 +339,17 @@ export class FakePlaneDb extends PlaneStore {
 
   /** An attachment announced through the API: a row waiting for its upload (no bytes yet). */
   announceAttachment(item: WorkItemRecord, input: { name: string; type: string; size: number; created_by: string }): FileAssetRecord {
-    const asset = this.insertAsset({ workspace: item.workspace, project: item.project, issue: item.id, entity_type: 'ISSUE_ATTACHMENT', name: input.name, type: input.type, bytes: Buffer.alloc(0), uploaded: false, created_by: input.created_by });
+    const asset = this.insertAsset({
+      workspace: item.workspace,
+      project: item.project,
+      issue: item.id,
+      entity_type: 'ISSUE_ATTACHMENT',
+      name: input.name,
+      type: input.type,
+      bytes: Buffer.alloc(0),
+      uploaded: false,
+      created_by: input.created_by,
+    });
     asset.attributes.size = input.size;
     return asset;
   }
@@ -376,7 +394,12 @@ export class FakePlaneDb extends PlaneStore {
       updated_at: now,
     };
     this.cycles.set(cycle.id, cycle);
-    this.linkItems(this.cycleIssues, cycle, (input.items ?? []).map((ref) => this.workItem(ref).id), true);
+    this.linkItems(
+      this.cycleIssues,
+      cycle,
+      (input.items ?? []).map((ref) => this.workItem(ref).id),
+      true,
+    );
     return cycle;
   }
 
@@ -399,7 +422,12 @@ export class FakePlaneDb extends PlaneStore {
       updated_at: now,
     };
     this.modules.set(module.id, module);
-    this.linkItems(this.moduleIssues, module, (input.items ?? []).map((ref) => this.workItem(ref).id), false);
+    this.linkItems(
+      this.moduleIssues,
+      module,
+      (input.items ?? []).map((ref) => this.workItem(ref).id),
+      false,
+    );
     return module;
   }
 
@@ -407,13 +435,27 @@ export class FakePlaneDb extends PlaneStore {
    * Puts work items in a cycle (`exclusive`: an item leaves any other cycle, as Plane moves it) or a
    * module (an item may be in several); an item already there stays as it is.
    */
-  linkItems(links: ContainerLinkRecord[], container: CycleRecord | ModuleRecord, itemIds: readonly string[], exclusive: boolean, by: string | null = null): void {
+  linkItems(
+    links: ContainerLinkRecord[],
+    container: CycleRecord | ModuleRecord,
+    itemIds: readonly string[],
+    exclusive: boolean,
+    by: string | null = null,
+  ): void {
     for (const issue of itemIds) {
       if (links.some((l) => l.container === container.id && l.issue === issue)) continue;
       if (exclusive) {
         for (let i = links.length - 1; i >= 0; i--) if (links[i]!.issue === issue) links.splice(i, 1);
       }
-      links.push({ id: randomUUID(), container: container.id, issue, project: container.project, workspace: container.workspace, created_by: by, created_at: this.stamp() });
+      links.push({
+        id: randomUUID(),
+        container: container.id,
+        issue,
+        project: container.project,
+        workspace: container.workspace,
+        created_by: by,
+        created_at: this.stamp(),
+      });
     }
   }
 

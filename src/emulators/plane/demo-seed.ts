@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FakePlaneDb, WorkItemInput } from './db.js';
 import { imageComponent } from './image-component.js';
-import type { CycleRecord, LabelRecord, ModuleRecord, ProjectRecord, StateRecord, UserRecord, WorkItemRecord, WorkspaceRecord } from './records.js';
+import type {
+  CycleRecord,
+  LabelRecord,
+  ModuleRecord,
+  ProjectRecord,
+  StateRecord,
+  UserRecord,
+  WorkItemRecord,
+  WorkspaceRecord,
+} from './records.js';
 
 /** The demo key (Plane's `plane_api_<32 hex>` format); it acts as the plane-bot user. */
 export const DEMO_API_KEY = 'plane_api_0123456789abcdef0123456789abcdef';
@@ -166,80 +175,140 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
   const items: Array<WorkItemInput & { created: number }> = [
     {
       name: 'Login button unresponsive on Safari',
-      state: 'In Progress', priority: 'urgent', assignees: [leo.id], labels: ['bug'],
-      start_date: date(-3), target_date: date(2), created: ago(6),
+      state: 'In Progress',
+      priority: 'urgent',
+      assignees: [leo.id],
+      labels: ['bug'],
+      start_date: date(-3),
+      target_date: date(2),
+      created: ago(6),
       description_html:
         '<p>Clicking <strong>Sign in</strong> does nothing on Safari 17.</p><p>Steps to reproduce:</p>' +
         '<ol><li><p>Open /login in Safari 17</p></li><li><p>Fill in e-mail and password</p></li>' +
-        '<li><p>Click the button</p></li></ol>' + imageComponent(loginShot.id, { width: 480, height: 300 }) +
+        '<li><p>Click the button</p></li></ol>' +
+        imageComponent(loginShot.id, { width: 480, height: 300 }) +
         '<p>Nothing in the network tab; see the console log attached.</p>',
     },
     {
       name: 'Redesign pricing page',
-      state: 'Todo', priority: 'high', assignees: [priya.id], labels: ['design', 'feature'],
-      target_date: date(14), created: ago(20),
+      state: 'Todo',
+      priority: 'high',
+      assignees: [priya.id],
+      labels: ['design', 'feature'],
+      target_date: date(14),
+      created: ago(20),
       description_html: '<p>Three tiers instead of four, annual toggle on top, FAQ below the fold.</p>',
     },
     {
       name: 'Add dark mode toggle to the header',
-      state: 'Backlog', priority: 'low', labels: ['feature'], created: ago(30),
+      state: 'Backlog',
+      priority: 'low',
+      labels: ['feature'],
+      created: ago(30),
       description_html: '<p>Follow the system preference by default; remember the choice in localStorage.</p>',
     },
     {
       name: 'Newsletter sign-up returns 500 for plus addresses',
-      state: 'In Review', priority: 'high', assignees: [bot.id, leo.id], labels: ['bug'],
-      start_date: date(-2), target_date: date(1), created: ago(4),
+      state: 'In Review',
+      priority: 'high',
+      assignees: [bot.id, leo.id],
+      labels: ['bug'],
+      start_date: date(-2),
+      target_date: date(1),
+      created: ago(4),
       description_html: '<p>Addresses like <code>dana+news@acme.io</code> fail validation on the server.</p>',
     },
     {
       name: 'Improve Largest Contentful Paint on the home page',
-      state: 'In Progress', priority: 'medium', assignees: [dana.id], labels: ['performance'],
-      start_date: date(-7), target_date: date(7), created: ago(12),
+      state: 'In Progress',
+      priority: 'medium',
+      assignees: [dana.id],
+      labels: ['performance'],
+      start_date: date(-7),
+      target_date: date(7),
+      created: ago(12),
       description_html:
-        '<p>LCP is 3.8 s on mobile (p75). Target: under 2.5 s.</p>' + imageComponent(chart.id, { width: 400, height: 240 }) +
+        '<p>LCP is 3.8 s on mobile (p75). Target: under 2.5 s.</p>' +
+        imageComponent(chart.id, { width: 400, height: 240 }) +
         '<ul><li><p>Preload the hero image</p></li><li><p>Inline critical CSS</p></li></ul>',
     },
     {
       name: 'Write the accessibility statement',
-      state: 'Todo', priority: 'medium', assignees: [bot.id], labels: ['docs'], target_date: date(10), created: ago(9),
+      state: 'Todo',
+      priority: 'medium',
+      assignees: [bot.id],
+      labels: ['docs'],
+      target_date: date(10),
+      created: ago(9),
       description_html: '<p>WCAG 2.1 AA status, known gaps and a contact address.</p>',
     },
     {
       name: 'Cookie banner overlaps the footer on mobile',
-      state: 'Done', priority: 'medium', assignees: [leo.id], labels: ['bug', 'design'],
-      start_date: date(-10), target_date: date(-5), created: ago(15),
+      state: 'Done',
+      priority: 'medium',
+      assignees: [leo.id],
+      labels: ['bug', 'design'],
+      start_date: date(-10),
+      target_date: date(-5),
+      created: ago(15),
       description_html: '<p>Fixed by moving the banner into a bottom sheet.</p>',
     },
     {
       name: 'Migrate blog to the new CMS',
-      state: 'Backlog', priority: 'none', labels: ['feature'], created: ago(40),
+      state: 'Backlog',
+      priority: 'none',
+      labels: ['feature'],
+      created: ago(40),
       description_html: '<p></p>',
     },
     {
       name: 'Update screenshots in the help center',
-      state: 'Cancelled', priority: 'low', assignees: [priya.id], labels: ['docs'], created: ago(25),
+      state: 'Cancelled',
+      priority: 'low',
+      assignees: [priya.id],
+      labels: ['docs'],
+      created: ago(25),
       description_html: '<p>Superseded by the help-center rewrite.</p>',
     },
     {
       name: 'Broken links on the careers page',
-      state: 'Todo', priority: 'high', assignees: [bot.id], labels: ['bug'], target_date: date(3), created: ago(2),
-      description_html: '<p>Three job postings link to /jobs/old-*. Reported by <mention-component entity_identifier="' +
-        dana.id + '" entity_name="user_mention"></mention-component>.</p>',
+      state: 'Todo',
+      priority: 'high',
+      assignees: [bot.id],
+      labels: ['bug'],
+      target_date: date(3),
+      created: ago(2),
+      description_html:
+        '<p>Three job postings link to /jobs/old-*. Reported by <mention-component entity_identifier="' +
+        dana.id +
+        '" entity_name="user_mention"></mention-component>.</p>',
     },
     {
       name: 'Compress hero video',
-      state: 'Done', priority: 'low', assignees: [dana.id], labels: ['performance'],
-      start_date: date(-20), target_date: date(-14), created: ago(22),
+      state: 'Done',
+      priority: 'low',
+      assignees: [dana.id],
+      labels: ['performance'],
+      start_date: date(-20),
+      target_date: date(-14),
+      created: ago(22),
       description_html: '<p>From 14 MB to 2.1 MB with AV1, MP4 fallback kept.</p>',
     },
     {
       name: 'Add structured data for products',
-      state: 'In Progress', priority: 'medium', assignees: [priya.id, bot.id], labels: ['feature'],
-      start_date: date(-1), target_date: date(9), created: ago(3),
+      state: 'In Progress',
+      priority: 'medium',
+      assignees: [priya.id, bot.id],
+      labels: ['feature'],
+      start_date: date(-1),
+      target_date: date(9),
+      created: ago(3),
       description_html: '<p>JSON-LD <code>Product</code> and <code>Offer</code> on every plan page.</p>',
     },
   ];
-  const workItems = items.map(({ created, ...input }) => db.addWorkItem(project.id, { ...input, created_by: dana.id, created_at: created }));
+  const workItems = items.map(({ created, ...input }) =>
+    db.addWorkItem(project.id, { ...input, created_by: dana.id, created_at: created }),
+  );
   const [login, pricing, , newsletter, lcp] = workItems;
   if (!login || !pricing || !newsletter || !lcp) throw new Error('fake Plane: demo items missing');
   loginShot.issue = login.id;
@@ -248,7 +317,7 @@ export function seedDemoWorkspace(db: FakePlaneDb): DemoWorkspace {
   db.addAttachment(login.id, {
     name: 'safari-console.log',
     type: 'text/plain',
-    bytes: 'TypeError: undefined is not an object (evaluating \'form.requestSubmit\')\n    at login.js:42:11\n',
+    bytes: "TypeError: undefined is not an object (evaluating 'form.requestSubmit')\n    at login.js:42:11\n",
     created_by: leo.id,
   });
   const comments: Array<[WorkItemRecord, UserRecord, number, string]> = [
@@ -279,7 +348,12 @@ export interface DemoCycles {
 }
 
 /** "Sprint 14" (started 9 days ago, ends in 5: eight ACME items), "Sprint 15" after it, and the module "Performance". */
-function seedDemoCycles(db: FakePlaneDb, project: ProjectRecord, items: WorkItemRecord[], people: { dana: UserRecord; priya: UserRecord }): DemoCycles {
+function seedDemoCycles(
+  db: FakePlaneDb,
+  project: ProjectRecord,
+  items: WorkItemRecord[],
+  people: { dana: UserRecord; priya: UserRecord },
+): DemoCycles {
   const now = db.now();
   const midnight = now - (now % DAY);
   const key = (n: number) => `ACME-${n}`;
@@ -336,11 +410,39 @@ export function seedDemoDigests(db: FakePlaneDb, demo: DemoWorkspace): WorkItemR
   const date = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
   const { dana, leo, priya } = demo.users;
   const items: WorkItemInput[] = [
-    { name: 'Renew the TLS certificate of the marketing site', state: 'Todo', priority: 'high', assignees: [dana.id], labels: ['bug'], target_date: date(-2) },
-    { name: 'Publish the December changelog', state: 'In Progress', priority: 'medium', assignees: [dana.id, leo.id], labels: ['docs'], target_date: date(0) },
-    { name: 'Review the cookie policy wording', state: 'Todo', priority: 'low', assignees: [priya.id], labels: ['docs'], target_date: date(1) },
+    {
+      name: 'Renew the TLS certificate of the marketing site',
+      state: 'Todo',
+      priority: 'high',
+      assignees: [dana.id],
+      labels: ['bug'],
+      target_date: date(-2),
+    },
+    {
+      name: 'Publish the December changelog',
+      state: 'In Progress',
+      priority: 'medium',
+      assignees: [dana.id, leo.id],
+      labels: ['docs'],
+      target_date: date(0),
+    },
+    {
+      name: 'Review the cookie policy wording',
+      state: 'Todo',
+      priority: 'low',
+      assignees: [priya.id],
+      labels: ['docs'],
+      target_date: date(1),
+    },
     { name: 'Checkout page crashes with an empty cart', state: 'Todo', priority: 'urgent', labels: ['bug'] },
-    { name: 'Translate the onboarding e-mails', state: 'In Progress', priority: 'medium', assignees: [leo.id], labels: ['feature'], created_at: now - 20 * DAY },
+    {
+      name: 'Translate the onboarding e-mails',
+      state: 'In Progress',
+      priority: 'medium',
+      assignees: [leo.id],
+      labels: ['feature'],
+      created_at: now - 20 * DAY,
+    },
   ];
   return items.map((input) => {
     const item = db.addWorkItem(demo.project.id, { ...input, created_by: dana.id });

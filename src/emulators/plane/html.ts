@@ -17,7 +17,8 @@ export function normaliseDescription(html: string): string | undefined {
   const top = nodes.slice(first, last + 1);
   let out: string;
   if (top.length === 1 && isTag(top[0]!)) out = serialise(top[0]!);
-  else if (isText(top[0]!) && top.every((n) => isText(n) || (isTag(n) && INLINE.has(n.name)))) out = `<p>${top.map(serialise).join('')}</p>`;
+  else if (isText(top[0]!) && top.every((n) => isText(n) || (isTag(n) && INLINE.has(n.name))))
+    out = `<p>${top.map(serialise).join('')}</p>`;
   else out = `<div>${top.map(serialise).join('')}</div>`;
   return out;
 }
@@ -35,11 +36,85 @@ const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr', 'col', 'area']);
 const DROPPED = new Set(['script', 'style']);
 // nh3's default tags plus Plane's editor components.
 const ALLOWED = new Set([
-  'a', 'abbr', 'acronym', 'area', 'article', 'aside', 'b', 'bdi', 'bdo', 'blockquote', 'br', 'caption', 'center', 'cite', 'code',
-  'col', 'colgroup', 'data', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'footer', 'h1', 'h2',
-  'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'map', 'mark', 'nav', 'ol', 'p', 'pre', 'q', 'rp',
-  'rt', 'rtc', 'ruby', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'th',
-  'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr', 'image-component', 'mention-component', 'label', 'input',
+  'a',
+  'abbr',
+  'acronym',
+  'area',
+  'article',
+  'aside',
+  'b',
+  'bdi',
+  'bdo',
+  'blockquote',
+  'br',
+  'caption',
+  'center',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'data',
+  'dd',
+  'del',
+  'details',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'map',
+  'mark',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  'rp',
+  'rt',
+  'rtc',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'wbr',
+  'image-component',
+  'mention-component',
+  'label',
+  'input',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const SAFE_SCHEME = /^(https?:|mailto:|tel:|[^:]*$)/i;
@@ -62,5 +137,14 @@ function attributesOf(element: Element): string {
   return entries.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;').replace(/"/g, '&quot;');
+const escapeText = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/\u00a0/g, '&nbsp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/\u00a0/g, '&nbsp;')
+    .replace(/"/g, '&quot;');

@@ -140,7 +140,10 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
     router: new Router(buildRoutes(flavour)),
     limiter: new RateLimiter({ requests: options.rateLimit?.requests ?? 60, windowMs: options.rateLimit?.windowMs ?? 60_000 }, now),
     ...(options.anonymousRateLimit && {
-      anonymousLimiter: new RateLimiter({ requests: options.anonymousRateLimit.requests, windowMs: options.anonymousRateLimit.windowMs ?? 60_000 }, now),
+      anonymousLimiter: new RateLimiter(
+        { requests: options.anonymousRateLimit.requests, windowMs: options.anonymousRateLimit.windowMs ?? 60_000 },
+        now,
+      ),
     }),
     storage: new Storage(db, now),
     pageRules: pageRulesFor(flavour),
@@ -173,7 +176,12 @@ export async function startFakePlane(options: FakePlaneOptions = {}): Promise<Fa
   };
 }
 
-const WEB_FIELDS: Readonly<Record<string, string>> = { state_id: 'state', assignee_ids: 'assignees', label_ids: 'labels', parent_id: 'parent' };
+const WEB_FIELDS: Readonly<Record<string, string>> = {
+  state_id: 'state',
+  assignee_ids: 'assignees',
+  label_ids: 'labels',
+  parent_id: 'parent',
+};
 
 function webAppOf(db: FakePlaneDb, webhooks: WebhookSender): FakeWebApp {
   return {
@@ -187,7 +195,11 @@ function webAppOf(db: FakePlaneDb, webhooks: WebhookSender): FakeWebApp {
     decideIntake(itemId, decision, actorRef) {
       const row = db.intake.get(itemId);
       if (!row) throw new Error(`fake Plane: no intake request for work item ${itemId}`);
-      db.decideIntake(row, { status: decision.status, snoozed_till: decision.snoozedTill ?? null, duplicate_to: decision.duplicateTo ?? null }, actorRef);
+      db.decideIntake(
+        row,
+        { status: decision.status, snoozed_till: decision.snoozedTill ?? null, duplicate_to: decision.duplicateTo ?? null },
+        actorRef,
+      );
     },
     addComment(ref, html, actorRef) {
       const item = db.workItem(ref);

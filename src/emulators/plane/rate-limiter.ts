@@ -10,9 +10,7 @@ export interface ThrottleRate {
   windowMs: number;
 }
 
-export type ThrottleResult =
-  | { allowed: true; headers: Record<string, string> }
-  | { allowed: false; headers: Record<string, string> };
+export type ThrottleResult = { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string> };
 
 export class RateLimiter {
   private readonly history = new Map<string, number[]>();

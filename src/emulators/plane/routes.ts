@@ -2,7 +2,16 @@ import type { Route } from './router.js';
 import { getWorkspaceAsset } from './handlers/assets.js';
 import { createAttachment, downloadAttachment, listAttachments } from './handlers/attachments.js';
 import { createComment, listComments, updateComment } from './handlers/comments.js';
-import { addCycleItems, addModuleItems, getCycle, getModule, listCycleItems, listCycles, listModuleItems, listModules } from './handlers/cycles.js';
+import {
+  addCycleItems,
+  addModuleItems,
+  getCycle,
+  getModule,
+  listCycleItems,
+  listCycles,
+  listModuleItems,
+  listModules,
+} from './handlers/cycles.js';
 import { getInstance } from './handlers/instances.js';
 import { getLabel, listLabels } from './handlers/labels.js';
 import { createLink, listLinks } from './handlers/links.js';
@@ -77,16 +86,31 @@ export function buildRoutes(flavour: Flavour): Route[] {
     { path: `${PROJECT}/members/`, access: 'project', methods: { GET: listProjectMembers }, allow: LIST },
     { path: `${PROJECT}/cycles/`, access: 'project', methods: { GET: listCycles }, allow: LIST },
     { path: `${PROJECT}/cycles/:cycle_id/`, access: 'project', methods: { GET: getCycle }, allow: DETAIL },
-    { path: `${PROJECT}/cycles/:cycle_id/cycle-issues/`, access: 'project', methods: { GET: listCycleItems, POST: addCycleItems }, allow: LIST },
+    {
+      path: `${PROJECT}/cycles/:cycle_id/cycle-issues/`,
+      access: 'project',
+      methods: { GET: listCycleItems, POST: addCycleItems },
+      allow: LIST,
+    },
     { path: `${PROJECT}/modules/`, access: 'project', methods: { GET: listModules }, allow: LIST },
     { path: `${PROJECT}/modules/:module_id/`, access: 'project', methods: { GET: getModule }, allow: DETAIL },
-    { path: `${PROJECT}/modules/:module_id/module-issues/`, access: 'project', methods: { GET: listModuleItems, POST: addModuleItems }, allow: LIST },
+    {
+      path: `${PROJECT}/modules/:module_id/module-issues/`,
+      access: 'project',
+      methods: { GET: listModuleItems, POST: addModuleItems },
+      allow: LIST,
+    },
   );
   // Intake: `/intake-issues/` from v0.26.0 on (`/inbox-issues/` before, not emulated).
   if (atLeast(flavour, '0.26.0')) {
     routes.push(
       { path: `${PROJECT}/intake-issues/`, access: 'project', methods: { GET: listIntake, POST: createIntake }, allow: LIST },
-      { path: `${PROJECT}/intake-issues/:work_item_id/`, access: 'project', methods: { GET: getIntake, PATCH: updateIntake }, allow: DETAIL },
+      {
+        path: `${PROJECT}/intake-issues/:work_item_id/`,
+        access: 'project',
+        methods: { GET: getIntake, PATCH: updateIntake },
+        allow: DETAIL,
+      },
     );
   }
   if (atLeast(flavour, '1.2.0')) {

@@ -328,13 +328,15 @@ export class Serializers {
       external_source: asset.external_source,
       size: asset.attributes.size,
       is_uploaded: asset.is_uploaded,
-      storage_metadata: !asset.is_uploaded ? {} : {
-        ContentType: asset.attributes.type,
-        ContentLength: asset.attributes.size,
-        LastModified: new Date(asset.updated_at).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-        ETag: `"${createHash('md5').update(asset.bytes).digest('hex')}"`,
-        Metadata: {},
-      },
+      storage_metadata: !asset.is_uploaded
+        ? {}
+        : {
+            ContentType: asset.attributes.type,
+            ContentLength: asset.attributes.size,
+            LastModified: new Date(asset.updated_at).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+            ETag: `"${createHash('md5').update(asset.bytes).digest('hex')}"`,
+            Metadata: {},
+          },
       created_by: asset.created_by,
       updated_by: null,
       user: null,

@@ -117,7 +117,14 @@ export function createListener(parts: ServerParts): (request: IncomingMessage, r
 }
 
 /** The pipeline, in Django/DRF order: middleware, URL resolution, auth, permission, throttle, view. */
-async function answer(parts: ServerParts, record: RecordedRequest, url: URL, raw: Buffer, headers: IncomingHttpHeaders, address: string): Promise<Reply> {
+async function answer(
+  parts: ServerParts,
+  record: RecordedRequest,
+  url: URL,
+  raw: Buffer,
+  headers: IncomingHttpHeaders,
+  address: string,
+): Promise<Reply> {
   const { method, path } = record;
   const query = url.searchParams;
   if (path.startsWith(`/${BUCKET}/`)) return parts.storage.serve(method, path, query, headers);

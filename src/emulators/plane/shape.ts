@@ -25,9 +25,7 @@ export function readShape(query: URLSearchParams): ShapeQuery {
 export const plainShape: ShapeQuery = { fields: null, expand: [] };
 
 export function shape(object: Record<string, unknown>, query: ShapeQuery, expanders: Expanders): Record<string, unknown> {
-  const kept = query.fields
-    ? Object.fromEntries(Object.entries(object).filter(([key]) => query.fields?.includes(key)))
-    : { ...object };
+  const kept = query.fields ? Object.fromEntries(Object.entries(object).filter(([key]) => query.fields?.includes(key))) : { ...object };
   for (const name of query.expand) {
     const expand = expanders[name];
     if (expand && name in kept) kept[name] = expand(kept[name]);

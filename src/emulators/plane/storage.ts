@@ -14,7 +14,10 @@ export const BUCKET = 'uploads';
 const EXPIRES_SECONDS = 3600;
 
 function amzDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function parseAmzDate(text: string): number {

@@ -35,7 +35,6 @@ export function resolveFlavour(options: { edition?: Edition; instanceVersion?: s
   const version = (options.instanceVersion ?? '1.3.1').replace(/^v/, '');
   parseVersion(version);
   // `/work-items/` arrived in CE v1.1.0; an explicit pathStyle wins.
-  const pathStyle =
-    options.pathStyle ?? (atLeast({ edition, version, pathStyle: 'issues-only' }, '1.1.0') ? 'work-items' : 'issues-only');
+  const pathStyle = options.pathStyle ?? (atLeast({ edition, version, pathStyle: 'issues-only' }, '1.1.0') ? 'work-items' : 'issues-only');
   return { edition, version, pathStyle };
 }

@@ -125,7 +125,13 @@ export class WebhookSender {
    * `issue` `updated`, one delivery per key of `request` whose value differs from `before` (the
    * item as the serializer showed it before the save); `new_value` is what the request sent.
    */
-  workItemUpdated(item: WorkItemRecord, before: Record<string, unknown>, request: Record<string, unknown>, actor: UserRecord, origin: Origin): void {
+  workItemUpdated(
+    item: WorkItemRecord,
+    before: Record<string, unknown>,
+    request: Record<string, unknown>,
+    actor: UserRecord,
+    origin: Origin,
+  ): void {
     // Plane fires webhooks for API PATCHes only from v1.3.0 (docs/notifications.md).
     if (origin === 'api' && !atLeast(this.flavour, '1.3.0')) return;
     for (const [key, value] of Object.entries(request)) {
@@ -147,12 +153,26 @@ export class WebhookSender {
 
   commentCreated(comment: CommentRecord, actor: UserRecord): void {
     const serializers = new Serializers(this.db, { ...actor, timezone: 'UTC' });
-    this.emit('issue_comment', 'created', comment.workspace, actor, () => serializers.comment(comment, { fields: null, expand: [] }, false), null);
+    this.emit(
+      'issue_comment',
+      'created',
+      comment.workspace,
+      actor,
+      () => serializers.comment(comment, { fields: null, expand: [] }, false),
+      null,
+    );
   }
 
   commentUpdated(comment: CommentRecord, actor: UserRecord): void {
     const serializers = new Serializers(this.db, { ...actor, timezone: 'UTC' });
-    this.emit('issue_comment', 'updated', comment.workspace, actor, () => serializers.comment(comment, { fields: null, expand: [] }, false), null);
+    this.emit(
+      'issue_comment',
+      'updated',
+      comment.workspace,
+      actor,
+      () => serializers.comment(comment, { fields: null, expand: [] }, false),
+      null,
+    );
   }
 
   /** Resolves once every attempt started so far has its answer (retries waiting on a timer excluded). */
@@ -183,7 +203,14 @@ export class WebhookSender {
    * first, the editor JSON as `{}`, no `type_id`, a float `sort_order`, datetimes in UTC.
    */
   private workItemData(item: WorkItemRecord, actor: UserRecord): Record<string, unknown> {
-    const { id, state, type_id: _typeId, assignees: _assignees, labels: _labels, ...row } = new Serializers(this.db, { ...actor, timezone: 'UTC' }).workItem(item, {
+    const {
+      id,
+      state,
+      type_id: _typeId,
+      assignees: _assignees,
+      labels: _labels,
+      ...row
+    } = new Serializers(this.db, { ...actor, timezone: 'UTC' }).workItem(item, {
       fields: null,
       expand: ['state'],
     });
@@ -265,7 +292,16 @@ export class WebhookSender {
       'X-Plane-Event': event,
       'X-Plane-Signature': createHmac('sha256', hook.secret_key).update(body, 'utf8').digest('hex'),
     };
-    const attempt: WebhookAttempt = { webhook: hook.id, event, delivery: headers['X-Plane-Delivery'], body, headers, status: 0, retry, sentAt: Date.now() };
+    const attempt: WebhookAttempt = {
+      webhook: hook.id,
+      event,
+      delivery: headers['X-Plane-Delivery'],
+      body,
+      headers,
+      status: 0,
+      retry,
+      sentAt: Date.now(),
+    };
     this.attempts.push(attempt);
     const refusal = await this.refusal(hook.url);
     if (refusal !== undefined) {

@@ -16,7 +16,10 @@ export interface HomeVisit {
  * included). The event names the person, their DM with the app and the tab; it carries the Home
  * view only when the app published one for them before.
  */
-export async function openAppHome(deps: { workspace: Workspace; deliverer: Deliverer; views: Views }, visit: HomeVisit): Promise<AppAnswer> {
+export async function openAppHome(
+  deps: { workspace: Workspace; deliverer: Deliverer; views: Views },
+  visit: HomeVisit,
+): Promise<AppAnswer> {
   const { workspace, deliverer, views } = deps;
   const user = workspace.user(visit.user);
   if (!user || user.is_bot) throw new UsageError(`${visit.user} is not a person of the workspace`);

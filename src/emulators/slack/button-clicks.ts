@@ -75,7 +75,15 @@ export async function clickButton(deps: ClickDeps, click: ButtonClick): Promise<
     triggerId: deps.triggers.issue(click.user),
     // A button of an app unfurl: the container is the attachment.
     ...(attachment && {
-      container: { type: 'message_attachment', message_ts: message.ts, attachment_id: attachment.id, channel_id: channel.id, is_ephemeral: false, is_app_unfurl: true, app_unfurl_url: attachment.app_unfurl_url },
+      container: {
+        type: 'message_attachment',
+        message_ts: message.ts,
+        attachment_id: attachment.id,
+        channel_id: channel.id,
+        is_ephemeral: false,
+        is_app_unfurl: true,
+        app_unfurl_url: attachment.app_unfurl_url,
+      },
     }),
   });
   return answerOf(await deliverer.send('interaction', payload));
@@ -94,15 +102,24 @@ function findMessage(workspace: Workspace, click: ButtonClick): { message: Slack
 function findElement(message: SlackMessage, click: ButtonClick): { block_id: unknown; element: Json; attachment?: Json } {
   const type = click.selected === undefined ? 'button' : 'static_select';
   const attachments = ((message.attachments ?? []) as Json[]).filter((a) => Array.isArray(a.blocks));
-  const places: { blocks: Record<string, unknown>[]; attachment?: Json }[] = [{ blocks: message.blocks ?? [] }, ...attachments.map((a) => ({ blocks: a.blocks as Record<string, unknown>[], attachment: a }))];
-  for (const { blocks, attachment } of places) for (const block of blocks) {
-    if (click.blockId !== undefined && block.block_id !== click.blockId) continue;
-    const elements = block.type === 'actions' ? (block.elements as Json[]) : block.type === 'section' && block.accessory ? [block.accessory as Json] : [];
-    const element = elements.find(
-      (e) => e.type === type && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
-    );
-    if (element) return { block_id: block.block_id, element, ...(attachment && { attachment }) };
-  }
+  const places: { blocks: Record<string, unknown>[]; attachment?: Json }[] = [
+    { blocks: message.blocks ?? [] },
+    ...attachments.map((a) => ({ blocks: a.blocks as Record<string, unknown>[], attachment: a })),
+  ];
+  for (const { blocks, attachment } of places)
+    for (const block of blocks) {
+      if (click.blockId !== undefined && block.block_id !== click.blockId) continue;
+      const elements =
+        block.type === 'actions'
+          ? (block.elements as Json[])
+          : block.type === 'section' && block.accessory
+            ? [block.accessory as Json]
+            : [];
+      const element = elements.find(
+        (e) => e.type === type && e.action_id === click.actionId && (click.value === undefined || e.value === click.value),
+      );
+      if (element) return { block_id: block.block_id, element, ...(attachment && { attachment }) };
+    }
   throw new UsageError(`no ${type} ${click.actionId} in message ${message.ts}`);
 }
 

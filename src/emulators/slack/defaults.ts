@@ -42,8 +42,18 @@ export const DEFAULT_SCOPES = [
 
 /** The message shortcuts the bot registers (`manifest.yml`). */
 export const DEFAULT_SHORTCUTS: Shortcut[] = [
-  { name: 'Create work item', type: 'message', callback_id: 'create_work_item', description: "A Plane work item from this message; its thread then syncs with the item's comments" },
-  { name: 'Link to a work item', type: 'message', callback_id: 'link_work_item', description: 'Link this thread to a Plane work item; replies and comments then sync' },
+  {
+    name: 'Create work item',
+    type: 'message',
+    callback_id: 'create_work_item',
+    description: "A Plane work item from this message; its thread then syncs with the item's comments",
+  },
+  {
+    name: 'Link to a work item',
+    type: 'message',
+    callback_id: 'link_work_item',
+    description: 'Link this thread to a Plane work item; replies and comments then sync',
+  },
 ];
 
 /** The slash commands the bot registers (`manifest.yml`). */

@@ -28,7 +28,14 @@ export interface SlackFile {
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', txt: 'text/plain', json: 'application/json' };
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+  json: 'application/json',
+};
 
 export class Files {
   private readonly byId = new Map<string, SlackFile>();

@@ -2,7 +2,15 @@ import type { AppAnswer } from './app-answers.js';
 import { openAppHome, type HomeVisit } from './app-home.js';
 import { BotWriter } from './bot-writer.js';
 import { clickButton, type ButtonClick } from './button-clicks.js';
-import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_COMMANDS, DEFAULT_SCOPES, DEFAULT_SHORTCUTS, DEFAULT_TEAM, DEFAULT_USERS } from './defaults.js';
+import {
+  DEFAULT_BOT,
+  DEFAULT_CHANNELS,
+  DEFAULT_COMMANDS,
+  DEFAULT_SCOPES,
+  DEFAULT_SHORTCUTS,
+  DEFAULT_TEAM,
+  DEFAULT_USERS,
+} from './defaults.js';
 import { Deliverer, type Delivery, type RetryHeaders, type Transport } from './delivery.js';
 import { VERIFICATION_TOKEN } from './payloads.js';
 import { createPageApi, type PageApi } from './page-api/handler.js';
@@ -23,7 +31,27 @@ import { Views, type OpenView } from './views.js';
 import { WebApi, type ApiCall, type ScriptedFailure } from './web-api/handler.js';
 import { Workspace, type BotIdentity, type Team, type WorkspaceSeed } from './workspace.js';
 
-export type { AppAnswer, ApiCall, HomeVisit, SessionStatus, ButtonClick, CommandRun, Delivery, OpenView, PageApi, RetryHeaders, ScriptedFailure, Shortcut, ShortcutRun, SocketConnection, StreamStop, SubmissionAnswer, Transport, UserMessage, ViewInputs };
+export type {
+  AppAnswer,
+  ApiCall,
+  HomeVisit,
+  SessionStatus,
+  ButtonClick,
+  CommandRun,
+  Delivery,
+  OpenView,
+  PageApi,
+  RetryHeaders,
+  ScriptedFailure,
+  Shortcut,
+  ShortcutRun,
+  SocketConnection,
+  StreamStop,
+  SubmissionAnswer,
+  Transport,
+  UserMessage,
+  ViewInputs,
+};
 export type { PageMessage, PageThread } from './page-api/views.js';
 export type { SlackMessage, Workspace, WorkspaceChange, WorkspaceChannel, WorkspaceUser } from './workspace.js';
 export { signRequest, postSigned, encodeRequest, type RequestKind } from './signing.js';
@@ -112,7 +140,11 @@ export interface SlackEmulator {
   /** The Home tab the app last published for a person, if any; its buttons are clicked with `actInView`. */
   homeView(user: string): OpenView | undefined;
   submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
-  actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
+  actInView(
+    user: string,
+    viewId: string,
+    act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs },
+  ): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
   /** A person presses Slack's own stop control on a streaming message: `agent_session_stopped` goes to the app. */
   stopStream(stop: StreamStop): Promise<AppAnswer>;
@@ -181,7 +213,12 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
   };
   const stopStream = (stop: StreamStop) => stopStreamAsUser({ workspace, deliverer, streams }, stop);
   const isStreaming = (channel: string, ts: string) => streams.isStreaming(channel, ts);
-  const pageApi = createPageApi(workspace, views, { ...actions, stopStream, isStreaming, commands, shortcuts, file: (id: string) => files.get(id) }, options.pagePrefix);
+  const pageApi = createPageApi(
+    workspace,
+    views,
+    { ...actions, stopStream, isStreaming, commands, shortcuts, file: (id: string) => files.get(id) },
+    options.pagePrefix,
+  );
   const listening = await listen({ webApi, responseUrls, pageApi, sockets, files }, options.port ?? 0);
   origin = listening.origin;
 

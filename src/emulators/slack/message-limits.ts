@@ -75,8 +75,7 @@ export function checkMessage(content: MessageContent, requireContent = true): Me
       return problem('msg_too_long', `[ERROR] markdown_text must be at most ${L.markdownText} characters`);
     return undefined;
   }
-  if (typeof text === 'string' && text.length > L.text)
-    return problem('msg_too_long', `[ERROR] text must be at most ${L.text} characters`);
+  if (typeof text === 'string' && text.length > L.text) return problem('msg_too_long', `[ERROR] text must be at most ${L.text} characters`);
   if (attachments !== undefined && (!Array.isArray(attachments) || attachments.length > L.attachments))
     return problem('too_many_attachments');
   if (blocks !== undefined) {
@@ -156,9 +155,9 @@ function checkBlock(block: Json, at: string, issues: Issues): void {
       if (block.text === undefined && block.fields === undefined) issues.add(at, 'needs text or fields');
       if (block.text !== undefined) checkText(block.text, `${at}/text`, issues, L.textObject);
       if (block.fields !== undefined)
-        issues.items(block.fields, `${at}/fields`, 1, L.sectionFields).forEach((field, i) =>
-          checkText(field, `${at}/fields/${i}`, issues, L.sectionField),
-        );
+        issues
+          .items(block.fields, `${at}/fields`, 1, L.sectionFields)
+          .forEach((field, i) => checkText(field, `${at}/fields/${i}`, issues, L.sectionField));
       if (block.accessory !== undefined) checkElement(block.accessory, `${at}/accessory`, issues);
       return;
     case 'header':
@@ -194,9 +193,7 @@ function checkBlock(block: Json, at: string, issues: Issues): void {
     case 'image':
       return checkImage(block, at, issues);
     case 'table':
-      issues.items(block.rows, `${at}/rows`, 1, L.tableRows).forEach((row, i) =>
-        issues.items(row, `${at}/rows/${i}`, 1, L.tableCells),
-      );
+      issues.items(block.rows, `${at}/rows`, 1, L.tableRows).forEach((row, i) => issues.items(row, `${at}/rows/${i}`, 1, L.tableCells));
       return;
     case 'input':
       checkText(block.label, `${at}/label`, issues, L.inputLabel, true);
@@ -226,9 +223,21 @@ function checkImage(image: Json, at: string, issues: Issues): void {
 
 const SELECTS_WITH_OPTIONS = new Set(['static_select', 'multi_static_select', 'overflow', 'radio_buttons', 'checkboxes']);
 const OTHER_ELEMENTS = new Set([
-  'external_select', 'multi_external_select', 'users_select', 'multi_users_select', 'conversations_select',
-  'multi_conversations_select', 'channels_select', 'multi_channels_select', 'datepicker', 'timepicker',
-  'datetimepicker', 'plain_text_input', 'feedback_buttons', 'icon_button', 'workflow_button',
+  'external_select',
+  'multi_external_select',
+  'users_select',
+  'multi_users_select',
+  'conversations_select',
+  'multi_conversations_select',
+  'channels_select',
+  'multi_channels_select',
+  'datepicker',
+  'timepicker',
+  'datetimepicker',
+  'plain_text_input',
+  'feedback_buttons',
+  'icon_button',
+  'workflow_button',
 ]);
 
 function checkElement(element: unknown, at: string, issues: Issues): void {
@@ -255,16 +264,26 @@ function checkElement(element: unknown, at: string, issues: Issues): void {
     if (element.placeholder !== undefined) checkText(element.placeholder, `${at}/placeholder`, issues, L.placeholder, true);
     // Slack refuses an initial option that is not one of the options.
     const values = new Set((Array.isArray(element.options) ? element.options : []).map((o) => (isObject(o) ? o.value : undefined)));
-    const initial = element.initial_option !== undefined ? [element.initial_option] : Array.isArray(element.initial_options) ? element.initial_options : [];
+    const initial =
+      element.initial_option !== undefined
+        ? [element.initial_option]
+        : Array.isArray(element.initial_options)
+          ? element.initial_options
+          : [];
     initial.forEach((option, i) => {
-      if (!isObject(option) || !values.has(option.value)) issues.add(`${at}/initial_option${element.initial_option === undefined ? `s/${i}` : ''}`, 'must be one of the options');
+      if (!isObject(option) || !values.has(option.value))
+        issues.add(`${at}/initial_option${element.initial_option === undefined ? `s/${i}` : ''}`, 'must be one of the options');
     });
   } else if (element.type === 'plain_text_input') {
     if (element.placeholder !== undefined) checkText(element.placeholder, `${at}/placeholder`, issues, L.placeholder, true);
     issues.maxLength(element.initial_value, `${at}/initial_value`, L.plainTextInput);
     if (typeof element.max_length === 'number' && (element.max_length < 1 || element.max_length > L.plainTextInput))
       issues.add(`${at}/max_length`, `must be 1 to ${L.plainTextInput}`);
-    if (typeof element.initial_value === 'string' && typeof element.max_length === 'number' && element.initial_value.length > element.max_length)
+    if (
+      typeof element.initial_value === 'string' &&
+      typeof element.max_length === 'number' &&
+      element.initial_value.length > element.max_length
+    )
       issues.add(`${at}/initial_value`, 'is longer than max_length');
   } else if (!OTHER_ELEMENTS.has(element.type)) {
     issues.add(`${at}/type`, `unsupported element type "${element.type}"`);

@@ -73,11 +73,7 @@ export function messageChangedEvent(
   };
 }
 
-export function messageDeletedEvent(
-  channel: WorkspaceChannel,
-  previous: SlackMessage,
-  eventTs: string,
-): Record<string, unknown> {
+export function messageDeletedEvent(channel: WorkspaceChannel, previous: SlackMessage, eventTs: string): Record<string, unknown> {
   return {
     type: 'message',
     subtype: 'message_deleted',
@@ -198,7 +194,12 @@ export function messageActionPayload(workspace: Workspace, fields: MessageAction
 }
 
 /** `view_submission`: the whole view, with what the person entered in `view.state.values`. */
-export function viewSubmissionPayload(workspace: Workspace, userId: string, view: Record<string, unknown>, triggerId: string): Record<string, unknown> {
+export function viewSubmissionPayload(
+  workspace: Workspace,
+  userId: string,
+  view: Record<string, unknown>,
+  triggerId: string,
+): Record<string, unknown> {
   const { team, bot } = workspace;
   return {
     type: 'view_submission',

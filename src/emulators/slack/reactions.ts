@@ -17,7 +17,12 @@ export interface UserReaction {
  * in the channel and its token has `reactions:read` (Slack sends the event only then). Resolves with
  * the event's id (for a redelivery), or undefined when nothing was sent.
  */
-export async function userReacts(workspace: Workspace, deliverer: Deliverer, scopes: ReadonlySet<string>, reaction: UserReaction): Promise<string | undefined> {
+export async function userReacts(
+  workspace: Workspace,
+  deliverer: Deliverer,
+  scopes: ReadonlySet<string>,
+  reaction: UserReaction,
+): Promise<string | undefined> {
   const channel = memberChannel(workspace, reaction.user, reaction.channel);
   const message = workspace.message(channel.id, reaction.ts);
   if (!message) throw new UsageError(`no message ${reaction.ts} in ${channel.id}`);

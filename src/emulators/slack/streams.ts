@@ -177,7 +177,8 @@ export function streamMessage(stream: Stream): Pick<NewMessage, 'text' | 'blocks
   for (const segment of stream.segments) {
     if (segment.kind === 'markdown') blocks.push({ type: 'markdown', text: segment.text });
     if (segment.kind === 'task') blocks.push(taskCard(stream.tasks.get(segment.id)!));
-    if (segment.kind === 'plan') blocks.push({ type: 'plan', title: stream.planTitle ?? '', tasks: [...stream.tasks.values()].map(taskCard) });
+    if (segment.kind === 'plan')
+      blocks.push({ type: 'plan', title: stream.planTitle ?? '', tasks: [...stream.tasks.values()].map(taskCard) });
     if (segment.kind === 'blocks') blocks.push(...segment.blocks);
   }
   blocks.push(...stream.stopBlocks);

@@ -57,7 +57,12 @@ export class Unfurls {
    * chat.unfurl for `channel`+`ts`: the error code Slack answers, or the message's attachments with
    * the new unfurls (each an attachment with the app's blocks, `app_unfurl_url` and `is_app_unfurl`).
    */
-  attach(workspace: Workspace, channelId: string, ts: string, unfurls: unknown): { error: string; messages?: string[] } | { attachments: Json[] } {
+  attach(
+    workspace: Workspace,
+    channelId: string,
+    ts: string,
+    unfurls: unknown,
+  ): { error: string; messages?: string[] } | { attachments: Json[] } {
     const message = workspace.message(channelId, ts);
     if (!message) return { error: 'cannot_find_message' };
     if (unfurls === undefined) return { error: 'missing_unfurls' };
@@ -72,7 +77,17 @@ export class Unfurls {
       const problem = checkMessage({ blocks }, true);
       if (problem) return { error: problem.error === 'no_text' ? 'invalid_unfurls_format' : problem.error, messages: problem.messages };
       const { bot } = workspace;
-      const attachment: Json = { id: 0, blocks, app_unfurl_url: url, is_app_unfurl: true, from_url: url, original_url: url, app_id: bot.appId, bot_id: bot.botId, fallback: `[no preview available] ${url}` };
+      const attachment: Json = {
+        id: 0,
+        blocks,
+        app_unfurl_url: url,
+        is_app_unfurl: true,
+        from_url: url,
+        original_url: url,
+        app_id: bot.appId,
+        bot_id: bot.botId,
+        fallback: `[no preview available] ${url}`,
+      };
       const at = attachments.findIndex((a) => a.app_unfurl_url === url);
       if (at >= 0) attachments[at] = attachment;
       else attachments.push(attachment);

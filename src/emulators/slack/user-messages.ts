@@ -53,6 +53,8 @@ export async function userSays(workspace: Workspace, deliverer: Deliverer, said:
 
 function fileOf(domain: string, name: string, index: number): NonNullable<SlackMessage['files']>[number] {
   const id = `F0${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}${index}`;
-  const mimetype = /\.(png|jpe?g|gif)$/i.test(name) ? `image/${name.split('.').pop()!.toLowerCase().replace('jpg', 'jpeg')}` : 'application/octet-stream';
+  const mimetype = /\.(png|jpe?g|gif)$/i.test(name)
+    ? `image/${name.split('.').pop()!.toLowerCase().replace('jpg', 'jpeg')}`
+    : 'application/octet-stream';
   return { id, name, title: name, mimetype, permalink: `https://${domain}.slack.com/files/${id}/${encodeURIComponent(name)}` };
 }

@@ -44,8 +44,10 @@ function valueElements(view: StoredView): InputElement[] {
   return view.blocks.flatMap((block) => {
     const blockId = String(block.block_id);
     if (block.type === 'input' && isObject(block.element)) return [{ blockId, element: block.element }];
-    if (block.type === 'actions' && Array.isArray(block.elements)) return (block.elements as Json[]).filter((e) => e.type !== 'button').map((element) => ({ blockId, element }));
-    if (block.type === 'section' && isObject(block.accessory) && block.accessory.type !== 'button') return [{ blockId, element: block.accessory }];
+    if (block.type === 'actions' && Array.isArray(block.elements))
+      return (block.elements as Json[]).filter((e) => e.type !== 'button').map((element) => ({ blockId, element }));
+    if (block.type === 'section' && isObject(block.accessory) && block.accessory.type !== 'button')
+      return [{ blockId, element: block.accessory }];
     return [];
   });
 }
@@ -54,7 +56,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 function options(element: Json): Json[] {
   if (Array.isArray(element.options)) return element.options as Json[];
-  if (Array.isArray(element.option_groups)) return (element.option_groups as Json[]).flatMap((g) => (Array.isArray(g.options) ? (g.options as Json[]) : []));
+  if (Array.isArray(element.option_groups))
+    return (element.option_groups as Json[]).flatMap((g) => (Array.isArray(g.options) ? (g.options as Json[]) : []));
   return [];
 }
 
@@ -69,7 +72,8 @@ function stateValue(element: Json, entered: string | string[] | null | undefined
   const type = String(element.type);
   if (entered === undefined && current) return current;
   const one = (fallback: unknown) => (entered === undefined ? fallback : entered === null ? null : String(entered));
-  const many = (fallback: unknown) => (entered === undefined ? fallback : entered === null ? [] : Array.isArray(entered) ? entered : [entered]);
+  const many = (fallback: unknown) =>
+    entered === undefined ? fallback : entered === null ? [] : Array.isArray(entered) ? entered : [entered];
   switch (type) {
     case 'plain_text_input':
       return { type, value: one(element.initial_value ?? null) };
@@ -150,17 +154,34 @@ export async function actInView(
 ): Promise<AppAnswer> {
   const entry = openView(deps, user, viewId);
   const block = entry.view.blocks.find((b) => b.block_id === act.blockId);
-  const elements = !block ? [] : block.type === 'input' ? [block.element as Json] : block.type === 'actions' ? (block.elements as Json[]) : block.accessory ? [block.accessory as Json] : [];
+  const elements = !block
+    ? []
+    : block.type === 'input'
+      ? [block.element as Json]
+      : block.type === 'actions'
+        ? (block.elements as Json[])
+        : block.accessory
+          ? [block.accessory as Json]
+          : [];
   const element = elements.find((e) => e.action_id === act.actionId);
   if (!block || !element) throw new UsageError(`the view has no element ${act.actionId} in block ${act.blockId}`);
-  if (block.type === 'input' && block.dispatch_action !== true) throw new UsageError(`input block ${act.blockId} does not dispatch actions`);
+  if (block.type === 'input' && block.dispatch_action !== true)
+    throw new UsageError(`input block ${act.blockId} does not dispatch actions`);
   const inputs: ViewInputs = { ...act.inputs };
   if (element.type !== 'button') inputs[act.blockId] = { ...inputs[act.blockId], [act.actionId]: act.value ?? null };
   deps.views.setState(viewId, enter(entry.view, inputs));
-  const value = element.type === 'button' ? { type: 'button', text: element.text, ...(element.value !== undefined && { value: element.value }) } : deps.views.get(viewId)!.view.state.values[act.blockId]![act.actionId]!;
+  const value =
+    element.type === 'button'
+      ? { type: 'button', text: element.text, ...(element.value !== undefined && { value: element.value }) }
+      : deps.views.get(viewId)!.view.state.values[act.blockId]![act.actionId]!;
   const action = { ...value, block_id: act.blockId, action_id: act.actionId, action_ts: deps.workspace.nextTs() };
   const view = structuredClone(deps.views.get(viewId)!.view);
-  return answerOf(await deps.deliverer.send('interaction', viewBlockActionsPayload(deps.workspace, user, view as never, action, deps.triggers.issue(user))));
+  return answerOf(
+    await deps.deliverer.send(
+      'interaction',
+      viewBlockActionsPayload(deps.workspace, user, view as never, action, deps.triggers.issue(user)),
+    ),
+  );
 }
 
 /** The person closes the modal (its close button or ×). `view_closed` is sent only with notify_on_close, not emulated. */

@@ -54,7 +54,12 @@ export interface OpenView {
 export type ViewType = 'modal' | 'home';
 
 /** A modal opening, changing or closing, or a Home tab published (`home_published`). */
-export type ViewChange = { type: 'view_opened' | 'view_updated' | 'view_closed' | 'home_published'; user: string; view: StoredView; errors: Record<string, string> };
+export type ViewChange = {
+  type: 'view_opened' | 'view_updated' | 'view_closed' | 'home_published';
+  user: string;
+  view: StoredView;
+  errors: Record<string, string>;
+};
 
 export interface ViewProblem {
   error: 'invalid_arguments' | 'view_too_large';
@@ -88,14 +93,21 @@ export function checkView(view: unknown, type: ViewType = 'modal'): ViewProblem 
   }
   if (!Array.isArray(view.blocks)) problems.push('[ERROR] missing required field: blocks');
   else {
-    problems.push(...checkBlocks(view.blocks, VIEW_LIMITS.blocks).map((line) => line.replace('[json-pointer:/blocks', '[json-pointer:/view/blocks')));
+    problems.push(
+      ...checkBlocks(view.blocks, VIEW_LIMITS.blocks).map((line) => line.replace('[json-pointer:/blocks', '[json-pointer:/view/blocks')),
+    );
     if (type === 'modal' && view.submit === undefined && view.blocks.some((b) => isObject(b) && b.type === 'input'))
       problems.push('[ERROR] must define submit to use input block [json-pointer:/view/submit]');
   }
-  const limited: [string, number][] = [['private_metadata', VIEW_LIMITS.privateMetadata], ['callback_id', VIEW_LIMITS.callbackId], ['external_id', VIEW_LIMITS.externalId]];
+  const limited: [string, number][] = [
+    ['private_metadata', VIEW_LIMITS.privateMetadata],
+    ['callback_id', VIEW_LIMITS.callbackId],
+    ['external_id', VIEW_LIMITS.externalId],
+  ];
   for (const [key, max] of limited) {
     const value = view[key];
-    if (value !== undefined && (typeof value !== 'string' || value.length > max)) problems.push(`[ERROR] must be a string of at most ${max} characters [json-pointer:/view/${key}]`);
+    if (value !== undefined && (typeof value !== 'string' || value.length > max))
+      problems.push(`[ERROR] must be a string of at most ${max} characters [json-pointer:/view/${key}]`);
   }
   return problems.length > 0 ? { error: 'invalid_arguments', messages: problems } : undefined;
 }
@@ -201,7 +213,10 @@ export class Views {
       ...(sent.title !== undefined && { title: sent.title }),
       ...(sent.submit !== undefined && { submit: sent.submit }),
       ...(sent.close !== undefined && { close: sent.close }),
-      blocks: (sent.blocks as Json[]).map((block, index) => ({ block_id: typeof block.block_id === 'string' ? block.block_id : `b${index}`, ...block })),
+      blocks: (sent.blocks as Json[]).map((block, index) => ({
+        block_id: typeof block.block_id === 'string' ? block.block_id : `b${index}`,
+        ...block,
+      })),
       private_metadata: typeof sent.private_metadata === 'string' ? sent.private_metadata : '',
       callback_id: typeof sent.callback_id === 'string' ? sent.callback_id : '',
       external_id: typeof sent.external_id === 'string' ? sent.external_id : '',
@@ -218,7 +233,8 @@ export class Views {
   }
 
   private emit(type: ViewChange['type'], entry: OpenView): void {
-    for (const listener of this.listeners) listener({ type, user: entry.user, view: structuredClone(entry.view), errors: { ...entry.errors } });
+    for (const listener of this.listeners)
+      listener({ type, user: entry.user, view: structuredClone(entry.view), errors: { ...entry.errors } });
   }
 }
 

@@ -238,9 +238,7 @@ export class Workspace {
 
   /** What one person sees privately in a channel, oldest first. */
   ephemeralsFor(channelId: string, userId: string): SlackMessage[] {
-    return [...this.ephemerals.values()]
-      .filter((e) => e.channel === channelId && e.visibleTo === userId)
-      .map((e) => e.message);
+    return [...this.ephemerals.values()].filter((e) => e.channel === channelId && e.visibleTo === userId).map((e) => e.message);
   }
 
   updateEphemeral(ts: string, patch: Partial<NewMessage>): SlackMessage {
@@ -256,7 +254,13 @@ export class Workspace {
     if (!entry) return;
     this.ephemerals.delete(ts);
     const thread = entry.message.thread_ts;
-    this.emit({ type: 'message_deleted', channel: entry.channel, ts, visibleTo: entry.visibleTo, ...(thread ? { thread_ts: thread } : {}) });
+    this.emit({
+      type: 'message_deleted',
+      channel: entry.channel,
+      ts,
+      visibleTo: entry.visibleTo,
+      ...(thread ? { thread_ts: thread } : {}),
+    });
   }
 
   /** Returns false when this person already reacted with this emoji. */

@@ -17,7 +17,8 @@ export const approvalMessages = defineMessages({
     'approval.expired': '⌛ Expired: nobody decided, so the call was denied ({when}).',
     'approval.expiredWithin': '⌛ Expired: nobody decided within {timeout}, so the call was denied ({when}).',
     'approval.expiredText': 'Approval expired: {tool} was not run',
-    'approval.notAllowed': 'Only the person who made the request, or someone listed in PLANEBOT_APPROVERS, can decide this. Nothing was changed.',
+    'approval.notAllowed':
+      'Only the person who made the request, or someone listed in PLANEBOT_APPROVERS, can decide this. Nothing was changed.',
     'approval.alreadyDecided': 'This request was already decided.',
     'approval.already':
       'This request was already {decision, select, approve {approved} approve_thread {approved for this thread} deny {denied} expired {expired} unshown {not shown, so not approved} other {withdrawn: the run was stopped}}.',
@@ -40,7 +41,8 @@ export const approvalMessages = defineMessages({
     'approval.expired': '⌛ Expirée : personne n’a décidé, l’appel a donc été refusé ({when}).',
     'approval.expiredWithin': '⌛ Expirée : personne n’a décidé dans le délai de {timeout}, l’appel a donc été refusé ({when}).',
     'approval.expiredText': 'Approbation expirée : {tool} n’a pas été exécuté',
-    'approval.notAllowed': 'Seule la personne qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS, peut en décider. Rien n’a été modifié.',
+    'approval.notAllowed':
+      'Seule la personne qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS, peut en décider. Rien n’a été modifié.',
     'approval.alreadyDecided': 'Cette demande a déjà été tranchée.',
     'approval.already':
       'Cette demande a déjà été {decision, select, approve {approuvée} approve_thread {approuvée pour ce fil} deny {refusée} expired {close : elle a expiré} unshown {close : elle n’a pas pu être affichée, donc pas approuvée} other {retirée : l’exécution a été arrêtée}}.',

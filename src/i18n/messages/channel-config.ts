@@ -11,10 +11,12 @@ export const channelConfigMessages = defineMessages({
     'config.loading': 'Loading the projects from Plane…',
     'config.intro': 'Settings of {where}.',
     'config.defaultProject': 'Default project',
-    'config.defaultProjectHint': 'Used when a request here names no project: by the agent, `/plane new` and the “Create work item” shortcut.',
+    'config.defaultProjectHint':
+      'Used when a request here names no project: by the agent, `/plane new` and the “Create work item” shortcut.',
     'config.chooseProject': 'Choose a project',
     'config.instruction': 'Instruction for the agent',
-    'config.instructionHint': 'Guidance the agent reads in this channel, below its own rules (at most {max} characters). It approves nothing and lifts no permission.',
+    'config.instructionHint':
+      'Guidance the agent reads in this channel, below its own rules (at most {max} characters). It approves nothing and lifts no permission.',
     'config.instructionTooLong': 'At most {max} characters.',
     'config.intake': 'Intake desk',
     'config.intakeHint': 'Messages of this channel become intake requests of this project.',
@@ -40,10 +42,12 @@ export const channelConfigMessages = defineMessages({
     'config.loading': 'Chargement des projets depuis Plane…',
     'config.intro': 'Réglages de {where}.',
     'config.defaultProject': 'Projet par défaut',
-    'config.defaultProjectHint': 'Utilisé quand une demande ici ne nomme aucun projet : par l’agent, `/plane new` et le raccourci « Créer un élément ».',
+    'config.defaultProjectHint':
+      'Utilisé quand une demande ici ne nomme aucun projet : par l’agent, `/plane new` et le raccourci « Créer un élément ».',
     'config.chooseProject': 'Choisir un projet',
     'config.instruction': 'Consigne pour l’agent',
-    'config.instructionHint': 'Indications que l’agent lit dans ce canal, sous ses propres règles ({max} caractères au plus). Elle n’approuve rien et ne lève aucune permission.',
+    'config.instructionHint':
+      'Indications que l’agent lit dans ce canal, sous ses propres règles ({max} caractères au plus). Elle n’approuve rien et ne lève aucune permission.',
     'config.instructionTooLong': '{max} caractères au plus.',
     'config.intake': 'Guichet Intake',
     'config.intakeHint': 'Les messages de ce canal deviennent des demandes Intake de ce projet.',

@@ -74,7 +74,8 @@ export const commandMessages = defineMessages({
 
     'commands.error.unknownSubcommand': 'Unknown sub-command {word}',
     'commands.error.nothingMore': '{word}: this sub-command takes nothing more',
-    'commands.error.missing': 'Missing the {what, select, id {id} parentId {parent id} title {title} status {status} assignee {assignee (@user or a name)} project {project (its identifier, like ACME, or its name)} key {work item key (like ACME-130)} query {text to search for} other {value}}',
+    'commands.error.missing':
+      'Missing the {what, select, id {id} parentId {parent id} title {title} status {status} assignee {assignee (@user or a name)} project {project (its identifier, like ACME, or its name)} key {work item key (like ACME-130)} query {text to search for} other {value}}',
     'commands.error.notAnId': '{word} is not an {what, select, parentId {parent id} other {id}} (like 1 or 1-2)',
     'commands.error.unclosedQuote': 'Unclosed quote: {text}',
     'commands.error.notADate': 'due:{text} is not a date; write due:YYYY-MM-DD',
@@ -99,7 +100,8 @@ export const commandMessages = defineMessages({
     'commands.error.onOrOff': '{word}: say on or off',
     'commands.error.missingOnOff': 'Missing on or off',
     'commands.error.failed': '{command} failed unexpectedly; the details are in the bot’s log',
-    'commands.error.notMember': 'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)',
+    'commands.error.notMember':
+      'The agent answers in a thread of this channel, and the bot is not a member here: invite it first (/invite)',
     'commands.error.nextPage': 'The next page could not be shown; try the button again',
     'commands.error.generic': 'Something went wrong',
     'commands.error.usage': 'Usage: {usage}',
@@ -151,15 +153,18 @@ export const commandMessages = defineMessages({
     'commands.plane.listing.head': '{what}: {found, plural, one {# item} other {# items}}.',
     'commands.plane.listing.cut': '{what}: {found, number} found; the limit of {limit, number} cut the list to the first {shown, number}.',
     'commands.plane.listing.continued': '{head} (continued)',
-    'commands.subscriptions.off': 'Notifications are off: PLANE_WEBHOOK_SECRET is not set, so Plane’s webhooks are not received (see the README).',
+    'commands.subscriptions.off':
+      'Notifications are off: PLANE_WEBHOOK_SECRET is not set, so Plane’s webhooks are not received (see the README).',
     'commands.subscriptions.everyEvent': 'every event',
     'commands.subscriptions.subscribed': 'Subscribed {where} to {project}',
     'commands.subscriptions.changed': 'Changed the subscription of {where} to {project}',
     'commands.subscriptions.firstChange': 'The first change of a work item posts its card; later ones go in its thread.',
     'commands.subscriptions.unsubscribed': 'Unsubscribed {where} from {project}',
     'commands.subscriptions.notFollowed': '{where} did not follow {project}',
-    'commands.subscriptions.follows': '{count, plural, =0 {{where} follows no Plane project} one {{where} follows # Plane project} other {{where} follows # Plane projects}}',
-    'commands.subscriptions.notifyOn': 'You will get a direct message when a Plane work item is assigned to you or you are @mentioned in a comment',
+    'commands.subscriptions.follows':
+      '{count, plural, =0 {{where} follows no Plane project} one {{where} follows # Plane project} other {{where} follows # Plane projects}}',
+    'commands.subscriptions.notifyOn':
+      'You will get a direct message when a Plane work item is assigned to you or you are @mentioned in a comment',
     'commands.subscriptions.notifyOff': 'No more direct messages about Plane work items (turn them back on with /plane notify on)',
     'commands.event.line': 'Task [{id}] {title} → {change}',
     'commands.event.lineBy': 'Task [{id}] {title} → {change} (by {by})',
@@ -174,7 +179,8 @@ export const commandMessages = defineMessages({
   fr: {
     'commands.taskOptions': '[!low|!normal|!high|!critical] [@personne] [due:AAAA-MM-JJ] [#étiquette…]',
     'commands.planeOptions': '[!urgent|!high|!medium|!low|!none] [@personne…] [due:AAAA-MM-JJ] [#label…]',
-    'commands.quoting': 'Le titre va jusqu’à la première option ; mettez-le entre "…" s’il contient des mots qui ressemblent à des options (#42, @maison).',
+    'commands.quoting':
+      'Le titre va jusqu’à la première option ; mettez-le entre "…" s’il contient des mots qui ressemblent à des options (#42, @maison).',
     'commands.overview': '{command} <{actions}> … ({command} help pour le détail)',
     'commands.help.show': 'Afficher cette aide',
     'commands.help.sameRest': 'Changer ce qui est donné, garder le reste',
@@ -194,7 +200,8 @@ export const commandMessages = defineMessages({
     'commands.task.remove.usage': '/task remove <id>',
     'commands.task.remove.summary': 'Supprimer une tâche et ses sous-tâches',
     'commands.task.sync.usage': '/task sync <id> <PROJET>',
-    'commands.task.sync.summary': 'Faire de la tâche et de ses sous-tâches des éléments et sous-éléments Plane ; les deux côtés se suivent ensuite',
+    'commands.task.sync.summary':
+      'Faire de la tâche et de ses sous-tâches des éléments et sous-éléments Plane ; les deux côtés se suivent ensuite',
     'commands.task.agent.usage': '/task <toute autre chose>',
     'commands.task.agent.summary': 'Demander à l’agent ; il répond dans un fil',
     'commands.task.ids': 'Les id s’écrivent comme affichés : 1, 1-2.',
@@ -239,7 +246,8 @@ export const commandMessages = defineMessages({
 
     'commands.error.unknownSubcommand': 'Sous-commande inconnue : {word}',
     'commands.error.nothingMore': '{word} : cette sous-commande ne prend rien de plus',
-    'commands.error.missing': 'Il manque {what, select, id {l’id} parentId {l’id parent} title {le titre} status {le statut} assignee {le responsable (@personne ou un nom)} project {le projet (son identifiant, comme ACME, ou son nom)} key {la clé de l’élément (comme ACME-130)} query {le texte à chercher} other {une valeur}}',
+    'commands.error.missing':
+      'Il manque {what, select, id {l’id} parentId {l’id parent} title {le titre} status {le statut} assignee {le responsable (@personne ou un nom)} project {le projet (son identifiant, comme ACME, ou son nom)} key {la clé de l’élément (comme ACME-130)} query {le texte à chercher} other {une valeur}}',
     'commands.error.notAnId': '{word} n’est pas un {what, select, parentId {id parent} other {id}} (comme 1 ou 1-2)',
     'commands.error.unclosedQuote': 'Guillemet non fermé : {text}',
     'commands.error.notADate': 'due:{text} n’est pas une date ; écrivez due:AAAA-MM-JJ',
@@ -314,17 +322,21 @@ export const commandMessages = defineMessages({
     'commands.plane.listing.mineAll': 'Vos éléments ouverts dans tous les projets',
     'commands.plane.listing.search': 'Éléments de {project} correspondant à «\u202f{query}\u202f»',
     'commands.plane.listing.head': '{what} : {found, plural, one {# élément} other {# éléments}}.',
-    'commands.plane.listing.cut': '{what} : {found, number} trouvés ; la limite de {limit, number} réduit la liste aux {shown, number} premiers.',
+    'commands.plane.listing.cut':
+      '{what} : {found, number} trouvés ; la limite de {limit, number} réduit la liste aux {shown, number} premiers.',
     'commands.plane.listing.continued': '{head} (suite)',
-    'commands.subscriptions.off': 'Les notifications sont coupées : PLANE_WEBHOOK_SECRET n’est pas défini, donc les webhooks de Plane ne sont pas reçus (voir le README).',
+    'commands.subscriptions.off':
+      'Les notifications sont coupées : PLANE_WEBHOOK_SECRET n’est pas défini, donc les webhooks de Plane ne sont pas reçus (voir le README).',
     'commands.subscriptions.everyEvent': 'tous les événements',
     'commands.subscriptions.subscribed': '{where} est abonné à {project}',
     'commands.subscriptions.changed': 'Abonnement de {where} à {project} modifié',
     'commands.subscriptions.firstChange': 'Le premier changement d’un élément publie sa carte ; les suivants vont dans son fil.',
     'commands.subscriptions.unsubscribed': '{where} est désabonné de {project}',
     'commands.subscriptions.notFollowed': '{where} ne suivait pas {project}',
-    'commands.subscriptions.follows': '{count, plural, =0 {{where} ne suit aucun projet Plane} one {{where} suit # projet Plane} other {{where} suit # projets Plane}}',
-    'commands.subscriptions.notifyOn': 'Vous recevrez un message direct quand un élément Plane vous sera attribué ou qu’on vous @mentionnera dans un commentaire',
+    'commands.subscriptions.follows':
+      '{count, plural, =0 {{where} ne suit aucun projet Plane} one {{where} suit # projet Plane} other {{where} suit # projets Plane}}',
+    'commands.subscriptions.notifyOn':
+      'Vous recevrez un message direct quand un élément Plane vous sera attribué ou qu’on vous @mentionnera dans un commentaire',
     'commands.subscriptions.notifyOff': 'Plus de messages directs sur les éléments Plane (pour les réactiver : /plane notify on)',
     'commands.event.line': 'Tâche [{id}] {title} → {change}',
     'commands.event.lineBy': 'Tâche [{id}] {title} → {change} (par {by})',
@@ -404,7 +416,8 @@ export const commandMessages = defineMessages({
 
     'commands.error.unknownSubcommand': '未知的子命令 {word}',
     'commands.error.nothingMore': '{word}：这个子命令不需要更多内容',
-    'commands.error.missing': '缺少{what, select, id {id} parentId {父任务 id} title {标题} status {状态} assignee {负责人（@用户或名字）} project {项目（其标识如 ACME，或其名称）} key {工作项编号（如 ACME-130）} query {要搜索的文字} other {一个值}}',
+    'commands.error.missing':
+      '缺少{what, select, id {id} parentId {父任务 id} title {标题} status {状态} assignee {负责人（@用户或名字）} project {项目（其标识如 ACME，或其名称）} key {工作项编号（如 ACME-130）} query {要搜索的文字} other {一个值}}',
     'commands.error.notAnId': '{word} 不是{what, select, parentId {父任务 id} other {id}}（如 1 或 1-2）',
     'commands.error.unclosedQuote': '引号未闭合：{text}',
     'commands.error.notADate': 'due:{text} 不是日期；请写 due:YYYY-MM-DD',

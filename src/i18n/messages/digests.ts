@@ -3,17 +3,20 @@ import { defineMessages } from '../define.js';
 /** Channel digests, personal reminders and their commands; the App Home's "due soon / overdue". */
 export const digestMessages = defineMessages({
   en: {
-    'digests.digest.usage': '/plane digest <PROJECT> [daily|weekdays|weekly <day>] [HH:MM] [#label…] [@member…] [!priority…] [state:<group>…] [stale:<days>] [quiet]',
+    'digests.digest.usage':
+      '/plane digest <PROJECT> [daily|weekdays|weekly <day>] [HH:MM] [#label…] [@member…] [!priority…] [state:<group>…] [stale:<days>] [quiet]',
     'digests.digest.summary': 'A digest of the project in this channel on a schedule; also `list`, `off <PROJECT>`, `now <PROJECT>`',
     'digests.remind.usage': '/plane remind <on|off|HH:MM>',
     'digests.remind.summary': 'Your direct message on working days (09:00): your open items due today, tomorrow or overdue',
-    'digests.help.forms': 'Forms: `/plane digest <PROJECT> …` sets it, `/plane digest list`, `/plane digest off <PROJECT>`, `/plane digest now <PROJECT>` (one at once). Default: daily at 09:00 in your time zone, stale:7.',
+    'digests.help.forms':
+      'Forms: `/plane digest <PROJECT> …` sets it, `/plane digest list`, `/plane digest off <PROJECT>`, `/plane digest now <PROJECT>` (one at once). Default: daily at 09:00 in your time zone, stale:7.',
     'digests.error.badTime': '{word} is not a time of day; use HH:MM, e.g. 09:00',
     'digests.error.badDay': '{word} is not a day of the week; use mon, tue, wed, thu, fri, sat or sun',
     'digests.error.missingDay': 'weekly needs a day, e.g. weekly mon',
     'digests.error.badStale': '{word} is not a number of days; use stale:<days>, e.g. stale:7',
     'digests.error.twice': '{word}: the schedule or the time is given twice',
-    'digests.error.notOption': '{word} is neither a schedule (daily, weekdays, weekly <day>), a time (HH:MM), a filter (#label, @member, !priority, state:<group>), stale:<days> nor quiet',
+    'digests.error.notOption':
+      '{word} is neither a schedule (daily, weekdays, weekly <day>), a time (HH:MM), a filter (#label, @member, !priority, state:<group>), stale:<days> nor quiet',
     'digests.error.sandboxOnly': '/plane remind now works only in the sandbox',
     'digests.projectGone': 'The project of this digest is no longer in Plane',
     'digests.schedule': '{cadence, select, daily {every day} weekdays {on weekdays} other {every {day}}} at {time} ({zone})',
@@ -28,17 +31,20 @@ export const digestMessages = defineMessages({
     'digests.since': 'Changes since the last digest, {time}',
     'digests.first': 'First digest here: new means since {time}',
     'digests.filtered': 'Only items matching {filters}',
-    'digests.group': '{group, select, backlog {Backlog} unstarted {Todo} started {In progress} completed {Done} cancelled {Cancelled} other {{group}}}',
+    'digests.group':
+      '{group, select, backlog {Backlog} unstarted {Todo} started {In progress} completed {Done} cancelled {Cancelled} other {{group}}}',
     'digests.section':
       '{section, select, done {Done} created {Created} moved {Moved} overdue {Overdue} unassigned {Urgent or high, nobody assigned} stale {Started, unchanged for {days} days} other {{section}}} ({count})',
     'digests.more': '… and {count} more',
     'digests.due': 'due {date}',
     'digests.nothing': 'Nothing to report in {project}: {open, plural, one {# open item} other {# open items}}, none overdue, none stale.',
-    'digests.cycle': 'Cycle *{name}* ({start} → {end}): {completed} of {total} done ({percent}%), {daysLeft, plural, =0 {last day} one {# day left} other {# days left}}',
+    'digests.cycle':
+      'Cycle *{name}* ({start} → {end}): {completed} of {total} done ({percent}%), {daysLeft, plural, =0 {last day} one {# day left} other {# days left}}',
     'digests.reminder.title': 'Your Plane items due soon',
     'digests.reminder.section': '{due, select, overdue {Overdue} today {Due today} tomorrow {Due tomorrow} other {{due}}} ({count})',
     'digests.reminder.footer': 'Working days at {time} · /plane remind off stops these',
-    'digests.remind.on': 'Reminders on: working days at {time} ({zone}), your open Plane items due today, tomorrow or overdue (nothing is sent when there are none)',
+    'digests.remind.on':
+      'Reminders on: working days at {time} ({zone}), your open Plane items due today, tomorrow or overdue (nothing is sent when there are none)',
     'digests.remind.off': 'No more reminders (turn them back on with /plane remind on)',
     'digests.remind.noEmail': 'Slack does not share your e-mail with the bot, so it cannot find you in Plane',
     'digests.remind.noMember': 'Your Slack e-mail {email} matches no member of the Plane workspace: there is nothing to remind you of',
@@ -49,17 +55,20 @@ export const digestMessages = defineMessages({
     'digests.home.due': '{due, select, overdue {overdue since {date}} today {due today} tomorrow {due tomorrow} other {{date}}}',
   },
   fr: {
-    'digests.digest.usage': '/plane digest <PROJET> [daily|weekdays|weekly <jour>] [HH:MM] [#label…] [@membre…] [!priorité…] [state:<groupe>…] [stale:<jours>] [quiet]',
+    'digests.digest.usage':
+      '/plane digest <PROJET> [daily|weekdays|weekly <jour>] [HH:MM] [#label…] [@membre…] [!priorité…] [state:<groupe>…] [stale:<jours>] [quiet]',
     'digests.digest.summary': 'Un résumé du projet dans ce canal à heure fixe ; aussi `list`, `off <PROJET>`, `now <PROJET>`',
     'digests.remind.usage': '/plane remind <on|off|HH:MM>',
     'digests.remind.summary': 'Votre message direct les jours ouvrés (09:00) : vos éléments ouverts dus aujourd’hui, demain ou en retard',
-    'digests.help.forms': 'Formes : `/plane digest <PROJET> …` le règle, `/plane digest list`, `/plane digest off <PROJET>`, `/plane digest now <PROJET>` (un tout de suite). Par défaut : chaque jour à 09:00 dans votre fuseau, stale:7.',
+    'digests.help.forms':
+      'Formes : `/plane digest <PROJET> …` le règle, `/plane digest list`, `/plane digest off <PROJET>`, `/plane digest now <PROJET>` (un tout de suite). Par défaut : chaque jour à 09:00 dans votre fuseau, stale:7.',
     'digests.error.badTime': '{word} n’est pas une heure ; utilisez HH:MM, par ex. 09:00',
     'digests.error.badDay': '{word} n’est pas un jour de la semaine ; utilisez mon, tue, wed, thu, fri, sat ou sun',
     'digests.error.missingDay': 'weekly demande un jour, par ex. weekly mon',
     'digests.error.badStale': '{word} n’est pas un nombre de jours ; utilisez stale:<jours>, par ex. stale:7',
     'digests.error.twice': '{word} : la fréquence ou l’heure est donnée deux fois',
-    'digests.error.notOption': '{word} n’est ni une fréquence (daily, weekdays, weekly <jour>), ni une heure (HH:MM), ni un filtre (#label, @membre, !priorité, state:<groupe>), ni stale:<jours>, ni quiet',
+    'digests.error.notOption':
+      '{word} n’est ni une fréquence (daily, weekdays, weekly <jour>), ni une heure (HH:MM), ni un filtre (#label, @membre, !priorité, state:<groupe>), ni stale:<jours>, ni quiet',
     'digests.error.sandboxOnly': '/plane remind now ne fonctionne que dans le bac à sable',
     'digests.projectGone': 'Le projet de ce résumé n’est plus dans Plane',
     'digests.schedule': '{cadence, select, daily {chaque jour} weekdays {les jours ouvrés} other {chaque {day}}} à {time} ({zone})',
@@ -74,17 +83,21 @@ export const digestMessages = defineMessages({
     'digests.since': 'Changements depuis le dernier résumé, {time}',
     'digests.first': 'Premier résumé ici : nouveau signifie depuis {time}',
     'digests.filtered': 'Seulement les éléments qui correspondent à {filters}',
-    'digests.group': '{group, select, backlog {Backlog} unstarted {À faire} started {En cours} completed {Terminé} cancelled {Annulé} other {{group}}}',
+    'digests.group':
+      '{group, select, backlog {Backlog} unstarted {À faire} started {En cours} completed {Terminé} cancelled {Annulé} other {{group}}}',
     'digests.section':
       '{section, select, done {Terminés} created {Créés} moved {Déplacés} overdue {En retard} unassigned {Urgents ou hauts, sans responsable} stale {En cours, inchangés depuis {days} jours} other {{section}}} ({count})',
     'digests.more': '… et {count} de plus',
     'digests.due': 'échéance {date}',
-    'digests.nothing': 'Rien à signaler dans {project} : {open, plural, one {# élément ouvert} other {# éléments ouverts}}, aucun en retard, aucun figé.',
-    'digests.cycle': 'Cycle *{name}* ({start} → {end}) : {completed} sur {total} terminés ({percent} %), {daysLeft, plural, =0 {dernier jour} one {# jour restant} other {# jours restants}}',
+    'digests.nothing':
+      'Rien à signaler dans {project} : {open, plural, one {# élément ouvert} other {# éléments ouverts}}, aucun en retard, aucun figé.',
+    'digests.cycle':
+      'Cycle *{name}* ({start} → {end}) : {completed} sur {total} terminés ({percent} %), {daysLeft, plural, =0 {dernier jour} one {# jour restant} other {# jours restants}}',
     'digests.reminder.title': 'Vos éléments Plane à échéance proche',
     'digests.reminder.section': '{due, select, overdue {En retard} today {Dus aujourd’hui} tomorrow {Dus demain} other {{due}}} ({count})',
     'digests.reminder.footer': 'Les jours ouvrés à {time} · /plane remind off les arrête',
-    'digests.remind.on': 'Rappels activés : les jours ouvrés à {time} ({zone}), vos éléments Plane ouverts dus aujourd’hui, demain ou en retard (rien n’est envoyé quand il n’y en a pas)',
+    'digests.remind.on':
+      'Rappels activés : les jours ouvrés à {time} ({zone}), vos éléments Plane ouverts dus aujourd’hui, demain ou en retard (rien n’est envoyé quand il n’y en a pas)',
     'digests.remind.off': 'Plus de rappels (réactivez-les avec /plane remind on)',
     'digests.remind.noEmail': 'Slack ne partage pas votre e-mail avec le bot : il ne peut pas vous trouver dans Plane',
     'digests.remind.noMember': 'Votre e-mail Slack {email} ne correspond à aucun membre de l’espace Plane : rien à vous rappeler',
@@ -95,17 +108,20 @@ export const digestMessages = defineMessages({
     'digests.home.due': '{due, select, overdue {en retard depuis le {date}} today {dû aujourd’hui} tomorrow {dû demain} other {{date}}}',
   },
   'zh-CN': {
-    'digests.digest.usage': '/plane digest <项目> [daily|weekdays|weekly <星期>] [HH:MM] [#标签…] [@成员…] [!优先级…] [state:<分组>…] [stale:<天数>] [quiet]',
+    'digests.digest.usage':
+      '/plane digest <项目> [daily|weekdays|weekly <星期>] [HH:MM] [#标签…] [@成员…] [!优先级…] [state:<分组>…] [stale:<天数>] [quiet]',
     'digests.digest.summary': '按计划在此频道发布项目摘要；另有 `list`、`off <项目>`、`now <项目>`',
     'digests.remind.usage': '/plane remind <on|off|HH:MM>',
     'digests.remind.summary': '工作日（09:00）给你的私信：你今天、明天到期或已逾期的未完成工作项',
-    'digests.help.forms': '用法：`/plane digest <项目> …` 设置，`/plane digest list`，`/plane digest off <项目>`，`/plane digest now <项目>`（立即发布一份）。默认：每天你所在时区 09:00，stale:7。',
+    'digests.help.forms':
+      '用法：`/plane digest <项目> …` 设置，`/plane digest list`，`/plane digest off <项目>`，`/plane digest now <项目>`（立即发布一份）。默认：每天你所在时区 09:00，stale:7。',
     'digests.error.badTime': '{word} 不是时间；请用 HH:MM，例如 09:00',
     'digests.error.badDay': '{word} 不是星期几；请用 mon、tue、wed、thu、fri、sat 或 sun',
     'digests.error.missingDay': 'weekly 需要指定星期几，例如 weekly mon',
     'digests.error.badStale': '{word} 不是天数；请用 stale:<天数>，例如 stale:7',
     'digests.error.twice': '{word}：频率或时间给了两次',
-    'digests.error.notOption': '{word} 既不是频率（daily、weekdays、weekly <星期>）、时间（HH:MM）、筛选条件（#标签、@成员、!优先级、state:<分组>）、stale:<天数>，也不是 quiet',
+    'digests.error.notOption':
+      '{word} 既不是频率（daily、weekdays、weekly <星期>）、时间（HH:MM）、筛选条件（#标签、@成员、!优先级、state:<分组>）、stale:<天数>，也不是 quiet',
     'digests.error.sandboxOnly': '/plane remind now 仅在沙盒中可用',
     'digests.projectGone': '此摘要的项目已不在 Plane 中',
     'digests.schedule': '{cadence, select, daily {每天} weekdays {工作日} other {每{day}}} {time}（{zone}）',
@@ -120,13 +136,15 @@ export const digestMessages = defineMessages({
     'digests.since': '自上次摘要（{time}）以来的变化',
     'digests.first': '此处的第一份摘要：“新”指 {time} 以来',
     'digests.filtered': '仅包含符合 {filters} 的工作项',
-    'digests.group': '{group, select, backlog {待办池} unstarted {待开始} started {进行中} completed {已完成} cancelled {已取消} other {{group}}}',
+    'digests.group':
+      '{group, select, backlog {待办池} unstarted {待开始} started {进行中} completed {已完成} cancelled {已取消} other {{group}}}',
     'digests.section':
       '{section, select, done {已完成} created {新建} moved {状态变化} overdue {已逾期} unassigned {紧急或高优先级且无负责人} stale {进行中但 {days} 天未变} other {{section}}}（{count}）',
     'digests.more': '… 还有 {count} 项',
     'digests.due': '截止 {date}',
     'digests.nothing': '{project} 没有需要报告的内容：{open, plural, other {# 个未完成工作项}}，无逾期，无停滞。',
-    'digests.cycle': '周期 *{name}*（{start} → {end}）：{total} 项中已完成 {completed} 项（{percent}%），{daysLeft, plural, =0 {最后一天} other {还剩 # 天}}',
+    'digests.cycle':
+      '周期 *{name}*（{start} → {end}）：{total} 项中已完成 {completed} 项（{percent}%），{daysLeft, plural, =0 {最后一天} other {还剩 # 天}}',
     'digests.reminder.title': '你即将到期的 Plane 工作项',
     'digests.reminder.section': '{due, select, overdue {已逾期} today {今天到期} tomorrow {明天到期} other {{due}}}（{count}）',
     'digests.reminder.footer': '工作日 {time} · /plane remind off 可停止',

@@ -6,8 +6,7 @@ export const homeMessages = defineMessages({
     'home.title': 'Your work',
     'home.updated': 'As of {time} · opening this tab again refreshes it',
     'home.plane': 'Plane work items assigned to you',
-    'home.group':
-      '{group, select, started {In progress} unstarted {Up next} backlog {Backlog} other {{group}}} ({count})',
+    'home.group': '{group, select, started {In progress} unstarted {Up next} backlog {Backlog} other {{group}}} ({count})',
     'home.noItems': 'Nothing assigned to you in Plane is open.',
     'home.planeUnavailable': 'Plane could not be read: {reason}',
     'home.moreItems': '{count, plural, one {# more in Plane} other {# more in Plane}} — /plane mine lists them all',
@@ -30,8 +29,7 @@ export const homeMessages = defineMessages({
     'home.title': 'Votre travail',
     'home.updated': 'État à {time} · rouvrir cet onglet le rafraîchit',
     'home.plane': 'Éléments Plane qui vous sont attribués',
-    'home.group':
-      '{group, select, started {En cours} unstarted {À venir} backlog {Backlog} other {{group}}} ({count})',
+    'home.group': '{group, select, started {En cours} unstarted {À venir} backlog {Backlog} other {{group}}} ({count})',
     'home.noItems': 'Aucun élément Plane ouvert ne vous est attribué.',
     'home.planeUnavailable': 'Plane n’a pas pu être lu : {reason}',
     'home.moreItems': '{count, plural, one {# de plus dans Plane} other {# de plus dans Plane}} — /plane mine les liste tous',

@@ -4,16 +4,19 @@ import { defineMessages } from '../define.js';
 export const intakeDeskMessages = defineMessages({
   en: {
     'intake.usage': '/plane intake <PROJECT> [emoji :name:] [auto] | off',
-    'intake.summary': 'make this channel an intake desk: a message with the emoji (or “@planebot file this”) becomes a Plane intake request; `auto` files every new message; without arguments, show the setting',
+    'intake.summary':
+      'make this channel an intake desk: a message with the emoji (or “@planebot file this”) becomes a Plane intake request; `auto` files every new message; without arguments, show the setting',
     'intake.badOption': '{word}: expected `emoji :name:` or `auto`',
     'intake.set': '{where} is now an intake channel for {project}: {trigger}.',
     'intake.show': '{where} is an intake channel for {project}: {trigger}.',
     'intake.none': '{where} is not an intake channel. `/plane intake <PROJECT>` makes it one.',
     'intake.off': '{where} is no longer an intake channel for {project}.',
-    'intake.trigger': '{auto, select, yes {every new message is filed, and so is one given :{emoji}: or a mention asking to file it} other {a message is filed when someone adds :{emoji}: to it, or mentions me asking to file it}}',
+    'intake.trigger':
+      '{auto, select, yes {every new message is filed, and so is one given :{emoji}: or a mention asking to file it} other {a message is filed when someone adds :{emoji}: to it, or mentions me asking to file it}}',
     'intake.on': 'Intake is on in {project}.',
     'intake.turnedOn': 'I turned Intake on in {project}.',
-    'intake.cannot': 'Intake is off in {project} and my Plane key may not turn it on: a project admin opens {project} in Plane, Project settings → Features, and turns Intake on. Until then filing fails.',
+    'intake.cannot':
+      'Intake is off in {project} and my Plane key may not turn it on: a project admin opens {project} in Plane, Project settings → Features, and turns Intake on. Until then filing fails.',
     'intake.offer.head': 'Before I file this in {project}: is it one of these?',
     'intake.offer.triage': 'in triage',
     'intake.offer.sameAs': 'Same as {key}',
@@ -34,16 +37,19 @@ export const intakeDeskMessages = defineMessages({
   },
   fr: {
     'intake.usage': '/plane intake <PROJET> [emoji :nom:] [auto] | off',
-    'intake.summary': 'fait de ce canal un guichet : un message avec l’emoji (ou « @planebot file this ») devient une demande Intake dans Plane ; `auto` dépose chaque nouveau message ; sans argument, affiche le réglage',
+    'intake.summary':
+      'fait de ce canal un guichet : un message avec l’emoji (ou « @planebot file this ») devient une demande Intake dans Plane ; `auto` dépose chaque nouveau message ; sans argument, affiche le réglage',
     'intake.badOption': '{word} : attendu `emoji :nom:` ou `auto`',
     'intake.set': '{where} est maintenant un canal de demandes pour {project} : {trigger}.',
     'intake.show': '{where} est un canal de demandes pour {project} : {trigger}.',
     'intake.none': '{where} n’est pas un canal de demandes. `/plane intake <PROJET>` en fait un.',
     'intake.off': '{where} n’est plus un canal de demandes pour {project}.',
-    'intake.trigger': '{auto, select, yes {chaque nouveau message est déposé, ainsi qu’un message marqué :{emoji}: ou une mention qui demande de le déposer} other {un message est déposé quand quelqu’un y ajoute :{emoji}:, ou me mentionne en demandant de le déposer}}',
+    'intake.trigger':
+      '{auto, select, yes {chaque nouveau message est déposé, ainsi qu’un message marqué :{emoji}: ou une mention qui demande de le déposer} other {un message est déposé quand quelqu’un y ajoute :{emoji}:, ou me mentionne en demandant de le déposer}}',
     'intake.on': 'Intake est activé dans {project}.',
     'intake.turnedOn': 'J’ai activé Intake dans {project}.',
-    'intake.cannot': 'Intake est désactivé dans {project} et ma clé Plane ne peut pas l’activer : un administrateur du projet ouvre {project} dans Plane, Paramètres du projet → Fonctionnalités, et active Intake. D’ici là, le dépôt échoue.',
+    'intake.cannot':
+      'Intake est désactivé dans {project} et ma clé Plane ne peut pas l’activer : un administrateur du projet ouvre {project} dans Plane, Paramètres du projet → Fonctionnalités, et active Intake. D’ici là, le dépôt échoue.',
     'intake.offer.head': 'Avant de déposer ceci dans {project} : est-ce l’un de ceux-ci ?',
     'intake.offer.triage': 'en tri',
     'intake.offer.sameAs': 'Identique à {key}',
@@ -64,16 +70,19 @@ export const intakeDeskMessages = defineMessages({
   },
   'zh-CN': {
     'intake.usage': '/plane intake <项目> [emoji :名称:] [auto] | off',
-    'intake.summary': '将此频道设为受理台：带有该表情的消息（或“@planebot file this”）会成为 Plane 的 Intake 请求；`auto` 会提交每条新消息；不带参数时显示当前设置',
+    'intake.summary':
+      '将此频道设为受理台：带有该表情的消息（或“@planebot file this”）会成为 Plane 的 Intake 请求；`auto` 会提交每条新消息；不带参数时显示当前设置',
     'intake.badOption': '{word}：应为 `emoji :名称:` 或 `auto`',
     'intake.set': '{where} 现在是 {project} 的受理频道：{trigger}。',
     'intake.show': '{where} 是 {project} 的受理频道：{trigger}。',
     'intake.none': '{where} 不是受理频道。`/plane intake <项目>` 可将其设为受理频道。',
     'intake.off': '{where} 不再是 {project} 的受理频道。',
-    'intake.trigger': '{auto, select, yes {每条新消息都会提交，添加 :{emoji}: 或提及我要求提交的消息也会提交} other {有人给消息添加 :{emoji}:，或提及我要求提交时，该消息会被提交}}',
+    'intake.trigger':
+      '{auto, select, yes {每条新消息都会提交，添加 :{emoji}: 或提及我要求提交的消息也会提交} other {有人给消息添加 :{emoji}:，或提及我要求提交时，该消息会被提交}}',
     'intake.on': '{project} 的 Intake 已开启。',
     'intake.turnedOn': '我已为 {project} 开启 Intake。',
-    'intake.cannot': '{project} 的 Intake 未开启，且我的 Plane 密钥无权开启：请项目管理员在 Plane 中打开 {project}，进入“项目设置 → 功能”，开启 Intake。在此之前提交会失败。',
+    'intake.cannot':
+      '{project} 的 Intake 未开启，且我的 Plane 密钥无权开启：请项目管理员在 Plane 中打开 {project}，进入“项目设置 → 功能”，开启 Intake。在此之前提交会失败。',
     'intake.offer.head': '在提交到 {project} 之前：是否是以下之一？',
     'intake.offer.triage': '待分拣',
     'intake.offer.sameAs': '与 {key} 相同',

@@ -29,7 +29,8 @@ export const runControlMessages = defineMessages({
     'runControl.alreadyStoppedBy': 'Cette exécution a déjà été arrêtée par {who}.',
     'runControl.alreadyStopped': 'Cette exécution a déjà été arrêtée.',
     'runControl.nothingToStop': 'Cette exécution est déjà terminée : il n’y a rien à arrêter.',
-    'runControl.stopNotAllowed': 'Seul {who}, qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS peut arrêter cette exécution. Rien n’a été modifié.',
+    'runControl.stopNotAllowed':
+      'Seul {who}, qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS peut arrêter cette exécution. Rien n’a été modifié.',
     'runControl.planTitle': 'Plan',
     'runControl.moreSteps': '{count, plural, one {… et # autre étape} other {… et # autres étapes}}',
     'runControl.untitledStep': '(étape sans titre)',

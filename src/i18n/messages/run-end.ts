@@ -56,7 +56,8 @@ export const runEndMessages = defineMessages({
     'runEnd.contextFull': '此对话已超出模型的上下文容量；请新开一个话题继续。',
     'runEnd.tooManyPauses': '模型连续暂停回合的次数过多。',
     'runEnd.cutToolCall': '模型使用工具的请求在长度上限处被截断，即使给了更多空间也是如此。',
-    'runEnd.refused': '模型拒绝了此请求{category, select, none {} other {（类别：{category}）}}。{explanation, select, none {} other {{explanation}}}',
+    'runEnd.refused':
+      '模型拒绝了此请求{category, select, none {} other {（类别：{category}）}}。{explanation, select, none {} other {{explanation}}}',
     'runEnd.unknownStop': '模型因本机器人不认识的原因停止（{reason}）。',
     'runEnd.iterationLimit':
       '已发出 {count, plural, other {# 次模型请求}}，达到 {variable} 设定的上限，工作未完成便已停止。{who, select, subAgent {} other {再问一次即可从这里继续。}}',

@@ -9,7 +9,8 @@ export const runMessages = defineMessages({
     'run.workingText': 'Working',
     'run.waitingForApproval': 'Waiting for approval…',
     'run.queuedBehindOne': 'Queued: starts after the run in progress in this thread.',
-    'run.queuedBehind': '{count, plural, one {Queued: starts after the run in progress and # more message in this thread.} other {Queued: starts after the run in progress and # more messages in this thread.}}',
+    'run.queuedBehind':
+      '{count, plural, one {Queued: starts after the run in progress and # more message in this thread.} other {Queued: starts after the run in progress and # more messages in this thread.}}',
     'run.planProgress': '{done}/{total} tasks completed',
     'run.doneIn': 'Done in {duration}',
     'run.failed': '*Failed:* {failure}',
@@ -19,7 +20,8 @@ export const runMessages = defineMessages({
     'run.retry': 'Retry',
     'run.retryGone': 'This run cannot be retried any more: it is already running again, or it was forgotten.',
     'run.retryNotAllowed': 'Only {who}, who asked, or someone listed in PLANEBOT_APPROVERS can retry this run. Nothing was changed.',
-    'run.cannotPost': 'I cannot post in this conversation ({code}), so I did not start on your request. Invite me (/invite @planebot), then ask again.',
+    'run.cannotPost':
+      'I cannot post in this conversation ({code}), so I did not start on your request. Invite me (/invite @planebot), then ask again.',
     'run.replyRefused': 'Slack refused my reply here ({code}), so I did not start on your request. Please ask again in a moment.',
   },
   fr: {
@@ -29,7 +31,8 @@ export const runMessages = defineMessages({
     'run.workingText': 'En cours',
     'run.waitingForApproval': 'En attente d’approbation…',
     'run.queuedBehindOne': 'En file d’attente : démarre après l’exécution en cours dans ce fil.',
-    'run.queuedBehind': '{count, plural, one {En file d’attente : démarre après l’exécution en cours et # autre message de ce fil.} other {En file d’attente : démarre après l’exécution en cours et # autres messages de ce fil.}}',
+    'run.queuedBehind':
+      '{count, plural, one {En file d’attente : démarre après l’exécution en cours et # autre message de ce fil.} other {En file d’attente : démarre après l’exécution en cours et # autres messages de ce fil.}}',
     'run.planProgress': '{done}/{total} tâches terminées',
     'run.doneIn': 'Terminé en {duration}',
     'run.failed': '*Échec :* {failure}',
@@ -38,9 +41,12 @@ export const runMessages = defineMessages({
     'run.strandedText': 'En attente du stockage d’état : {reason}',
     'run.retry': 'Réessayer',
     'run.retryGone': 'Cette exécution ne peut plus être relancée : elle tourne déjà à nouveau, ou elle a été oubliée.',
-    'run.retryNotAllowed': 'Seul {who}, qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS peut relancer cette exécution. Rien n’a été modifié.',
-    'run.cannotPost': 'Je ne peux pas écrire dans cette conversation ({code}), je n’ai donc pas commencé votre demande. Invitez-moi (/invite @planebot), puis demandez à nouveau.',
-    'run.replyRefused': 'Slack a refusé ma réponse ici ({code}), je n’ai donc pas commencé votre demande. Merci de redemander dans un instant.',
+    'run.retryNotAllowed':
+      'Seul {who}, qui a fait la demande, ou une personne listée dans PLANEBOT_APPROVERS peut relancer cette exécution. Rien n’a été modifié.',
+    'run.cannotPost':
+      'Je ne peux pas écrire dans cette conversation ({code}), je n’ai donc pas commencé votre demande. Invitez-moi (/invite @planebot), puis demandez à nouveau.',
+    'run.replyRefused':
+      'Slack a refusé ma réponse ici ({code}), je n’ai donc pas commencé votre demande. Merci de redemander dans un instant.',
   },
   'zh-CN': {
     'run.notStarted': '请求无法启动：{error}。请重新发送。',

@@ -45,8 +45,10 @@ export const taskSyncMessages = defineMessages({
     'taskSync.event.progress': 'synchronisation avec {project} : {done}/{total} tâches, environ {left} restantes',
     'taskSync.because.cancelled': 'annulée sur Plane',
     'taskSync.because.blockedLabel': 'étiquette {label} sur Plane',
-    'taskSync.because.noStatus': '{key} est passé à {state} ({group}) sur Plane, qu’aucun statut de tâche ne représente : elle reste {status}',
-    'taskSync.because.staysBlocked': '{key} est passé à {state} ({group}) sur Plane : elle reste bloquée tant que {key} porte l’étiquette {label}',
+    'taskSync.because.noStatus':
+      '{key} est passé à {state} ({group}) sur Plane, qu’aucun statut de tâche ne représente : elle reste {status}',
+    'taskSync.because.staysBlocked':
+      '{key} est passé à {state} ({group}) sur Plane : elle reste bloquée tant que {key} porte l’étiquette {label}',
   },
   'zh-CN': {
     'taskSync.headline':

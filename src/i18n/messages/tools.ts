@@ -55,7 +55,8 @@ export const toolMessages = defineMessages({
     'tool.does.fetchWith': 'HTTP {method} request to {url} ({details})',
     'tool.does.fetchHeaders': 'headers: {names}',
     'tool.does.fetchBody': '{bytes, plural, one {body: # byte} other {body: # bytes}}',
-    'tool.does.delegate': '{count, plural, one {Delegate # task to a sub-agent: {titles}} other {Delegate # tasks to sub-agents: {titles}}}',
+    'tool.does.delegate':
+      '{count, plural, one {Delegate # task to a sub-agent: {titles}} other {Delegate # tasks to sub-agents: {titles}}}',
     'tool.does.updatePlan': 'Update the plan ({done}/{total} tasks completed)',
     'tool.does.todoAdd': 'Add “{title}” to {file}',
     'tool.does.todoList': 'Show {file}',
@@ -105,7 +106,8 @@ export const toolMessages = defineMessages({
     'tool.does.updateItem': 'Modifier {key} : {fields}. Les autres champs restent tels quels.',
     'tool.does.updateItemIn': 'Modifier {key} dans l’espace de travail {slug} : {fields}. Les autres champs restent tels quels.',
     'tool.does.comment': 'Ajouter un commentaire à {key} au nom de l’utilisateur de la clé d’API ({format}) : {text}.',
-    'tool.does.commentIn': 'Ajouter un commentaire à {key} dans l’espace de travail {slug} au nom de l’utilisateur de la clé d’API ({format}) : {text}.',
+    'tool.does.commentIn':
+      'Ajouter un commentaire à {key} dans l’espace de travail {slug} au nom de l’utilisateur de la clé d’API ({format}) : {text}.',
     'tool.field.title': 'titre → {value}',
     'tool.field.description': 'description → {value}',
     'tool.field.descriptionReplaced': 'description → {value} (remplace toute la description)',
@@ -126,7 +128,8 @@ export const toolMessages = defineMessages({
     'tool.does.fetchWith': 'Requête HTTP {method} vers {url} ({details})',
     'tool.does.fetchHeaders': 'en-têtes : {names}',
     'tool.does.fetchBody': '{bytes, plural, one {corps : # octet} other {corps : # octets}}',
-    'tool.does.delegate': '{count, plural, one {Déléguer # tâche à un sous-agent : {titles}} other {Déléguer # tâches à des sous-agents : {titles}}}',
+    'tool.does.delegate':
+      '{count, plural, one {Déléguer # tâche à un sous-agent : {titles}} other {Déléguer # tâches à des sous-agents : {titles}}}',
     'tool.does.updatePlan': 'Mettre à jour le plan ({done}/{total} tâches terminées)',
     'tool.does.todoAdd': 'Ajouter « {title} » à {file}',
     'tool.does.todoList': 'Afficher {file}',
@@ -216,6 +219,7 @@ export const toolMessages = defineMessages({
     'tool.does.taskAssign': '将 {file} 中的任务 {id} 分配给 {assignee}',
     'tool.does.taskUpdate': '更新 {file} 中的任务 {id}',
     'tool.does.taskRemove': '从 {file} 中删除任务 {id} 及其子任务',
-    'tool.does.taskSync': '将 {file} 的任务 {id} 及其所有子任务与 Plane 项目 {project} 同步：为每个尚未同步的任务创建工作项，并更新其他任务',
+    'tool.does.taskSync':
+      '将 {file} 的任务 {id} 及其所有子任务与 Plane 项目 {project} 同步：为每个尚未同步的任务创建工作项，并更新其他任务',
   },
 });

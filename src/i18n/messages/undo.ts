@@ -13,8 +13,10 @@ export const undoMessages = defineMessages({
     'undo.saidCreate': '↩️ {who} undid the creation of {key}: it was moved to {state} (nothing was deleted).',
     'undo.moved': 'Nothing was undone: the {fields} of {key} changed since. Change it in Plane by hand if needed.',
     'undo.already': 'This was already undone by {who}.',
-    'undo.tooLate': 'Undo is offered for 15 minutes after a change, and this one is older. Nothing was changed: change it in Plane by hand if needed.',
-    'undo.notAllowed': 'Only the person who asked for this change, or someone listed in PLANEBOT_APPROVERS, can undo it. Nothing was changed.',
+    'undo.tooLate':
+      'Undo is offered for 15 minutes after a change, and this one is older. Nothing was changed: change it in Plane by hand if needed.',
+    'undo.notAllowed':
+      'Only the person who asked for this change, or someone listed in PLANEBOT_APPROVERS, can undo it. Nothing was changed.',
     'undo.failed': 'Could not undo: {reason}',
     'undo.noCancelledState': 'The project of {key} has no state in the Cancelled group, so its creation cannot be undone.',
     'undo.confirmed': '✓ Done: {what}',
@@ -40,8 +42,10 @@ export const undoMessages = defineMessages({
     'undo.saidCreate': '↩️ {who} a annulé la création de {key} : l’élément est passé à l’état {state} (rien n’a été supprimé).',
     'undo.moved': 'Rien n’a été annulé : ces champs de {key} ont changé depuis : {fields}. Modifiez-le à la main dans Plane si besoin.',
     'undo.already': 'C’était déjà annulé par {who}.',
-    'undo.tooLate': 'L’annulation est possible pendant 15 minutes après une modification, et celle-ci est plus ancienne. Rien n’a été modifié : corrigez à la main dans Plane si besoin.',
-    'undo.notAllowed': 'Seule la personne qui a demandé cette modification, ou une personne listée dans PLANEBOT_APPROVERS, peut l’annuler. Rien n’a été modifié.',
+    'undo.tooLate':
+      'L’annulation est possible pendant 15 minutes après une modification, et celle-ci est plus ancienne. Rien n’a été modifié : corrigez à la main dans Plane si besoin.',
+    'undo.notAllowed':
+      'Seule la personne qui a demandé cette modification, ou une personne listée dans PLANEBOT_APPROVERS, peut l’annuler. Rien n’a été modifié.',
     'undo.failed': 'Annulation impossible : {reason}',
     'undo.noCancelledState': 'Le projet de {key} n’a aucun état du groupe Annulé : sa création ne peut pas être annulée.',
     'undo.confirmed': '✓ Fait : {what}',

@@ -20,7 +20,8 @@ export const workItemMessages = defineMessages({
     'workItem.assigned': '{who} assigned themselves to {key}',
     'workItem.moved': '{who} moved {key} to {state}',
     'workItem.anotherState': 'another state',
-    'workItem.stoppedSync': '{who} stopped syncing this thread with {key}: replies here no longer become Plane comments, and Plane comments no longer come here.',
+    'workItem.stoppedSync':
+      '{who} stopped syncing this thread with {key}: replies here no longer become Plane comments, and Plane comments no longer come here.',
     'workItem.commented': '{who} commented on {key}: {text}',
     'workItem.alreadyAssigned': 'You are already assigned to {key}.',
     'workItem.noMember': 'Your Slack e-mail matches no Plane member',
@@ -61,7 +62,8 @@ export const workItemMessages = defineMessages({
     'workItem.form.noProjectToSearch': 'Give the work item’s key, like ACME-3 (this channel has no project to search in yet).',
     'workItem.form.noMatch': 'Nothing in {project} matches “{text}”; give the key, like {project}-3.',
     'workItem.form.manyMatch': '{count} work items match: {shown}. Give the key of the one you mean.',
-    'workItem.form.alreadyLinked': 'This thread is already linked to {key} (by {who}); a thread follows one work item. Use Stop syncing on its card first to link another.',
+    'workItem.form.alreadyLinked':
+      'This thread is already linked to {key} (by {who}); a thread follows one work item. Use Stop syncing on its card first to link another.',
     'workItem.form.staysLinked': 'This thread stays linked to {key}: a thread follows one work item.',
     'workItem.created': '{who} created {key} from this message',
     'workItem.linked': '{who} linked this thread to {key}',
@@ -75,7 +77,8 @@ export const workItemMessages = defineMessages({
     'workItem.labels': 'Étiquettes',
     'workItem.start': 'Début',
     'workItem.target': 'Échéance',
-    'workItem.priorityName': '{priority, select, urgent {urgente} high {haute} medium {moyenne} low {basse} none {aucune} other {{priority}}}',
+    'workItem.priorityName':
+      '{priority, select, urgent {urgente} high {haute} medium {moyenne} low {basse} none {aucune} other {{priority}}}',
     'workItem.noState': 'sans état',
     'workItem.open': 'Ouvrir dans Plane',
     'workItem.assignMe': 'M’assigner',
@@ -86,7 +89,8 @@ export const workItemMessages = defineMessages({
     'workItem.assigned': '{who} s’est assigné {key}',
     'workItem.moved': '{who} a passé {key} à {state}',
     'workItem.anotherState': 'un autre état',
-    'workItem.stoppedSync': '{who} a arrêté de synchroniser ce fil avec {key} : les réponses ici ne deviennent plus des commentaires Plane, et les commentaires Plane n’arrivent plus ici.',
+    'workItem.stoppedSync':
+      '{who} a arrêté de synchroniser ce fil avec {key} : les réponses ici ne deviennent plus des commentaires Plane, et les commentaires Plane n’arrivent plus ici.',
     'workItem.commented': '{who} a commenté {key} : {text}',
     'workItem.alreadyAssigned': 'Vous êtes déjà assigné à {key}.',
     'workItem.noMember': 'Votre e-mail Slack ne correspond à aucun membre Plane',
@@ -124,10 +128,12 @@ export const workItemMessages = defineMessages({
     'workItem.form.giveTitle': 'Donnez un titre à l’élément de travail.',
     'workItem.form.titleTooLong': 'Le titre fait {length} caractères ; Plane en accepte au plus {max}.',
     'workItem.form.giveKey': 'Donnez une clé comme ACME-3, ou des mots de son titre.',
-    'workItem.form.noProjectToSearch': 'Donnez la clé de l’élément de travail, comme ACME-3 (ce canal n’a pas encore de projet où chercher).',
+    'workItem.form.noProjectToSearch':
+      'Donnez la clé de l’élément de travail, comme ACME-3 (ce canal n’a pas encore de projet où chercher).',
     'workItem.form.noMatch': 'Rien dans {project} ne correspond à « {text} » ; donnez la clé, comme {project}-3.',
     'workItem.form.manyMatch': '{count} éléments de travail correspondent : {shown}. Donnez la clé de celui que vous voulez.',
-    'workItem.form.alreadyLinked': 'Ce fil est déjà lié à {key} (par {who}) ; un fil suit un seul élément de travail. Utilisez d’abord Arrêter la synchro sur sa carte pour en lier un autre.',
+    'workItem.form.alreadyLinked':
+      'Ce fil est déjà lié à {key} (par {who}) ; un fil suit un seul élément de travail. Utilisez d’abord Arrêter la synchro sur sa carte pour en lier un autre.',
     'workItem.form.staysLinked': 'Ce fil reste lié à {key} : un fil suit un seul élément de travail.',
     'workItem.created': '{who} a créé {key} à partir de ce message',
     'workItem.linked': '{who} a lié ce fil à {key}',
@@ -193,7 +199,8 @@ export const workItemMessages = defineMessages({
     'workItem.form.noProjectToSearch': '请填写工作项的键，如 ACME-3（此频道还没有可搜索的项目）。',
     'workItem.form.noMatch': '{project} 中没有与“{text}”匹配的内容；请填写键，如 {project}-3。',
     'workItem.form.manyMatch': '有 {count} 个工作项匹配：{shown}。请填写你要的那个的键。',
-    'workItem.form.alreadyLinked': '此话题已关联到 {key}（由 {who} 关联）；一个话题只跟随一个工作项。请先在其卡片上使用“停止同步”再关联其他工作项。',
+    'workItem.form.alreadyLinked':
+      '此话题已关联到 {key}（由 {who} 关联）；一个话题只跟随一个工作项。请先在其卡片上使用“停止同步”再关联其他工作项。',
     'workItem.form.staysLinked': '此话题仍关联到 {key}：一个话题只跟随一个工作项。',
     'workItem.created': '{who} 根据此消息创建了 {key}',
     'workItem.linked': '{who} 将此话题关联到 {key}',

@@ -32,7 +32,8 @@ export const api = {
   /** `{ messages: [...threads] }` */
   messages: (channel, viewer) => request(`${channelPath(channel)}/messages?${as(viewer)}`),
   /** What the composer sends: a message, a thread reply or a `/command …`. */
-  say: (channel, viewer, text, threadTs) => post(`${channelPath(channel)}/messages`, { as: viewer, text, ...(threadTs ? { thread_ts: threadTs } : {}) }),
+  say: (channel, viewer, text, threadTs) =>
+    post(`${channelPath(channel)}/messages`, { as: viewer, text, ...(threadTs ? { thread_ts: threadTs } : {}) }),
   click: (channel, viewer, click) => post(`${channelPath(channel)}/actions`, { as: viewer, ...click }),
   /** Slack's stop control on a message still streaming: the app gets `agent_session_stopped`. */
   stopStream: (channel, viewer, messageTs) => post(`${channelPath(channel)}/stream-stops`, { as: viewer, message_ts: messageTs }),
@@ -42,7 +43,8 @@ export const api = {
   intake: () => request('/sandbox/intake'),
   decideIntake: (key, decision) => post('/sandbox/intake/decide', { key, decision }),
   /** A message shortcut from a message's "…" menu. */
-  shortcut: (channel, viewer, messageTs, callbackId) => post(`${channelPath(channel)}/shortcuts`, { as: viewer, message_ts: messageTs, callback_id: callbackId }),
+  shortcut: (channel, viewer, messageTs, callbackId) =>
+    post(`${channelPath(channel)}/shortcuts`, { as: viewer, message_ts: messageTs, callback_id: callbackId }),
   /** `{ view, errors }`: the modal on the person's screen, or `view: null`. */
   openView: (viewer) => request(`${API}/views?${as(viewer)}`),
   submitView: (viewer, viewId, values) => post(`${API}/views/${encodeURIComponent(viewId)}/submit`, { as: viewer, values }),

@@ -1,6 +1,15 @@
 import { api, followLiveEvents } from './api.js';
 import { ChannelState } from './channel-state.js';
-import { bannersHtml, channelLabel, channelListHtml, hintsHtml, HOME, homeHtml, intakePanelHtml, peopleOptionsHtml } from './chrome-view.js';
+import {
+  bannersHtml,
+  channelLabel,
+  channelListHtml,
+  hintsHtml,
+  HOME,
+  homeHtml,
+  intakePanelHtml,
+  peopleOptionsHtml,
+} from './chrome-view.js';
 import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
 import { modalHtml, readModalValues } from './modal-view.js';
@@ -416,7 +425,10 @@ function closeModal(viewId) {
 function showShortcutMenu(button) {
   const message = button.closest('[data-testid="message"]');
   const items = page.workspace.shortcuts
-    .map((s) => `<button type="button" role="menuitem" data-testid="shortcut" data-callback-id="${escapeAttribute(s.callback_id)}" title="${escapeAttribute(s.description)}">${escapeAttribute(s.name)}</button>`)
+    .map(
+      (s) =>
+        `<button type="button" role="menuitem" data-testid="shortcut" data-callback-id="${escapeAttribute(s.callback_id)}" title="${escapeAttribute(s.description)}">${escapeAttribute(s.name)}</button>`,
+    )
     .join('');
   els.shortcutMenu.innerHTML = `<div class="shortcut-app">${escapeAttribute(page.workspace.bot.name)}</div>${items}`;
   els.shortcutMenu.dataset.messageTs = message.dataset.ts;
@@ -460,7 +472,12 @@ async function dispatchFromModal(field) {
   const form = field.closest('[data-testid="modal-form"]');
   const value = field.dataset.kind === 'many' ? [...field.selectedOptions].map((o) => o.value) : field.value || null;
   try {
-    await api.actInView(page.viewer, form.dataset.viewId, { block_id: field.dataset.blockId, action_id: field.dataset.actionId, value, values: readModalValues(form) });
+    await api.actInView(page.viewer, form.dataset.viewId, {
+      block_id: field.dataset.blockId,
+      action_id: field.dataset.actionId,
+      value,
+      values: readModalValues(form),
+    });
   } catch (error) {
     toast(`The change was not sent: ${error.message}`);
   }

@@ -15,15 +15,23 @@ import { richTextToHtml } from './rich-text.js';
 const BLOCKS = {
   section: sectionHtml,
   header: (block) => `<div class="bk-header" role="heading" aria-level="2">${plainTextOnly(block.text)}</div>`,
-  context: (block, directory) => `<div class="bk-context">${list(block.elements).map((e) => contextElementHtml(e, directory)).join('')}</div>`,
+  context: (block, directory) =>
+    `<div class="bk-context">${list(block.elements)
+      .map((e) => contextElementHtml(e, directory))
+      .join('')}</div>`,
   divider: () => '<hr class="bk-divider">',
-  actions: (block, directory) => `<div class="bk-actions">${list(block.elements).map((e) => elementHtml(e, block, directory)).join('')}</div>`,
+  actions: (block, directory) =>
+    `<div class="bk-actions">${list(block.elements)
+      .map((e) => elementHtml(e, block, directory))
+      .join('')}</div>`,
   image: imageBlockHtml,
   markdown: (block) => `<div class="bk-markdown">${markdownToHtml(requireString(block.text, 'text'))}</div>`,
   rich_text: (block, directory) => richTextToHtml(block, directory),
   plan: (block, directory) =>
     `<div class="bk-plan-title">${plainTextToHtml(requireString(block.title, 'title'))}</div>` +
-    `<ol class="bk-plan-tasks">${list(block.tasks).map((task) => `<li>${taskCardHtml(task, directory)}</li>`).join('')}</ol>`,
+    `<ol class="bk-plan-tasks">${list(block.tasks)
+      .map((task) => `<li>${taskCardHtml(task, directory)}</li>`)
+      .join('')}</ol>`,
   task_card: (block, directory) => taskCardHtml(block, directory),
   table: tableHtml,
 };
@@ -85,8 +93,14 @@ export function textObjectHtml(text, directory) {
 function sectionHtml(block, directory) {
   if (block.text === undefined && block.fields === undefined) throw new TypeError('a section needs text or fields');
   const text = block.text === undefined ? '' : textObjectHtml(block.text, directory);
-  const fields = block.fields === undefined ? '' : `<div class="bk-fields">${list(block.fields).map((f) => `<div class="bk-field">${textObjectHtml(f, directory)}</div>`).join('')}</div>`;
-  const accessory = block.accessory === undefined ? '' : `<div class="bk-accessory">${elementHtml(block.accessory, block, directory)}</div>`;
+  const fields =
+    block.fields === undefined
+      ? ''
+      : `<div class="bk-fields">${list(block.fields)
+          .map((f) => `<div class="bk-field">${textObjectHtml(f, directory)}</div>`)
+          .join('')}</div>`;
+  const accessory =
+    block.accessory === undefined ? '' : `<div class="bk-accessory">${elementHtml(block.accessory, block, directory)}</div>`;
   return `<div class="bk-section-main">${text}${fields}</div>${accessory}`;
 }
 
@@ -141,7 +155,10 @@ function selectHtml(select, block) {
     `data-action-id="${escapeHtml(actionId)}"`,
     typeof block.block_id === 'string' ? `data-block-id="${escapeHtml(block.block_id)}"` : '',
   ].filter(Boolean);
-  const items = options.map((option) => `<option value="${escapeHtml(requireString(option.value, 'value'))}"${option.value === chosen ? ' selected' : ''}>${plainTextOnly(option.text)}</option>`);
+  const items = options.map(
+    (option) =>
+      `<option value="${escapeHtml(requireString(option.value, 'value'))}"${option.value === chosen ? ' selected' : ''}>${plainTextOnly(option.text)}</option>`,
+  );
   return `<select ${attributes.join(' ')}>${chosen === undefined ? `<option value="">${placeholder}</option>` : ''}${items.join('')}</select>`;
 }
 

@@ -10,9 +10,16 @@ interface Channel {
   type: string;
 }
 export function bannersHtml(info: SandboxInfo, botName: string): string;
-export function peopleOptionsHtml(users: readonly { id: string; name: string; real_name: string; is_bot: boolean }[], viewer: string): string;
+export function peopleOptionsHtml(
+  users: readonly { id: string; name: string; real_name: string; is_bot: boolean }[],
+  viewer: string,
+): string;
 export function channelLabel(channel: Channel, botName: string): string;
-export function channelListHtml(workspace: { bot: { name: string }; channels: readonly Channel[] }, current: string, unread: ReadonlySet<string>): string;
+export function channelListHtml(
+  workspace: { bot: { name: string }; channels: readonly Channel[] },
+  current: string,
+  unread: ReadonlySet<string>,
+): string;
 export function hintsHtml(botName: string, commands: readonly string[]): string;
 export function intakePanelHtml(requests: readonly { key: string; name: string; status?: string }[] | unknown): string;
 export const HOME: 'home';

@@ -30,7 +30,10 @@ export function bannersHtml(info, botName) {
 export function peopleOptionsHtml(users, viewer) {
   return users
     .filter((user) => !user.is_bot)
-    .map((user) => `<option value="${escapeHtml(user.id)}"${user.id === viewer ? ' selected' : ''}>${escapeHtml(user.real_name)} (@${escapeHtml(user.name)})</option>`)
+    .map(
+      (user) =>
+        `<option value="${escapeHtml(user.id)}"${user.id === viewer ? ' selected' : ''}>${escapeHtml(user.real_name)} (@${escapeHtml(user.name)})</option>`,
+    )
     .join('');
 }
 
@@ -70,14 +73,18 @@ export const HOME = 'home';
 
 /** The Home tab the app published (its blocks, drawn as Slack draws them), or what stands while it has none. */
 export function homeHtml(view, botName, directory) {
-  if (!view) return `<div class="home-empty" data-testid="home-empty">${escapeHtml(botName)} has not published a Home tab for you yet.</div>`;
+  if (!view)
+    return `<div class="home-empty" data-testid="home-empty">${escapeHtml(botName)} has not published a Home tab for you yet.</div>`;
   return `<div class="home-view" data-testid="home-view" data-view-id="${escapeHtml(view.id)}">${renderBlocks(view.blocks, directory)}</div>`;
 }
 
 /** Chips that start a mention or a command in the composer. */
 export function hintsHtml(botName, commands) {
   return [`@${botName} `, ...commands.map((command) => `${command} `)]
-    .map((hint) => `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`)
+    .map(
+      (hint) =>
+        `<button type="button" class="hint" data-testid="composer-hint" data-insert="${escapeHtml(hint)}">${escapeHtml(hint.trim())}</button>`,
+    )
     .join('');
 }
 
@@ -98,6 +105,8 @@ export function intakePanelHtml(requests) {
   );
   return (
     `<div class="intake-title">Demo Plane · Intake</div>` +
-    (rows.length > 0 ? `<ul class="intake-list">${rows.join('')}</ul>` : `<div class="intake-empty" data-testid="intake-empty">Nothing to decide. Press + :ticket: under a message in #support.</div>`)
+    (rows.length > 0
+      ? `<ul class="intake-list">${rows.join('')}</ul>`
+      : `<div class="intake-empty" data-testid="intake-empty">Nothing to decide. Press + :ticket: under a message in #support.</div>`)
   );
 }

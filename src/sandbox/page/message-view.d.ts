@@ -7,5 +7,8 @@ export interface MessageViewContext {
   inThread?: boolean;
 }
 export function messageHtml(message: Record<string, unknown> & { ts: string }, view: MessageViewContext): string;
-export function authorOf(message: Record<string, unknown>, workspace: MessageViewContext['workspace']): { name: string; initial: string; bot: boolean };
+export function authorOf(
+  message: Record<string, unknown>,
+  workspace: MessageViewContext['workspace'],
+): { name: string; initial: string; bot: boolean };
 export function timeOf(ts: string): string;

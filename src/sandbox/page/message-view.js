@@ -51,7 +51,9 @@ export function messageHtml(message, view) {
     (canReply || canAct
       ? `<div class="message-tools">${canReply ? `<button type="button" class="tool-button" data-testid="reply-in-thread" title="Reply in thread">${ICONS.reply} Reply</button>` : ''}` +
         // Slack's emoji picker, reduced to the intake desk's emoji.
-        (canReact ? '<button type="button" class="tool-button" data-testid="add-ticket" data-name="ticket" title="React with :ticket:">+ :ticket:</button>' : '') +
+        (canReact
+          ? '<button type="button" class="tool-button" data-testid="add-ticket" data-name="ticket" title="React with :ticket:">+ :ticket:</button>'
+          : '') +
         `${canAct ? '<button type="button" class="tool-button" data-testid="message-actions" title="More actions" aria-haspopup="menu">…</button>' : ''}</div>`
       : '') +
     `</div>`
@@ -61,7 +63,9 @@ export function messageHtml(message, view) {
 function contentHtml(message, directory) {
   if (message.subtype === 'tombstone') return '<div class="tombstone">This message was deleted.</div>';
   const hasBlocks = Array.isArray(message.blocks) && message.blocks.length > 0;
-  const body = hasBlocks ? renderBlocks(message.blocks, directory) : `<div class="mrkdwn">${mrkdwnToHtml(message.text ?? '', directory)}</div>`;
+  const body = hasBlocks
+    ? renderBlocks(message.blocks, directory)
+    : `<div class="mrkdwn">${mrkdwnToHtml(message.text ?? '', directory)}</div>`;
   const attachments = Array.isArray(message.attachments) ? message.attachments.map((a) => attachmentHtml(a, directory)).join('') : '';
   return body + attachments;
 }
@@ -80,7 +84,9 @@ function attachmentHtml(attachment, directory) {
 
 function reactionsHtml(reactions) {
   if (!Array.isArray(reactions) || reactions.length === 0) return '';
-  const chips = reactions.map((r) => `<span class="reaction" title=":${escapeHtml(r.name)}:">:${escapeHtml(r.name)}: ${Number(r.count) || 0}</span>`);
+  const chips = reactions.map(
+    (r) => `<span class="reaction" title=":${escapeHtml(r.name)}:">:${escapeHtml(r.name)}: ${Number(r.count) || 0}</span>`,
+  );
   return `<div class="reactions" data-testid="reactions">${chips.join('')}</div>`;
 }
 

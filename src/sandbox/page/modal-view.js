@@ -56,7 +56,9 @@ function inputBlockHtml(view, block, errors) {
     `<label class="modal-label" for="field-${escapeHtml(block.block_id)}">${text(block.label)}${block.optional ? ' <span class="modal-optional">(optional)</span>' : ''}</label>` +
     fieldHtml(view, block) +
     (block.hint ? `<div class="modal-hint">${text(block.hint)}</div>` : '') +
-    (error ? `<div class="modal-error" data-testid="modal-error" data-block-id="${escapeHtml(block.block_id)}" role="alert">${escapeHtml(error)}</div>` : '') +
+    (error
+      ? `<div class="modal-error" data-testid="modal-error" data-block-id="${escapeHtml(block.block_id)}" role="alert">${escapeHtml(error)}</div>`
+      : '') +
     `</div>`
   );
 }
@@ -72,7 +74,9 @@ export function modalHtml(view, errors, directory) {
     `<div class="modal-body">${blocks}</div>` +
     `<footer class="modal-footer">` +
     `<button type="button" class="modal-button" data-testid="modal-cancel">${view.close ? text(view.close) : 'Cancel'}</button>` +
-    (view.submit ? `<button type="submit" class="modal-button modal-submit" data-testid="modal-submit">${text(view.submit)}</button>` : '') +
+    (view.submit
+      ? `<button type="submit" class="modal-button modal-submit" data-testid="modal-submit">${text(view.submit)}</button>`
+      : '') +
     `</footer></form>`
   );
 }

@@ -98,7 +98,10 @@ function inlineHtml(line, directory, options) {
  * word, and the content's tags balanced (so `*a _b* c_` does not produce crossed tags).
  */
 function style(html, marker, tag) {
-  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${marker}([^\\s${marker}](?:[^${marker}\\n]*?[^\\s${marker}])?)${marker}(?![\\p{L}\\p{N}])`, 'gu');
+  const pattern = new RegExp(
+    `(^|[^\\p{L}\\p{N}])${marker}([^\\s${marker}](?:[^${marker}\\n]*?[^\\s${marker}])?)${marker}(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
   return html.replace(pattern, (whole, before, content) => (balanced(content) ? `${before}<${tag}>${content}</${tag}>` : whole));
 }
 

@@ -9,7 +9,9 @@
  */
 export function syncList(container, items, htmlOf) {
   /** @type {Map<string, HTMLElement & { renderedHtml?: string }>} */
-  const existing = new Map([...container.children].map((element) => [/** @type {HTMLElement} */ (element).dataset.ts, /** @type {HTMLElement} */ (element)]));
+  const existing = new Map(
+    [...container.children].map((element) => [/** @type {HTMLElement} */ (element).dataset.ts, /** @type {HTMLElement} */ (element)]),
+  );
   let previous = null;
   for (const item of items) {
     const html = htmlOf(item);

@@ -17,6 +17,9 @@ export function buildApprovalDecided(input: ApprovalDecidedInput, t: Translator)
   const verdict = t.t('approval.verdict', { decision: input.decision, who: mentionUser(input.deciderId) });
   return {
     text: t.t('approval.verdictText', { verdict, tool: toolName(input.tool) }),
-    blocks: [...approvalSummary(input, t), { type: 'context', elements: [mrkdwn(t.t('approval.verdictOn', { verdict, when: slackDate(input.decidedAt) }))] }],
+    blocks: [
+      ...approvalSummary(input, t),
+      { type: 'context', elements: [mrkdwn(t.t('approval.verdictOn', { verdict, when: slackDate(input.decidedAt) }))] },
+    ],
   };
 }

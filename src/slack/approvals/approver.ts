@@ -65,7 +65,11 @@ export class SlackApprover implements Approver {
     const where = shown as Partial<ShownBulk> | undefined;
     if (!where?.channel || !where.ts) return;
     const preview = { requesterId: request.requester.id, writes: where.writes ?? request.calls.length, rows: where.rows ?? [] };
-    await this.client.chat.update({ channel: where.channel, ts: where.ts, ...buildBulkPreview(preview, { said: bulkVerdict(outcome, preview.writes, this.t) }, this.t) });
+    await this.client.chat.update({
+      channel: where.channel,
+      ts: where.ts,
+      ...buildBulkPreview(preview, { said: bulkVerdict(outcome, preview.writes, this.t) }, this.t),
+    });
   }
 }
 
@@ -90,7 +94,12 @@ function viewOf(request: ApprovalRequest): ApprovalView {
 
 function settledMessage(request: ApprovalRequest, outcome: ApprovalOutcome, t: Translator): SlackMessage {
   const at = new Date(outcome.at);
-  if (outcome.decision === 'expired' || outcome.decision === 'unshown') return buildApprovalExpired({ ...viewOf(request), expiredAt: at }, t);
-  if (outcome.decision === 'withdrawn') return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at }, t);
-  return buildApprovalDecided({ ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at }, t);
+  if (outcome.decision === 'expired' || outcome.decision === 'unshown')
+    return buildApprovalExpired({ ...viewOf(request), expiredAt: at }, t);
+  if (outcome.decision === 'withdrawn')
+    return buildApprovalWithdrawn({ ...viewOf(request), stoppedById: outcome.decidedBy?.id ?? 'someone', withdrawnAt: at }, t);
+  return buildApprovalDecided(
+    { ...viewOf(request), decision: outcome.decision, deciderId: outcome.decidedBy?.id ?? 'someone', decidedAt: at },
+    t,
+  );
 }

@@ -7,4 +7,3 @@ export interface HomeApproval {
   place: string;
   deadline: number;
 }
-

@@ -30,7 +30,9 @@ export function stopNotice(result: StopResult, t: Translator): string | undefine
     case 'stopping':
       return undefined;
     case 'already_stopped':
-      return result.stoppedBy ? t.t('runControl.alreadyStoppedBy', { who: mentionUser(result.stoppedBy.id) }) : t.t('runControl.alreadyStopped');
+      return result.stoppedBy
+        ? t.t('runControl.alreadyStoppedBy', { who: mentionUser(result.stoppedBy.id) })
+        : t.t('runControl.alreadyStopped');
     case 'gone':
       return t.t('runControl.nothingToStop');
     case 'not_allowed':

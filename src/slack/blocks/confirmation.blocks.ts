@@ -34,7 +34,9 @@ export function buildConfirmation(input: ConfirmationInput, t: Translator): Slac
   const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${input.unchanged ? 'ℹ️' : '✓'} ${escapeTruncated(summary, SUMMARY_MAX)}`) }];
   const lines = input.lines ?? [];
   // Only line breaks go: the indentation of a subtree (`│  ├─`) must stay as the tree shows it.
-  const shown = lines.slice(0, SHOWN_LINES).map((line) => truncate(escapeMrkdwn(line.replace(/\s*[\r\n]+\s*/g, ' ').trimEnd()), LISTING_LINE_MAX));
+  const shown = lines
+    .slice(0, SHOWN_LINES)
+    .map((line) => truncate(escapeMrkdwn(line.replace(/\s*[\r\n]+\s*/g, ' ').trimEnd()), LISTING_LINE_MAX));
   if (lines.length > SHOWN_LINES) shown.push(t.t('commands.confirmation.more', { count: lines.length - SHOWN_LINES }));
   const room = SLACK_LIMITS.sectionText - FENCE.length * 2 - 2;
   for (const chunk of pack(shown, '\n', room)) blocks.push({ type: 'section', text: mrkdwn(`${FENCE}\n${chunk}\n${FENCE}`) });

@@ -17,10 +17,15 @@ export function buildError(error: ErrorView, t: Translator): SlackMessage {
   const reason = escapeTruncated(plainReason, REASON_MAX);
   const usage = error.usage === undefined ? undefined : escapeTruncated(oneLine(error.usage), USAGE_MAX);
   return {
-    text: escapeTruncated(`${plainReason}${error.usage === undefined ? '' : ` — ${t.t('commands.error.usage', { usage: oneLine(error.usage) })}`}`, FALLBACK_TEXT_MAX),
+    text: escapeTruncated(
+      `${plainReason}${error.usage === undefined ? '' : ` — ${t.t('commands.error.usage', { usage: oneLine(error.usage) })}`}`,
+      FALLBACK_TEXT_MAX,
+    ),
     blocks: [
       { type: 'section', text: mrkdwn(`⚠️ ${reason}`) },
-      ...(usage === undefined ? [] : [{ type: 'context' as const, elements: [mrkdwn(t.t('commands.error.usage', { usage: `\`${usage}\`` }))] }]),
+      ...(usage === undefined
+        ? []
+        : [{ type: 'context' as const, elements: [mrkdwn(t.t('commands.error.usage', { usage: `\`${usage}\`` }))] }]),
     ],
   };
 }

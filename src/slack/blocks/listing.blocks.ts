@@ -60,7 +60,10 @@ export function buildListing(input: ListingInput, t: Translator): SlackMessage {
   if (total === 0) {
     return {
       text: escapeTruncated(`${input.header}: ${input.empty}`, FALLBACK_TEXT_MAX),
-      blocks: [{ type: 'header', text: header }, { type: 'section', text: mrkdwn(escapeMrkdwn(input.empty)) }],
+      blocks: [
+        { type: 'header', text: header },
+        { type: 'section', text: mrkdwn(escapeMrkdwn(input.empty)) },
+      ],
     };
   }
   const start = readCursor(input.cursor, total);
@@ -83,5 +86,8 @@ export function buildListing(input: ListingInput, t: Translator): SlackMessage {
       ...(input.pagerBlockId !== undefined && { block_id: input.pagerBlockId }),
     });
   }
-  return { text: escapeTruncated(paged ? t.t('commands.listing.linesShort', { header: input.header, ...range }) : input.header, FALLBACK_TEXT_MAX), blocks };
+  return {
+    text: escapeTruncated(paged ? t.t('commands.listing.linesShort', { header: input.header, ...range }) : input.header, FALLBACK_TEXT_MAX),
+    blocks,
+  };
 }

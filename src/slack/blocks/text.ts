@@ -139,7 +139,10 @@ export function mentionUser(idOrName: string): string {
 /** A date every reader sees in their own time zone, with an ISO fallback for old clients. */
 export function slackDate(date: Date): string {
   const seconds = Math.floor(date.getTime() / 1000);
-  const fallback = date.toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  const fallback = date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
   return `<!date^${seconds}^{date_short_pretty} at {time}|${fallback}>`;
 }
 

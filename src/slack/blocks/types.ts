@@ -16,7 +16,11 @@ export type OptionObject = Slack.PlainTextOption & { value: string };
 
 export type StaticSelectElement = Slack.StaticSelect & { action_id: string; options: OptionObject[]; initial_option?: OptionObject };
 
-export type MultiStaticSelectElement = Slack.MultiStaticSelect & { action_id: string; options: OptionObject[]; initial_options?: OptionObject[] };
+export type MultiStaticSelectElement = Slack.MultiStaticSelect & {
+  action_id: string;
+  options: OptionObject[];
+  initial_options?: OptionObject[];
+};
 
 export type PlainTextInputElement = Slack.PlainTextInput & { action_id: string };
 

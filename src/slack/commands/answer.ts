@@ -46,7 +46,10 @@ export async function answerCommand<C extends { action: string }>(
       reply = failureReply(error, name, parsed.command.action, deps, t);
     }
   }
-  deps.logger.info({ command: command.command, action: parsed.ok ? parsed.command.action : undefined, channel: command.channel_id, user: command.user_id }, 'slash command');
+  deps.logger.info(
+    { command: command.command, action: parsed.ok ? parsed.command.action : undefined, channel: command.channel_id, user: command.user_id },
+    'slash command',
+  );
   const destination = { client, respond, channel: command.channel_id, store: deps.store, logger: deps.logger };
   try {
     await deliver(reply, destination);

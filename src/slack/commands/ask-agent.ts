@@ -11,7 +11,13 @@ import type { Requester } from '../../tools/index.js';
  * agent answers in that message's thread, as it would a mention. `requester` is the person the
  * command's context has already looked up, `t` their language.
  */
-export async function askAgent(args: CommandArgs, deps: ConversationDeps, text: string, requester: Requester, t: Translator): Promise<Reply> {
+export async function askAgent(
+  args: CommandArgs,
+  deps: ConversationDeps,
+  text: string,
+  requester: Requester,
+  t: Translator,
+): Promise<Reply> {
   const { command, client } = args;
   let ts: string | undefined;
   try {
@@ -27,7 +33,14 @@ export async function askAgent(args: CommandArgs, deps: ConversationDeps, text: 
     return errorReply({ reason: t.t('commands.error.notMember') }, t);
   }
   if (ts === undefined) throw new Error('chat.postMessage returned no ts');
-  await deps.conversations.start(client, { channel: command.channel_id, threadTs: ts, messageTs: ts, userId: command.user_id, text, requester });
+  await deps.conversations.start(client, {
+    channel: command.channel_id,
+    threadTs: ts,
+    messageTs: ts,
+    userId: command.user_id,
+    text,
+    requester,
+  });
   return ephemeral();
 }
 

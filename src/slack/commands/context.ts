@@ -38,5 +38,7 @@ export interface CommandContext {
 
 /** How a channel is named in headers: `#ops`, or "this conversation" for DMs and group DMs. */
 export function channelLabel(channel: { name: string }, t: Translator): string {
-  return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === '' ? t.t('commands.thisConversation') : `#${channel.name}`;
+  return /^(directmessage|privategroup|mpdm-)/.test(channel.name) || channel.name === ''
+    ? t.t('commands.thisConversation')
+    : `#${channel.name}`;
 }

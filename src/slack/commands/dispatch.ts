@@ -56,7 +56,11 @@ export function readProject(token: Token | undefined): string {
 }
 
 export function readTitle(words: readonly Token[]): string {
-  const title = words.map((word) => word.text).join(' ').replace(/\s+/g, ' ').trim();
+  const title = words
+    .map((word) => word.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (title === '') throw new InputError(phrase('commands.error.missing', { what: 'title' }));
   return title;
 }

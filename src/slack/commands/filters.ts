@@ -42,4 +42,3 @@ export function readFilter(token: Token, filters: TypedFilters): boolean {
   } else return false;
   return true;
 }
-

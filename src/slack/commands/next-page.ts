@@ -52,6 +52,8 @@ type Json = Record<string, unknown>;
 /** The clicked page as it was, its "More" button replaced by a pointer to what follows. */
 function withoutButton(blocks: Json[], actionId: string, t: Translator): Json[] {
   const isPager = (block: Json) =>
-    block.type === 'actions' && Array.isArray(block.elements) && (block.elements as Json[]).some((element) => element.action_id === actionId);
+    block.type === 'actions' &&
+    Array.isArray(block.elements) &&
+    (block.elements as Json[]).some((element) => element.action_id === actionId);
   return [...blocks.filter((block) => !isPager(block)), { type: 'context', elements: [mrkdwn(t.t('commands.listing.moreBelow'))] }];
 }

@@ -6,7 +6,12 @@ import type { ModalView } from '../blocks/types.js';
 const CONTENT_WAIT_MS = 1_000;
 
 /** Opens `view` with a trigger_id, or `loading` at once when `view` is not ready in time, then updates it. */
-export async function openModal(client: App['client'], triggerId: string, built: ModalView | Promise<ModalView>, loading?: ModalView): Promise<void> {
+export async function openModal(
+  client: App['client'],
+  triggerId: string,
+  built: ModalView | Promise<ModalView>,
+  loading?: ModalView,
+): Promise<void> {
   if (!loading || !(built instanceof Promise)) {
     await client.views.open({ trigger_id: triggerId, view: await built });
     return;
@@ -21,5 +26,6 @@ export async function openModal(client: App['client'], triggerId: string, built:
   }
   const opened = await client.views.open({ trigger_id: triggerId, view: loading });
   const full = await view;
-  if (opened.view?.id) await client.views.update({ view_id: opened.view.id, ...(opened.view.hash && { hash: opened.view.hash }), view: full });
+  if (opened.view?.id)
+    await client.views.update({ view_id: opened.view.id, ...(opened.view.hash && { hash: opened.view.hash }), view: full });
 }

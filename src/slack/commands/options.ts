@@ -93,7 +93,9 @@ function apply(options: ParsedOptions, option: Option, spec: OptionSpec, raw: st
     case 'priority': {
       const allowed = spec.priorities ?? [];
       if (!allowed.includes(option.value)) {
-        throw new InputError(phrase('commands.error.unknownPriority', { word: shown(raw), allowed: allowed.map((p) => `!${p}`).join(', ') }));
+        throw new InputError(
+          phrase('commands.error.unknownPriority', { word: shown(raw), allowed: allowed.map((p) => `!${p}`).join(', ') }),
+        );
       }
       if (options.priority !== undefined) throw new InputError(phrase('commands.error.onePriority'));
       options.priority = option.value;

@@ -37,7 +37,9 @@ export async function taskPage(
 export function taskTreePage(tasks: Task[], channel: { name: string }, view: TaskView, t: Translator, cursor?: string): SlackMessage {
   const where = channelLabel(channel, t);
   const [title, lines] =
-    view === 'tree' ? [t.t('commands.task.treeTitle', { where }), renderTree(tasks)] : [t.t('commands.task.listTitle', { where }), renderTaskList(tasks)];
+    view === 'tree'
+      ? [t.t('commands.task.treeTitle', { where }), renderTree(tasks)]
+      : [t.t('commands.task.listTitle', { where }), renderTaskList(tasks)];
   return buildTaskTree({ title, lines, cursor, pagerBlockId: TASK_PAGER_BLOCK[view] }, t);
 }
 

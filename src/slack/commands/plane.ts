@@ -8,7 +8,6 @@ import { readArguments, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
 import type { ParseResult, PlaneCommand } from './types.js';
 
-
 /** `subscribe <PROJECT>` then, in any order, events and filters (docs/notifications.md). */
 function readSubscribe(args: Token[]): PlaneCommand {
   const [projectToken, ...rest] = args;
@@ -36,12 +35,19 @@ function readIntake(args: Token[]): PlaneCommand {
     noArguments(rest);
     return { kind: 'plane', action: 'intake', mode: 'off' };
   }
-  const command: Extract<PlaneCommand, { action: 'intake'; mode: 'set' }> = { kind: 'plane', action: 'intake', mode: 'set', project: readProject(first), auto: false };
+  const command: Extract<PlaneCommand, { action: 'intake'; mode: 'set' }> = {
+    kind: 'plane',
+    action: 'intake',
+    mode: 'set',
+    project: readProject(first),
+    auto: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const text = rest[i]!.text.trim();
     const emoji = /^:?([a-z0-9_+'-]+):?$/i;
     if (/^auto$/i.test(text)) command.auto = true;
-    else if (/^emoji$/i.test(text) && rest[i + 1] && emoji.test(rest[i + 1]!.text.trim())) command.emoji = emoji.exec(rest[++i]!.text.trim())![1]!.toLowerCase();
+    else if (/^emoji$/i.test(text) && rest[i + 1] && emoji.test(rest[i + 1]!.text.trim()))
+      command.emoji = emoji.exec(rest[++i]!.text.trim())![1]!.toLowerCase();
     else if (/^:[a-z0-9_+'-]+:$/i.test(text)) command.emoji = text.slice(1, -1).toLowerCase();
     else throw new InputError(phrase('intake.badOption', { word: shown(text) }));
   }
@@ -71,7 +77,10 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       },
       search: (args) => {
         const [project, ...words] = args;
-        const query = words.map((word) => word.text).join(' ').trim();
+        const query = words
+          .map((word) => word.text)
+          .join(' ')
+          .trim();
         if (query === '') throw new InputError(phrase('commands.error.missing', { what: 'query' }));
         return { kind: 'plane', action: 'search', project: readProject(project), query };
       },
@@ -123,7 +132,10 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
       notify: (args) => {
         const [setting, extra] = args;
         const value = setting?.text.trim().toLowerCase();
-        if (value !== 'on' && value !== 'off') throw new InputError(setting ? phrase('commands.error.onOrOff', { word: shown(setting.text) }) : phrase('commands.error.missingOnOff'));
+        if (value !== 'on' && value !== 'off')
+          throw new InputError(
+            setting ? phrase('commands.error.onOrOff', { word: shown(setting.text) }) : phrase('commands.error.missingOnOff'),
+          );
         if (extra !== undefined) throw new InputError(phrase('commands.error.nothingMore', { word: shown(extra.text) }));
         return { kind: 'plane', action: 'notify', on: value === 'on' };
       },

@@ -28,5 +28,7 @@ export function inChannel(...messages: SlackMessage[]): Reply {
 
 /** Bad input (a parser's `CommandError`) or a failure already said in the reader's language, privately. */
 export function errorReply(error: CommandError | ErrorView, t: Translator): Reply {
-  return ephemeral(buildError('command' in error ? { reason: t.say(error.reason), usage: usageOf(error.command, error.action, t) } : error, t));
+  return ephemeral(
+    buildError('command' in error ? { reason: t.say(error.reason), usage: usageOf(error.command, error.action, t) } : error, t),
+  );
 }

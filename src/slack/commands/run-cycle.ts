@@ -9,7 +9,12 @@ import { inChannel, type Reply } from './reply.js';
  * drawn and uploaded here (once per report). A picture that cannot be made or uploaded leaves its
  * cycle's counts and says why; the report still goes out.
  */
-export async function executeCycleCommand(project: string, context: CommandContext, cycles: CycleReports, now = new Date()): Promise<Reply> {
+export async function executeCycleCommand(
+  project: string,
+  context: CommandContext,
+  cycles: CycleReports,
+  now = new Date(),
+): Promise<Reply> {
   const { t } = context;
   const report = await cycles.report(project, now);
   const pictures = new Map<string, Picture>();
@@ -20,7 +25,15 @@ export async function executeCycleCommand(project: string, context: CommandConte
         const fileId = await context.uploadPicture(png, {
           filename: `burn-up-${report.project.identifier.toLowerCase()}-${cycle.startDate}.png`,
           title: t.t('cycles.report.chartTitle'),
-          altText: t.t('cycles.report.chartAlt', { name: cycle.name, start: cycle.startDate, end: cycle.endDate, completed: cycle.counts.completed, total: cycle.counts.total }).slice(0, 1000),
+          altText: t
+            .t('cycles.report.chartAlt', {
+              name: cycle.name,
+              start: cycle.startDate,
+              end: cycle.endDate,
+              completed: cycle.counts.completed,
+              total: cycle.counts.total,
+            })
+            .slice(0, 1000),
         });
         pictures.set(cycle.id, { fileId });
       } catch (error) {

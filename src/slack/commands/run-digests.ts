@@ -36,12 +36,19 @@ type DigestCommand = Extract<PlaneCommand, { action: 'digest' | 'remind' }>;
 /** "every day at 09:00 (Europe/Paris)", the weekday in the reader's language. */
 function describeSchedule(settings: DigestSettings, t: Translator): string {
   // 2023-01-01 was a Sunday: day 0.
-  const day = settings.day === undefined ? '' : new Intl.DateTimeFormat(t.locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + settings.day));
+  const day =
+    settings.day === undefined
+      ? ''
+      : new Intl.DateTimeFormat(t.locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + settings.day));
   return t.t('digests.schedule', { cadence: settings.cadence, day, time: settings.time, zone: settings.timeZone });
 }
 
 function describeDigest(settings: DigestSettings, t: Translator): string {
-  const extras = [describeFilters(settings.filters), settings.staleDays === DEFAULT_STALE_DAYS ? '' : `stale:${settings.staleDays}`, settings.quiet ? 'quiet' : ''];
+  const extras = [
+    describeFilters(settings.filters),
+    settings.staleDays === DEFAULT_STALE_DAYS ? '' : `stale:${settings.staleDays}`,
+    settings.quiet ? 'quiet' : '',
+  ];
   return [`${settings.project}: ${describeSchedule(settings, t)}`, ...extras.filter(Boolean)].join(' · ');
 }
 
@@ -53,27 +60,64 @@ export async function executeDigestCommand(command: DigestCommand, context: Comm
   return command.action === 'digest' ? digest(command, context, env.plane, digestEnv) : remind(command, context, digestEnv);
 }
 
-async function digest(command: Extract<DigestCommand, { action: 'digest' }>, context: CommandContext, kit: PlaneKit, env: DigestCommandEnv): Promise<Reply> {
+async function digest(
+  command: Extract<DigestCommand, { action: 'digest' }>,
+  context: CommandContext,
+  kit: PlaneKit,
+  env: DigestCommandEnv,
+): Promise<Reply> {
   const { t } = context;
   const where = channelLabel(context.channel, t);
   const channel = context.channel.id;
   switch (command.op) {
     case 'help':
-      return ephemeral(buildConfirmation({ summary: t.t('digests.digest.summary'), lines: [t.t('digests.digest.usage'), '/plane digest list', '/plane digest off <PROJECT>', '/plane digest now <PROJECT>', t.t('digests.remind.usage')], notes: [t.t('digests.help.forms')], unchanged: true }, t));
+      return ephemeral(
+        buildConfirmation(
+          {
+            summary: t.t('digests.digest.summary'),
+            lines: [
+              t.t('digests.digest.usage'),
+              '/plane digest list',
+              '/plane digest off <PROJECT>',
+              '/plane digest now <PROJECT>',
+              t.t('digests.remind.usage'),
+            ],
+            notes: [t.t('digests.help.forms')],
+            unchanged: true,
+          },
+          t,
+        ),
+      );
     case 'list': {
       const list = await env.digests.forChannel(channel);
-      return ephemeral(buildConfirmation({ summary: t.t('digests.list', { where, count: list.length }), lines: list.map((s) => describeDigest(s, t)), unchanged: true }, t));
+      return ephemeral(
+        buildConfirmation(
+          { summary: t.t('digests.list', { where, count: list.length }), lines: list.map((s) => describeDigest(s, t)), unchanged: true },
+          t,
+        ),
+      );
     }
     case 'off': {
       const project = await findProject(kit.api(), kit.slug(), command.project);
       const removed = await env.digests.remove(channel, project.id);
-      return ephemeral(buildConfirmation({ summary: t.t(removed ? 'digests.off' : 'digests.notSet', { where, project: project.identifier }), unchanged: !removed }, t));
+      return ephemeral(
+        buildConfirmation(
+          { summary: t.t(removed ? 'digests.off' : 'digests.notSet', { where, project: project.identifier }), unchanged: !removed },
+          t,
+        ),
+      );
     }
     case 'now': {
       const project = await findProject(kit.api(), kit.slug(), command.project);
       const requester = await context.requester();
       const set = await env.digests.get(channel, project.id);
-      const target = set ?? { channel, projectId: project.id, filters: NO_FILTERS, staleDays: DEFAULT_STALE_DAYS, timeZone: zoneOf(requester.timeZone) };
+      const target = set ?? {
+        channel,
+        projectId: project.id,
+        filters: NO_FILTERS,
+        staleDays: DEFAULT_STALE_DAYS,
+        timeZone: zoneOf(requester.timeZone),
+      };
       const composed = await env.digests.compose(target, { fresh: true });
       const message = buildDigest(composed.data, { timeZone: target.timeZone, filters: target.filters }, translator(env.locale));
       await composed.commit();
@@ -98,7 +142,8 @@ async function digest(command: Extract<DigestCommand, { action: 'digest' }>, con
       const replaced = (await env.digests.get(channel, project.id)) !== undefined;
       await env.digests.set(settings);
       const next = env.digests.nextRun(settings);
-      const when = next && new Intl.DateTimeFormat(t.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: settings.timeZone }).format(next);
+      const when =
+        next && new Intl.DateTimeFormat(t.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: settings.timeZone }).format(next);
       const schedule = describeSchedule(settings, t);
       return ephemeral(
         buildConfirmation(
@@ -114,7 +159,11 @@ async function digest(command: Extract<DigestCommand, { action: 'digest' }>, con
   }
 }
 
-async function remind(command: Extract<DigestCommand, { action: 'remind' }>, context: CommandContext, env: DigestCommandEnv): Promise<Reply> {
+async function remind(
+  command: Extract<DigestCommand, { action: 'remind' }>,
+  context: CommandContext,
+  env: DigestCommandEnv,
+): Promise<Reply> {
   const { t } = context;
   const requester = await context.requester();
   if (command.setting === 'now') {
@@ -123,7 +172,8 @@ async function remind(command: Extract<DigestCommand, { action: 'remind' }>, con
     return ephemeral(buildConfirmation({ summary: outcomeText(outcome, requester.email, t), unchanged: outcome !== 'sent' }, t));
   }
   const current = await env.reminders.setting(requester.id);
-  const setting = command.setting === 'off' ? { ...current, off: true } : { off: false, time: command.setting === 'time' ? command.time : current.time };
+  const setting =
+    command.setting === 'off' ? { ...current, off: true } : { off: false, time: command.setting === 'time' ? command.time : current.time };
   await env.reminders.setSetting(requester.id, setting);
   await scheduleReminder(env, requester.id, requester.timeZone);
   if (setting.off) return ephemeral(buildConfirmation({ summary: t.t('digests.remind.off') }, t));
@@ -132,7 +182,9 @@ async function remind(command: Extract<DigestCommand, { action: 'remind' }>, con
     : (await env.reminders.memberByEmail(requester.email))
       ? []
       : [t.t('digests.remind.noMember', { email: requester.email })];
-  return ephemeral(buildConfirmation({ summary: t.t('digests.remind.on', { time: setting.time, zone: zoneOf(requester.timeZone) }), notes }, t));
+  return ephemeral(
+    buildConfirmation({ summary: t.t('digests.remind.on', { time: setting.time, zone: zoneOf(requester.timeZone) }), notes }, t),
+  );
 }
 
 function outcomeText(outcome: ReminderOutcome, email: string | undefined, t: Translator): string {

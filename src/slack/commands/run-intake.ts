@@ -47,7 +47,9 @@ export async function executeIntake(command: IntakeCommand, context: CommandCont
   switch (command.mode) {
     case 'show': {
       const setting = await env.desk.channel(context.channel.id);
-      const summary = setting ? t.t('intake.show', { where, project: setting.project, trigger: intakeTrigger(setting, t) }) : t.t('intake.none', { where });
+      const summary = setting
+        ? t.t('intake.show', { where, project: setting.project, trigger: intakeTrigger(setting, t) })
+        : t.t('intake.none', { where });
       return ephemeral(buildConfirmation({ summary, unchanged: true }, t));
     }
     case 'off': {
@@ -57,7 +59,12 @@ export async function executeIntake(command: IntakeCommand, context: CommandCont
     }
     case 'set': {
       const requester = await context.requester();
-      const { setting, intake } = await env.desk.configure(context.channel.id, command.project, { emoji: command.emoji, auto: command.auto }, requester.name ?? requester.id);
+      const { setting, intake } = await env.desk.configure(
+        context.channel.id,
+        command.project,
+        { emoji: command.emoji, auto: command.auto },
+        requester.name ?? requester.id,
+      );
       const { summary, note } = intakeSetLines(where, setting, intake, t);
       return ephemeral(buildConfirmation({ summary, notes: [note] }, t));
     }

@@ -16,7 +16,17 @@ import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscrip
 import { executeConfig, executeIntake, type IntakeEnv } from './run-intake.js';
 import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 import type { PlaneCommand } from './types.js';
-import { createIssueArgs, createWorkItem, getIssueArgs, getWorkItem, listMyIssuesArgs, listMyWorkItems, searchIssuesArgs, searchWorkItems, type WorkItemDetails } from '../../tools/index.js';
+import {
+  createIssueArgs,
+  createWorkItem,
+  getIssueArgs,
+  getWorkItem,
+  listMyIssuesArgs,
+  listMyWorkItems,
+  searchIssuesArgs,
+  searchWorkItems,
+  type WorkItemDetails,
+} from '../../tools/index.js';
 import type { PlaneIdentities } from '../../identity/identities.js';
 import { buildError } from '../blocks/error.blocks.js';
 import { disconnect, offText } from '../identity/connect.js';
@@ -51,7 +61,14 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
     case 'disconnect':
       return ephemeral(identityMessage(await disconnect(env.identities, (await context.requester()).id, context.t)));
     case 'show':
-      return inChannel(await workItemCard(env.plane, await getWorkItem(env.plane, getIssueArgs.read({ key: command.key })), context.t, context.userByEmail));
+      return inChannel(
+        await workItemCard(
+          env.plane,
+          await getWorkItem(env.plane, getIssueArgs.read({ key: command.key })),
+          context.t,
+          context.userByEmail,
+        ),
+      );
     case 'mine': {
       const input = listMyIssuesArgs.read(command.project ? { project: command.project } : {});
       const what = command.project
@@ -84,7 +101,11 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
       const { item, notes, undo } = await createWorkItem(env.plane, input, await context.requester());
       await env.links?.rememberProject(context.channel.id, item.project.identifier);
       return ephemeral(
-        withUndo(buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title }), notes }, context.t), undo, context.t),
+        withUndo(
+          buildConfirmation({ summary: context.t.t('commands.plane.created', { key: item.key, title }), notes }, context.t),
+          undo,
+          context.t,
+        ),
         await workItemCard(env.plane, item, context.t, context.userByEmail),
       );
     }
@@ -109,16 +130,26 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
  * `/plane new Fix the login` in a channel with a default project (`/plane config`): a first word
  * that names no project of the workspace begins the title, and the item goes to the default project.
  */
-async function withDefaultProject(command: { project: string; title: string }, channel: string, env: PlaneEnv): Promise<{ project: string; title: string }> {
+async function withDefaultProject(
+  command: { project: string; title: string },
+  channel: string,
+  env: PlaneEnv,
+): Promise<{ project: string; title: string }> {
   const { defaultProject } = await channelSettingsOf(env.store, channel);
   if (!defaultProject || !env.plane.enabled) return command;
   const word = command.project.toLowerCase();
   const projects = await env.plane.api().projects(env.plane.slug());
-  if (projects.some((p) => p.identifier.toLowerCase() === word || p.name.toLowerCase() === word || p.id === command.project)) return command;
+  if (projects.some((p) => p.identifier.toLowerCase() === word || p.name.toLowerCase() === word || p.id === command.project))
+    return command;
   return { project: defaultProject, title: `${command.project} ${command.title}` };
 }
 
 /** Every card offers its actions (Assign to me, the state menu, Comment), in `t`'s language; the Home tab's Show card posts the same. */
-export async function workItemCard(kit: PlaneKit, item: WorkItemDetails, t: Translator, userByEmail?: SlackUserByEmail): Promise<SlackMessage> {
+export async function workItemCard(
+  kit: PlaneKit,
+  item: WorkItemDetails,
+  t: Translator,
+  userByEmail?: SlackUserByEmail,
+): Promise<SlackMessage> {
   return detailsCard(kit, item, t, { userByEmail });
 }

@@ -23,7 +23,9 @@ type SubscriptionCommand = Extract<PlaneCommand, { action: 'subscribe' | 'unsubs
 export function describeSubscription(subscription: Subscription, t: Translator): string {
   const { filters } = subscription;
   const parts = [
-    subscription.events.length === 0 || subscription.events.includes('all') ? t.t('commands.subscriptions.everyEvent') : subscription.events.join(', '),
+    subscription.events.length === 0 || subscription.events.includes('all')
+      ? t.t('commands.subscriptions.everyEvent')
+      : subscription.events.join(', '),
     ...filters.labels.map((l) => `#${l}`),
     ...filters.members.map((m) => `@${m.name}`),
     ...filters.priorities.map((p) => `!${p}`),
@@ -33,7 +35,12 @@ export function describeSubscription(subscription: Subscription, t: Translator):
 }
 
 /** Typed filters checked against the project: labels and members by name (a typo names the valid options), `@me` the requester. */
-export async function resolveFilters(typed: TypedFilters, project: Project, context: CommandContext, kit: PlaneKit): Promise<SubscriptionFilters> {
+export async function resolveFilters(
+  typed: TypedFilters,
+  project: Project,
+  context: CommandContext,
+  kit: PlaneKit,
+): Promise<SubscriptionFilters> {
   const api = kit.api();
   const slug = kit.slug();
   const labels = await findLabels(api, slug, project, typed.labels);
@@ -57,7 +64,11 @@ export async function resolveFilters(typed: TypedFilters, project: Project, cont
  * labels and members checked against Plane, so a typo is an error naming the valid options) and the
  * requester's own setting for direct messages.
  */
-export async function executeSubscriptionCommand(command: SubscriptionCommand, context: CommandContext, env: SubscriptionEnv): Promise<Reply> {
+export async function executeSubscriptionCommand(
+  command: SubscriptionCommand,
+  context: CommandContext,
+  env: SubscriptionEnv,
+): Promise<Reply> {
   const { subscriptions, personal, webhooksOn } = env.notifications;
   const { t } = context;
   const notes = webhooksOn ? [] : [t.t('commands.subscriptions.off')];
@@ -76,7 +87,10 @@ export async function executeSubscriptionCommand(command: SubscriptionCommand, c
       return ephemeral(
         buildConfirmation(
           {
-            summary: t.t(replaced ? 'commands.subscriptions.changed' : 'commands.subscriptions.subscribed', { where, project: project.identifier }),
+            summary: t.t(replaced ? 'commands.subscriptions.changed' : 'commands.subscriptions.subscribed', {
+              where,
+              project: project.identifier,
+            }),
             lines: [describeSubscription(subscription, t)],
             notes: [...notes, t.t('commands.subscriptions.firstChange')],
           },
@@ -91,7 +105,10 @@ export async function executeSubscriptionCommand(command: SubscriptionCommand, c
       return ephemeral(
         buildConfirmation(
           {
-            summary: t.t(removed ? 'commands.subscriptions.unsubscribed' : 'commands.subscriptions.notFollowed', { where, project: project.identifier }),
+            summary: t.t(removed ? 'commands.subscriptions.unsubscribed' : 'commands.subscriptions.notFollowed', {
+              where,
+              project: project.identifier,
+            }),
             unchanged: !removed,
           },
           t,

@@ -71,10 +71,13 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
     }
     case 'assign': {
       const { task, from } = outcome;
-      if (from === task.assignee) return confirm(t.t('commands.task.alreadyAssigned', { id: task.id, name: from ?? '' }), [taskLine(task)], [], true);
+      if (from === task.assignee)
+        return confirm(t.t('commands.task.alreadyAssigned', { id: task.id, name: from ?? '' }), [taskLine(task)], [], true);
       const name = task.assignee ?? '';
       return confirm(
-        from ? t.t('commands.task.reassigned', { id: task.id, name, previous: from }) : t.t('commands.task.assigned', { id: task.id, name }),
+        from
+          ? t.t('commands.task.reassigned', { id: task.id, name, previous: from })
+          : t.t('commands.task.assigned', { id: task.id, name }),
         [taskLine(task)],
         plane,
       );
@@ -95,7 +98,11 @@ export async function executeTask(command: TaskSubcommand, context: CommandConte
     }
     case 'sync': {
       const notes = [relationsLine(outcome, t), ...outcome.notes.map((note) => syncNoteLine(note, t)), budgetLine(outcome, t)];
-      return confirm(syncHeadline(outcome, t), renderTree([outcome.root]), notes.filter((note) => note !== undefined));
+      return confirm(
+        syncHeadline(outcome, t),
+        renderTree([outcome.root]),
+        notes.filter((note) => note !== undefined),
+      );
     }
     case 'list':
     case 'tree':

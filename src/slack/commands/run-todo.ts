@@ -17,7 +17,8 @@ export async function executeTodo(command: TodoCommand, context: CommandContext)
   const store = await TodoStore.open({ dir: context.filesDir, locks: context.fileLocks });
   const outcome = await performTodo(store, todoAction(command));
   const where = channelLabel(context.channel, t);
-  const confirm = (summary: string, line: string, unchanged = false): Reply => ephemeral(buildConfirmation({ summary, lines: [line], unchanged }, t));
+  const confirm = (summary: string, line: string, unchanged = false): Reply =>
+    ephemeral(buildConfirmation({ summary, lines: [line], unchanged }, t));
   switch (outcome.action) {
     case 'export':
       return inChannel(...exportMessages(t.t('commands.todo.exported', { where, file: outcome.file }), outcome.markdown));
@@ -28,7 +29,12 @@ export async function executeTodo(command: TodoCommand, context: CommandContext)
     case 'block':
     case 'unblock': {
       const { item, from, changed } = outcome;
-      if (!changed) return confirm(t.t('commands.todo.unchanged', { id: item.id, status: t.t('commands.todo.status', { status: from }) }), todoLine(item), true);
+      if (!changed)
+        return confirm(
+          t.t('commands.todo.unchanged', { id: item.id, status: t.t('commands.todo.status', { status: from }) }),
+          todoLine(item),
+          true,
+        );
       return confirm(t.t('commands.todo.marked', { id: item.id, how: outcome.action }), todoLine(item));
     }
     case 'remove':
@@ -51,7 +57,12 @@ function todoAction(command: Exclude<TodoCommand, { action: 'help' }>): TodoActi
     case 'export':
       return { action: 'export' };
     case 'add':
-      return { action: 'add', title: command.title, ...(command.tags.length > 0 && { tags: command.tags }), ...(command.due && { dueAt: command.due }) };
+      return {
+        action: 'add',
+        title: command.title,
+        ...(command.tags.length > 0 && { tags: command.tags }),
+        ...(command.due && { dueAt: command.due }),
+      };
     case 'done':
     case 'undone':
     case 'block':

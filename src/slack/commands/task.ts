@@ -20,7 +20,8 @@ function readStatus(token: Token | undefined): TaskStatus {
   if (token === undefined) throw new InputError(phrase('commands.error.missing', { what: 'status' }));
   const status = token.text.toLowerCase().replace('_', '-');
   const known = TASK_STATUSES.find((candidate) => candidate === status);
-  if (known === undefined) throw new InputError(phrase('commands.error.notAStatus', { word: shown(token.text), allowed: TASK_STATUSES.join(', ') }));
+  if (known === undefined)
+    throw new InputError(phrase('commands.error.notAStatus', { word: shown(token.text), allowed: TASK_STATUSES.join(', ') }));
   return known;
 }
 
@@ -44,7 +45,13 @@ export function parseTask(text: string): ParseResult<TaskCommand> {
       sub: (args) => {
         const { words, options } = readArguments(args, CREATE);
         const [parent, ...title] = words;
-        return { kind: 'task', action: 'sub', parentId: readId(parent, 'parentId'), title: readTitle(title), options: taskOptions(options) };
+        return {
+          kind: 'task',
+          action: 'sub',
+          parentId: readId(parent, 'parentId'),
+          title: readTitle(title),
+          options: taskOptions(options),
+        };
       },
       status: (args) => {
         exactly(args, 2);

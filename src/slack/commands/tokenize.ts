@@ -27,12 +27,14 @@ const KEYS = new Set(['title', 'desc', 'due']);
  * mentions (`<@U…|name>`) are kept whole so the parser can read the user id.
  */
 function normalize(text: string): string {
-  return text
-    .replace(/<((?:https?|mailto):[^|>\s]*)(?:\|[^>]*)?>/gi, '$1')
-    // Slack may send a channel reference without its name (`<#C123|>`); the id is all there is.
-    .replace(/<#([A-Z0-9]+)(?:\|([^>]*))?>/g, (_, id: string, name?: string) => `#${name || id}`)
-    .replace(/<!subteam\^[A-Z0-9]+\|(@?[^>]*)>/g, '$1')
-    .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, '@$1');
+  return (
+    text
+      .replace(/<((?:https?|mailto):[^|>\s]*)(?:\|[^>]*)?>/gi, '$1')
+      // Slack may send a channel reference without its name (`<#C123|>`); the id is all there is.
+      .replace(/<#([A-Z0-9]+)(?:\|([^>]*))?>/g, (_, id: string, name?: string) => `#${name || id}`)
+      .replace(/<!subteam\^[A-Z0-9]+\|(@?[^>]*)>/g, '$1')
+      .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, '@$1')
+  );
 }
 
 /** Slack sends `&`, `<`, `>` typed by people as entities. */

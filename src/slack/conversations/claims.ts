@@ -9,7 +9,12 @@ const eventRecord = defineRecord({ namespace: 'slack:event', version: 1, schema:
 /** A message that started a run, and when. */
 const messageRecord = defineRecord({ namespace: 'slack:message', version: 1, schema: z.number(), ttlMs: CLAIM_MS });
 /** A thread the bot holds a conversation in, kept as long as the agent keeps a thread's history. */
-const botThreadRecord = defineRecord({ namespace: 'slack:thread', version: 1, schema: z.object({ since: z.number() }), ttlMs: 30 * 24 * 3_600_000 });
+const botThreadRecord = defineRecord({
+  namespace: 'slack:thread',
+  version: 1,
+  schema: z.object({ since: z.number() }),
+  ttlMs: 30 * 24 * 3_600_000,
+});
 
 /**
  * Claims one event delivery by its `event_id`, which a redelivery keeps: the first

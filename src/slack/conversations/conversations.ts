@@ -64,7 +64,11 @@ export function agentConversations(agent: ConversationAgent, env: ConversationEn
     },
     async retry(client, { runId, userId }) {
       // The run is shown where it was, in its own saved thread, starting again.
-      const submission = await agent.retry({ runId, retriedBy: userId, frontEndState: (saved): RunState => ({ ...parseRunState(saved), startPending: true }) });
+      const submission = await agent.retry({
+        runId,
+        retriedBy: userId,
+        frontEndState: (saved): RunState => ({ ...parseRunState(saved), startPending: true }),
+      });
       // Whoever retried reads the answer; the run's own status speaks its requester's language again once it goes on.
       const t = translatorFor(await requesterFor(client, env.store, userId), env.locale);
       if (submission.status === 'queued') {

@@ -34,7 +34,13 @@ export function intakeOf(event: IncomingEvent, botUserId: string | undefined): I
   if (event.subtype !== undefined && !PERSON_SUBTYPES.has(event.subtype)) return undefined;
   if (event.bot_id || !event.user || event.user === botUserId) return undefined;
   const threadTs = event.thread_ts ?? event.ts;
-  const base = { channel: event.channel, threadTs, messageTs: event.ts, userId: event.user, text: withoutMention(event.text ?? '', botUserId) };
+  const base = {
+    channel: event.channel,
+    threadTs,
+    messageTs: event.ts,
+    userId: event.user,
+    text: withoutMention(event.text ?? '', botUserId),
+  };
   if (event.type === 'app_mention' || event.channel_type === 'im') return { ...base, onlyInBotThread: false };
   if (event.type === 'message' && threadTs !== event.ts) return { ...base, onlyInBotThread: true };
   return undefined;

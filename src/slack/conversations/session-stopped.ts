@@ -36,8 +36,13 @@ export async function stopFromSlack(
       if (notice) await client.chat.postEphemeral({ channel: event.channel, user: event.user, thread_ts: event.thread_ts, text: notice });
     }
   } finally {
-    await client.agents.sessions.setStatus({ channel_id: event.channel, thread_ts: event.thread_ts, status: 'active' }).catch((error: unknown) => {
-      deps.logger.warn({ err: error, channel: event.channel, thread_ts: event.thread_ts }, 'could not move the agent session out of processing');
-    });
+    await client.agents.sessions
+      .setStatus({ channel_id: event.channel, thread_ts: event.thread_ts, status: 'active' })
+      .catch((error: unknown) => {
+        deps.logger.warn(
+          { err: error, channel: event.channel, thread_ts: event.thread_ts },
+          'could not move the agent session out of processing',
+        );
+      });
   }
 }

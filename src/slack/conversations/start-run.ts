@@ -46,8 +46,15 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
     await releaseMessage(store, channel, messageTs);
     // Without a status message the person would hear nothing at all: they are told privately.
     await client.chat
-      .postEphemeral({ channel, user: input.userId, ...(threadTs !== messageTs && { thread_ts: threadTs }), text: statusRefused(slackErrorCode(error), known) })
-      .catch((notice: unknown) => logger.warn({ err: notice, channel }, 'could not tell the requester that the status message was refused'));
+      .postEphemeral({
+        channel,
+        user: input.userId,
+        ...(threadTs !== messageTs && { thread_ts: threadTs }),
+        text: statusRefused(slackErrorCode(error), known),
+      })
+      .catch((notice: unknown) =>
+        logger.warn({ err: notice, channel }, 'could not tell the requester that the status message was refused'),
+      );
     throw error;
   }
   // A thread the bot joins late is read once for context; a new thread has nothing earlier in it.
@@ -83,8 +90,12 @@ export async function startRun(client: App['client'], agent: ConversationAgent, 
       frontEndState: state,
       ...(earlierMessages ? { earlierMessages } : {}),
     });
-    logger.info({ runId: submission.runId, channel, threadTs, messageTs, user: input.userId, submission: submission.status }, 'message received');
-    if (submission.status === 'queued') await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position, translatorFor(requester, env.locale)) });
+    logger.info(
+      { runId: submission.runId, channel, threadTs, messageTs, user: input.userId, submission: submission.status },
+      'message received',
+    );
+    if (submission.status === 'queued')
+      await client.chat.update({ channel, ts: statusTs, ...queuedStatus(submission.position, translatorFor(requester, env.locale)) });
   } catch (error) {
     const t = translatorFor(requester, env.locale);
     await client.chat.update({ channel, ts: statusTs, ...buildError({ reason: t.t('run.notStarted', { error: String(error) }) }, t) });

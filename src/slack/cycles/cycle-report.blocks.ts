@@ -23,7 +23,10 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
   const project = report.project.identifier;
   if (report.kind === 'off') {
     const text = t.t('cycles.report.off', { project });
-    return { text: escapeTruncated(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
+    return {
+      text: escapeTruncated(text, FALLBACK_TEXT_MAX),
+      blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }],
+    };
   }
   if (report.kind === 'none') {
     const text = t.t('cycles.report.none', {
@@ -31,7 +34,10 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
       upcoming: report.upcoming ? truncate(report.upcoming.name, NAME_MAX) : 'none',
       start: report.upcoming?.startDate ?? '',
     });
-    return { text: escapeTruncated(text, FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }] };
+    return {
+      text: escapeTruncated(text, FALLBACK_TEXT_MAX),
+      blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(text, SLACK_LIMITS.sectionText)) }],
+    };
   }
   const shown = report.cycles.slice(0, MAX_CYCLES);
   const blocks: Block[] = shown.flatMap((cycle, index) => [
@@ -39,7 +45,11 @@ export function buildCycleReport(report: CycleReport, t: Translator, pictures: R
     ...cycleBlocks(project, cycle, t, pictures.get(cycle.id)),
   ]);
   const more = report.cycles.length - shown.length;
-  if (more > 0) blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(t.t('cycles.report.more', { count: more, shown: shown.length }), SLACK_LIMITS.textObject))] });
+  if (more > 0)
+    blocks.push({
+      type: 'context',
+      elements: [mrkdwn(escapeTruncated(t.t('cycles.report.more', { count: more, shown: shown.length }), SLACK_LIMITS.textObject))],
+    });
   const fallback = shown.map((cycle) => fallbackLine(project, cycle, t)).join('\n');
   return { text: escapeTruncated(fallback, FALLBACK_TEXT_MAX), blocks };
 }
@@ -59,7 +69,11 @@ function cycleBlocks(project: string, cycle: CurrentCycle, t: Translator, pictur
   const name = truncate(cycle.name, NAME_MAX);
   const facts = [
     `${t.t('cycles.report.dates', { start: cycle.startDate, end: cycle.endDate })} · ${t.t('cycles.report.daysLeft', { days: cycle.daysLeft })}`,
-    t.t('cycles.report.completion', { percent: cycle.progress, completed: cycle.counts.completed, scope: cycle.counts.total - cycle.counts.cancelled }),
+    t.t('cycles.report.completion', {
+      percent: cycle.progress,
+      completed: cycle.counts.completed,
+      scope: cycle.counts.total - cycle.counts.cancelled,
+    }),
   ].join('\n');
   const counts = STATE_GROUPS.map((group) => `${t.t(`cycles.report.group.${group}`)} *${cycle.counts[group]}*`).join(' · ');
   const blocks: Block[] = [
@@ -67,12 +81,20 @@ function cycleBlocks(project: string, cycle: CurrentCycle, t: Translator, pictur
     {
       type: 'section',
       text: mrkdwn(facts),
-      ...(isLinkableUrl(cycle.url) && { accessory: button({ text: t.t('cycles.report.open'), actionId: ACTION_IDS.workItemOpen, url: cycle.url }) }),
+      ...(isLinkableUrl(cycle.url) && {
+        accessory: button({ text: t.t('cycles.report.open'), actionId: ACTION_IDS.workItemOpen, url: cycle.url }),
+      }),
     },
     { type: 'context', elements: [mrkdwn(counts)] },
   ];
   if (picture && 'fileId' in picture) {
-    const alt = t.t('cycles.report.chartAlt', { name, start: cycle.startDate, end: cycle.endDate, completed: cycle.counts.completed, total: cycle.counts.total });
+    const alt = t.t('cycles.report.chartAlt', {
+      name,
+      start: cycle.startDate,
+      end: cycle.endDate,
+      completed: cycle.counts.completed,
+      total: cycle.counts.total,
+    });
     blocks.push(
       {
         type: 'image',
@@ -80,10 +102,16 @@ function cycleBlocks(project: string, cycle: CurrentCycle, t: Translator, pictur
         alt_text: truncate(alt, SLACK_LIMITS.altText),
         title: plainText(t.t('cycles.report.chartTitle'), SLACK_LIMITS.imageTitle),
       },
-      { type: 'context', elements: [mrkdwn(escapeTruncated(t.t('cycles.report.legend', { count: cycle.points.length }), SLACK_LIMITS.textObject))] },
+      {
+        type: 'context',
+        elements: [mrkdwn(escapeTruncated(t.t('cycles.report.legend', { count: cycle.points.length }), SLACK_LIMITS.textObject))],
+      },
     );
   } else if (picture) {
-    blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(t.t('cycles.report.noPicture', { reason: picture.failed }), SLACK_LIMITS.textObject))] });
+    blocks.push({
+      type: 'context',
+      elements: [mrkdwn(escapeTruncated(t.t('cycles.report.noPicture', { reason: picture.failed }), SLACK_LIMITS.textObject))],
+    });
   }
   return blocks;
 }

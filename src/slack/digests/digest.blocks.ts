@@ -33,7 +33,8 @@ export function describeFilters(filters: SubscriptionFilters): string {
  * report. Within Slack's limits whatever the project's size or its titles.
  */
 export function buildDigest(data: DigestData, view: DigestView, t: Translator): SlackMessage {
-  const when = (at: number) => new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: view.timeZone }).format(at);
+  const when = (at: number) =>
+    new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: view.timeZone }).format(at);
   const title = t.t('digests.title', { project: data.project.identifier, name: data.project.name });
   const open = data.counts.filter((c) => c.group !== 'completed' && c.group !== 'cancelled').reduce((sum, c) => sum + c.count, 0);
   const filters = describeFilters(view.filters);
@@ -41,13 +42,18 @@ export function buildDigest(data: DigestData, view: DigestView, t: Translator): 
     data.since === undefined ? undefined : t.t('digests.since', { time: when(data.since) }),
     filters ? t.t('digests.filtered', { filters }) : undefined,
   ].filter((line): line is string => line !== undefined);
-  const contextBlock: Block[] = context.length > 0 ? [{ type: 'context', elements: [mrkdwn(truncate(escapeMrkdwn(context.join(' · ')), 1000))] }] : [];
+  const contextBlock: Block[] =
+    context.length > 0 ? [{ type: 'context', elements: [mrkdwn(truncate(escapeMrkdwn(context.join(' · ')), 1000))] }] : [];
   const cycleLines = data.cycles.slice(0, 3).map((cycle) => cycleLine(cycle, t));
   if (data.quiet) {
     const line = t.t('digests.nothing', { project: data.project.identifier, open });
     return {
       text: truncate(`${title}: ${line}`, FALLBACK_TEXT_MAX),
-      blocks: [{ type: 'section', text: mrkdwn(escapeTruncated(line, SLACK_LIMITS.sectionText)) }, ...contextBlock, ...cycleSection(cycleLines)],
+      blocks: [
+        { type: 'section', text: mrkdwn(escapeTruncated(line, SLACK_LIMITS.sectionText)) },
+        ...contextBlock,
+        ...cycleSection(cycleLines),
+      ],
     };
   }
   const counts = data.counts
@@ -60,7 +66,10 @@ export function buildDigest(data: DigestData, view: DigestView, t: Translator): 
     text: mrkdwn(sectionText(name, data, t, Math.min(budget, SLACK_LIMITS.sectionText))),
   }));
   return {
-    text: truncate(`${title}: ${data.counts.map((c) => `${t.t('digests.group', { group: c.group })} ${c.count}`).join(', ')}`, FALLBACK_TEXT_MAX),
+    text: truncate(
+      `${title}: ${data.counts.map((c) => `${t.t('digests.group', { group: c.group })} ${c.count}`).join(', ')}`,
+      FALLBACK_TEXT_MAX,
+    ),
     blocks: [
       { type: 'header', text: plainText(title, SLACK_LIMITS.headerText) },
       ...contextBlock,
@@ -79,7 +88,15 @@ function cycleSection(lines: string[]): Block[] {
 function cycleLine(cycle: DigestData['cycles'][number], t: Translator): string {
   const day = (value: string | null) => (value ? value.slice(0, 10) : '?');
   const percent = cycle.total > 0 ? Math.round((cycle.completed / cycle.total) * 100) : 0;
-  return t.t('digests.cycle', { name: escapeTruncated(cycle.name, 80), start: day(cycle.start), end: day(cycle.end), completed: cycle.completed, total: cycle.total, percent, daysLeft: cycle.daysLeft });
+  return t.t('digests.cycle', {
+    name: escapeTruncated(cycle.name, 80),
+    start: day(cycle.start),
+    end: day(cycle.end),
+    completed: cycle.completed,
+    total: cycle.total,
+    percent,
+    daysLeft: cycle.daysLeft,
+  });
 }
 
 function sectionText(name: SectionName, data: DigestData, t: Translator, budget: number): string {
@@ -87,7 +104,8 @@ function sectionText(name: SectionName, data: DigestData, t: Translator, budget:
   const heading = `*${escapeMrkdwn(t.t('digests.section', { section: name, count: section.items.length + section.more, days: data.staleDays }))}*`;
   const lines = section.items.map((item) => {
     if (name === 'moved') return itemLine(item, item.from ? `${item.from} → ${item.state ?? '?'}` : item.state);
-    if (name === 'overdue') return itemLine(item, [t.t('digests.due', { date: item.due ?? '' }), item.assignees.join(', ')].filter(Boolean).join(' · '));
+    if (name === 'overdue')
+      return itemLine(item, [t.t('digests.due', { date: item.due ?? '' }), item.assignees.join(', ')].filter(Boolean).join(' · '));
     if (name === 'stale' || name === 'done') return itemLine(item, item.assignees.join(', ') || undefined);
     return itemLine(item, item.state);
   });

@@ -65,7 +65,11 @@ export async function postDigest(
 export type ReminderOutcome = 'sent' | 'nothing' | 'no-email' | 'no-member';
 
 /** The person's morning DM, in their language and zone; nothing when nothing is due. */
-export async function sendReminder(deps: Omit<DigestJobDeps, 'scheduler' | 'digests'>, user: string, signal?: AbortSignal): Promise<ReminderOutcome> {
+export async function sendReminder(
+  deps: Omit<DigestJobDeps, 'scheduler' | 'digests'>,
+  user: string,
+  signal?: AbortSignal,
+): Promise<ReminderOutcome> {
   const person = await requesterFor(deps.client, deps.store, user);
   if (!person.email) return 'no-email';
   const member = await deps.reminders.memberByEmail(person.email);
@@ -82,11 +86,22 @@ export async function sendReminder(deps: Omit<DigestJobDeps, 'scheduler' | 'dige
 }
 
 /** Schedules (or, when turned off, removes) the person's reminder at their time in their zone. */
-export async function scheduleReminder(deps: Pick<DigestJobDeps, 'scheduler' | 'reminders'>, user: string, timeZone: string | undefined): Promise<void> {
+export async function scheduleReminder(
+  deps: Pick<DigestJobDeps, 'scheduler' | 'reminders'>,
+  user: string,
+  timeZone: string | undefined,
+): Promise<void> {
   const setting = await deps.reminders.setting(user);
   const id = reminderScheduleId(user);
   if (setting.off) await deps.scheduler.remove(id);
-  else await deps.scheduler.upsert({ id, kind: REMINDER_KIND, cron: reminderCron(setting.time), timeZone: zoneOf(timeZone), payload: { user } });
+  else
+    await deps.scheduler.upsert({
+      id,
+      kind: REMINDER_KIND,
+      cron: reminderCron(setting.time),
+      timeZone: zoneOf(timeZone),
+      payload: { user },
+    });
 }
 
 /** Every workspace member whose e-mail is a Slack person's gets a reminder schedule in their Slack time zone. */

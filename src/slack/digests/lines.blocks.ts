@@ -15,7 +15,13 @@ export function itemLine(item: { key: string; title: string; url: string }, extr
  * A heading and as many lines as fit in `budget` characters, then "and N more" for the rest
  * (`hidden` more beyond the lines given): a section never passes Slack's text limits.
  */
-export function packLines(heading: string, lines: readonly string[], hidden: number, budget: number, more: (count: number) => string): string {
+export function packLines(
+  heading: string,
+  lines: readonly string[],
+  hidden: number,
+  budget: number,
+  more: (count: number) => string,
+): string {
   const kept: string[] = [];
   let used = heading.length;
   const reserve = more(lines.length + hidden).length + 1;

@@ -15,8 +15,15 @@ export function buildReminder(lists: DueLists, time: string, t: Translator): Sla
   const sections: Block[] = filled.map((due) => {
     const items = lists[due];
     const heading = `*${escapeMrkdwn(t.t('digests.reminder.section', { due, count: items.length }))}*`;
-    const lines = items.slice(0, SHOWN).map((item) => itemLine(item, due === 'overdue' ? t.t('digests.due', { date: item.due }) : item.state));
-    return { type: 'section', text: mrkdwn(packLines(heading, lines, Math.max(0, items.length - SHOWN), budget, (count) => escapeMrkdwn(t.t('digests.more', { count })))) };
+    const lines = items
+      .slice(0, SHOWN)
+      .map((item) => itemLine(item, due === 'overdue' ? t.t('digests.due', { date: item.due }) : item.state));
+    return {
+      type: 'section',
+      text: mrkdwn(
+        packLines(heading, lines, Math.max(0, items.length - SHOWN), budget, (count) => escapeMrkdwn(t.t('digests.more', { count }))),
+      ),
+    };
   });
   const title = t.t('digests.reminder.title');
   const counts = filled.map((due) => t.t('digests.reminder.section', { due, count: lists[due].length })).join(', ');

@@ -67,7 +67,11 @@ export const HOME_CALLBACK_ID = 'planebot_home';
  */
 export function buildAppHome(input: HomeInput, t: Translator, lead: readonly Block[] = []): HomeView {
   const time = (at: number) =>
-    new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short', ...(input.timeZone && { timeZone: safeZone(input.timeZone) }) }).format(at);
+    new Intl.DateTimeFormat(t.locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(input.timeZone && { timeZone: safeZone(input.timeZone) }),
+    }).format(at);
   const head: Block[] = [
     { type: 'header', text: plainText(t.t('home.title'), SLACK_LIMITS.headerText) },
     { type: 'context', elements: [mrkdwn(escapeMrkdwn(t.t('home.updated', { time: time(input.now) })))] },
@@ -79,7 +83,11 @@ export function buildAppHome(input: HomeInput, t: Translator, lead: readonly Blo
   // Items take what the rest leaves: the header, two dividers, the Plane heading and, per group, a heading and a "more" line.
   const room = HOME_BLOCKS_MAX - head.length - lead.length - identity.length - approvals.length - tasks.length - 2 - 1 - GROUPS.length * 2;
   const plane = planeBlocks(input, t, room);
-  return { type: 'home', callback_id: HOME_CALLBACK_ID, blocks: [...head, ...lead, ...identity, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks] };
+  return {
+    type: 'home',
+    callback_id: HOME_CALLBACK_ID,
+    blocks: [...head, ...lead, ...identity, ...plane, { type: 'divider' }, ...approvals, { type: 'divider' }, ...tasks],
+  };
 }
 
 function section(text: string): Block {
@@ -92,7 +100,8 @@ function context(text: string): Block {
 
 function planeBlocks(input: HomeInput, t: Translator, room: number): Block[] {
   const blocks: Block[] = [section(`*${escapeMrkdwn(t.t('home.plane'))}*`)];
-  if (input.items === undefined) return [...blocks, context(escapeTruncated(t.t('home.planeUnavailable', { reason: oneLine(input.planeProblem ?? '') }), 1000))];
+  if (input.items === undefined)
+    return [...blocks, context(escapeTruncated(t.t('home.planeUnavailable', { reason: oneLine(input.planeProblem ?? '') }), 1000))];
   if (input.items.length === 0) return [...blocks, context(escapeMrkdwn(t.t('home.noItems')))];
   let left = room;
   for (const group of GROUPS) {
@@ -115,7 +124,11 @@ function itemBlock(item: HomeItem, t: Translator): Block {
   return {
     type: 'section',
     text: mrkdwn(`${link} ${title}\n${details}`),
-    accessory: button({ text: t.t('home.showCard'), actionId: ACTION_IDS.homeShowCard, value: item.key.slice(0, SLACK_LIMITS.buttonValue) }),
+    accessory: button({
+      text: t.t('home.showCard'),
+      actionId: ACTION_IDS.homeShowCard,
+      value: item.key.slice(0, SLACK_LIMITS.buttonValue),
+    }),
   };
 }
 
@@ -132,7 +145,8 @@ function approvalBlocks(approvals: readonly HomeApproval[], t: Translator, time:
     });
     blocks.push(section(text), context(escapeMrkdwn(t.t('home.approvalDeadline', { time: time(approval.deadline) }))));
   }
-  if (approvals.length > APPROVALS_SHOWN) blocks.push(context(escapeMrkdwn(t.t('home.moreApprovals', { count: approvals.length - APPROVALS_SHOWN }))));
+  if (approvals.length > APPROVALS_SHOWN)
+    blocks.push(context(escapeMrkdwn(t.t('home.moreApprovals', { count: approvals.length - APPROVALS_SHOWN }))));
   return blocks;
 }
 
@@ -144,7 +158,10 @@ function taskBlocks(tasks: readonly HomeTask[], t: Translator): Block[] {
     const mine = tasks.filter((task) => task.channel === channel);
     const lines = mine
       .slice(0, TASKS_PER_CHANNEL)
-      .map((task) => `${STATUS_MARKS[task.status]} [${escapeMrkdwn(oneLine(task.id))}] ${truncate(escapeMrkdwn(oneLine(task.title)), LINE_MAX)} [${task.priority.toUpperCase()}]`);
+      .map(
+        (task) =>
+          `${STATUS_MARKS[task.status]} [${escapeMrkdwn(oneLine(task.id))}] ${truncate(escapeMrkdwn(oneLine(task.title)), LINE_MAX)} [${task.priority.toUpperCase()}]`,
+      );
     if (mine.length > TASKS_PER_CHANNEL) lines.push(escapeMrkdwn(t.t('home.moreTasks', { count: mine.length - TASKS_PER_CHANNEL })));
     const reference = /^[A-Z0-9]+$/.test(channel) ? `<#${channel}>` : escapeTruncated(oneLine(channel), 80);
     const heading = `*${t.t('home.channelTasks', { channel: reference, count: mine.length })}*`;
@@ -154,7 +171,8 @@ function taskBlocks(tasks: readonly HomeTask[], t: Translator): Block[] {
       accessory: button({ text: t.t('home.showTree'), actionId: ACTION_IDS.homeShowTree, value: channel }),
     });
   }
-  if (channels.length > CHANNELS_SHOWN) blocks.push(context(escapeMrkdwn(t.t('home.moreChannels', { count: channels.length - CHANNELS_SHOWN }))));
+  if (channels.length > CHANNELS_SHOWN)
+    blocks.push(context(escapeMrkdwn(t.t('home.moreChannels', { count: channels.length - CHANNELS_SHOWN }))));
   return blocks;
 }
 

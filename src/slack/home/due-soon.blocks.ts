@@ -18,7 +18,11 @@ export const DUE_SOON_SHOWN = 15;
 export function dueSoonBlocks(lists: DueLists, t: Translator): Block[] {
   const all = ORDER.flatMap((due) => lists[due].map((item) => ({ item, due })));
   const heading = `*${escapeMrkdwn(t.t('digests.home.title', { count: all.length }))}*`;
-  if (all.length === 0) return [{ type: 'section', text: mrkdwn(heading) }, { type: 'context', elements: [mrkdwn(escapeMrkdwn(t.t('digests.home.none')))] }];
+  if (all.length === 0)
+    return [
+      { type: 'section', text: mrkdwn(heading) },
+      { type: 'context', elements: [mrkdwn(escapeMrkdwn(t.t('digests.home.none')))] },
+    ];
   const lines = all.slice(0, DUE_SOON_SHOWN).map(({ item, due }) => itemLine(item, t.t('digests.home.due', { due, date: item.due })));
   const more = (count: number) => escapeMrkdwn(t.t('digests.more', { count }));
   return [{ type: 'section', text: mrkdwn(packLines(heading, lines, all.length - lines.length, SLACK_LIMITS.sectionText, more)) }];

@@ -23,7 +23,11 @@ export async function showFromHome(client: WebClient, deps: HomeDeps, userId: st
   try {
     if (show.kind === 'card') {
       const item = await getWorkItem(deps.plane, getIssueArgs.read({ key: show.key }));
-      await client.chat.postMessage({ channel: userId, ...(await workItemCard(deps.plane, item, t, (email) => slackUserByEmail(client, deps.store, email))), unfurl_links: false });
+      await client.chat.postMessage({
+        channel: userId,
+        ...(await workItemCard(deps.plane, item, t, (email) => slackUserByEmail(client, deps.store, email))),
+        unfurl_links: false,
+      });
       return;
     }
     const folder = { dir: channelFilesDir(deps.dataDir, show.channel), locks: deps.fileLocks };

@@ -20,7 +20,8 @@ import { identityHomeBlocks } from '../identity/identity.blocks.js';
 type WebClient = App['client'];
 
 /** What the Home tab reads: Plane as the person, the agent's waiting approvals, the channels' task files. */
-export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale' | 'identities'> & ConversationDeps;
+export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale' | 'identities'> &
+  ConversationDeps;
 
 /** Plane answers at most this many items per listing; the tab shows what fits and counts the rest. */
 const ITEMS_READ = 200;
@@ -50,7 +51,9 @@ async function planeItems(deps: HomeDeps, requester: Requester, now: number): Pr
     if (me.note !== undefined) return { planeProblem: me.note };
     const list = await listMyWorkItems(deps.plane, listMyIssuesArgs.read({ limit: ITEMS_READ }), requester);
     const items: HomeItem[] = list.items.flatMap((item) =>
-      item.state ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }] : [],
+      item.state
+        ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }]
+        : [],
     );
     // The same items, by the days of the person's zone (the reminders' rule): no more Plane requests.
     const zone = zoneOf(requester.timeZone);

@@ -13,7 +13,12 @@ import { knownPerson } from '../people.js';
  * under the bot's key. Agent runs choose their own credential (their requester's), whatever request
  * drives them. When Plane refused the token on the way, the person is told beside the answer.
  */
-export function actAsPerson(deps: { identities: PlaneIdentities; store: StateStore; logger: Logger; locale: Locale }): Middleware<AnyMiddlewareArgs> {
+export function actAsPerson(deps: {
+  identities: PlaneIdentities;
+  store: StateStore;
+  logger: Logger;
+  locale: Locale;
+}): Middleware<AnyMiddlewareArgs> {
   return async ({ body, client, next }) => {
     const who = actingPerson(body);
     if (!who) return next();
@@ -47,7 +52,12 @@ function actingPerson(body: AnyMiddlewareArgs['body']): Acting | undefined {
   // A slash command.
   if (typeof payload.user_id === 'string' && payload.channel_id) return { user: payload.user_id, channel: payload.channel_id };
   // A button, a menu, a modal's submission: who clicked.
-  if (payload.user?.id) return { user: payload.user.id, ...(payload.channel?.id && { channel: payload.channel.id }), ...(payload.container?.thread_ts && { thread: payload.container.thread_ts }) };
+  if (payload.user?.id)
+    return {
+      user: payload.user.id,
+      ...(payload.channel?.id && { channel: payload.channel.id }),
+      ...(payload.container?.thread_ts && { thread: payload.container.thread_ts }),
+    };
   // An event: its author (a message, a mention, a reaction, a Home tab opened), never a bot's post.
   const event = payload.event;
   if (payload.type === 'event_callback' && event?.user && !event.bot_id && event.subtype !== 'bot_message') {

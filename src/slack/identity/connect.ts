@@ -24,7 +24,13 @@ const FROM_HOME = 'home';
  * Opens the connect modal for the person, or says why connecting is off. Only the cache is read
  * before opening: a trigger lasts three seconds.
  */
-export async function openConnectModal(client: WebClient, deps: IdentityDeps, userId: string, triggerId: string, from?: 'home'): Promise<string | undefined> {
+export async function openConnectModal(
+  client: WebClient,
+  deps: IdentityDeps,
+  userId: string,
+  triggerId: string,
+  from?: 'home',
+): Promise<string | undefined> {
   const t = translatorFor(await knownPerson(deps.store, userId), deps.locale);
   if (!deps.identities?.enabled) return offText(deps.identities, t);
   await client.views.open({ trigger_id: triggerId, view: { ...buildConnectModal(t), ...(from && { private_metadata: FROM_HOME }) } });
@@ -43,7 +49,11 @@ type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
  * says who, so nobody connects a token for someone else). Refusals go back into the modal as the
  * field's error; the token is never part of any answer.
  */
-export async function submitConnectForm(args: SubmitArgs, deps: IdentityDeps, republishHome: (userId: string) => Promise<void>): Promise<void> {
+export async function submitConnectForm(
+  args: SubmitArgs,
+  deps: IdentityDeps,
+  republishHome: (userId: string) => Promise<void>,
+): Promise<void> {
   const { ack, body, view, client } = args;
   const userId = body.user.id;
   const token = view.state.values[TOKEN_FIELD.block]?.[TOKEN_FIELD.action]?.value ?? '';
@@ -65,7 +75,10 @@ export async function submitConnectForm(args: SubmitArgs, deps: IdentityDeps, re
       return void (await refuse(t.t('identity.modal.mismatch', { planeEmail: outcome.planeEmail || '?', chatEmail: email ?? '?' })));
     case 'connected':
       await ack({ response_action: 'clear' });
-      await client.chat.postMessage({ channel: userId, text: t.t('identity.connected', { name: outcome.planeName, email: outcome.planeEmail }) });
+      await client.chat.postMessage({
+        channel: userId,
+        text: t.t('identity.connected', { name: outcome.planeName, email: outcome.planeEmail }),
+      });
       if (view.private_metadata === FROM_HOME) await republishHome(userId);
   }
 }
@@ -89,11 +102,17 @@ export async function disconnect(identities: PlaneIdentities | undefined, userId
 export async function identityLine(deps: Pick<IdentityDeps, 'identities'>, userId: string): Promise<IdentityLine> {
   if (!deps.identities?.enabled) return { state: 'off' };
   const view = await deps.identities.view(userId);
-  return view.connected ? { state: 'connected', name: view.planeName ?? view.planeEmail ?? '', email: view.planeEmail ?? '' } : { state: 'not_connected' };
+  return view.connected
+    ? { state: 'connected', name: view.planeName ?? view.planeEmail ?? '', email: view.planeEmail ?? '' }
+    : { state: 'not_connected' };
 }
 
 /** Tells a person in a DM that their token was forgotten (PlaneIdentities' `tell`). */
-export function identityNoticeSender(client: WebClient, store: StateStore, locale: Locale): (userId: string, notice: IdentityNotice) => Promise<void> {
+export function identityNoticeSender(
+  client: WebClient,
+  store: StateStore,
+  locale: Locale,
+): (userId: string, notice: IdentityNotice) => Promise<void> {
   return async (userId, notice) => {
     const t = translatorFor(await requesterFor(client, store, userId), locale);
     await client.chat.postMessage({ channel: userId, text: t.t(notice === 'refused' ? 'identity.dm.refused' : 'identity.dm.unreadable') });

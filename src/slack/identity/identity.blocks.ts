@@ -66,5 +66,8 @@ export function identityHomeBlocks(line: IdentityLine, t: Translator): Block[] {
 
 /** A one-line answer about the person's identity (connected, disconnected, a fallback): text and one section. */
 export function identityMessage(text: string): SlackMessage {
-  return { text: truncate(text, SLACK_LIMITS.sectionText), blocks: [{ type: 'section', text: mrkdwn(truncateMrkdwn(text, SLACK_LIMITS.sectionText)) }] };
+  return {
+    text: truncate(text, SLACK_LIMITS.sectionText),
+    blocks: [{ type: 'section', text: mrkdwn(truncateMrkdwn(text, SLACK_LIMITS.sectionText)) }],
+  };
 }

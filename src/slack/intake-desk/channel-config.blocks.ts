@@ -44,7 +44,14 @@ export interface ChannelConfigState {
 const label = (text: string) => plainText(text, SLACK_LIMITS.inputLabel);
 const hint = (text: string) => plainText(text, SLACK_LIMITS.inputLabel);
 
-function select(blockId: string, title: string, help: string, options: OptionObject[], chosen: string | undefined, placeholder: string): InputBlock {
+function select(
+  blockId: string,
+  title: string,
+  help: string,
+  options: OptionObject[],
+  chosen: string | undefined,
+  placeholder: string,
+): InputBlock {
   const initial = options.find((o) => o.value === chosen);
   return {
     type: 'input',
@@ -52,7 +59,13 @@ function select(blockId: string, title: string, help: string, options: OptionObj
     label: label(title),
     hint: hint(help),
     optional: true,
-    element: { type: 'static_select', action_id: CHANNEL_CONFIG.action, placeholder: plainText(placeholder, SLACK_LIMITS.placeholder), options, ...(initial && { initial_option: initial }) },
+    element: {
+      type: 'static_select',
+      action_id: CHANNEL_CONFIG.action,
+      placeholder: plainText(placeholder, SLACK_LIMITS.placeholder),
+      options,
+      ...(initial && { initial_option: initial }),
+    },
   };
 }
 
@@ -68,9 +81,20 @@ export function buildChannelConfig(state: ChannelConfigState, t: Translator): Mo
     .slice(0, SLACK_LIMITS.options - 1)
     .map((p) => ({ text: plainText(`${p.identifier} · ${p.name}`, SLACK_LIMITS.optionText), value: p.identifier }));
   const instruction = truncate(state.settings.instruction ?? '', INSTRUCTION_MAX);
-  const blocks: ModalView['blocks'] = [{ type: 'section', text: mrkdwn(escapeTruncated(t.t('config.intro', { where: state.where }), 500)) }];
+  const blocks: ModalView['blocks'] = [
+    { type: 'section', text: mrkdwn(escapeTruncated(t.t('config.intro', { where: state.where }), 500)) },
+  ];
   if (!state.planeOff) {
-    blocks.push(select(CHANNEL_CONFIG.defaultProject, t.t('config.defaultProject'), t.t('config.defaultProjectHint'), projects, state.settings.defaultProject, t.t('config.chooseProject')));
+    blocks.push(
+      select(
+        CHANNEL_CONFIG.defaultProject,
+        t.t('config.defaultProject'),
+        t.t('config.defaultProjectHint'),
+        projects,
+        state.settings.defaultProject,
+        t.t('config.chooseProject'),
+      ),
+    );
   }
   blocks.push({
     type: 'input',
@@ -78,7 +102,13 @@ export function buildChannelConfig(state: ChannelConfigState, t: Translator): Mo
     label: label(t.t('config.instruction')),
     hint: hint(t.t('config.instructionHint', { max: INSTRUCTION_MAX })),
     optional: true,
-    element: { type: 'plain_text_input', action_id: CHANNEL_CONFIG.action, multiline: true, max_length: INSTRUCTION_MAX, ...(instruction !== '' && { initial_value: instruction }) },
+    element: {
+      type: 'plain_text_input',
+      action_id: CHANNEL_CONFIG.action,
+      multiline: true,
+      max_length: INSTRUCTION_MAX,
+      ...(instruction !== '' && { initial_value: instruction }),
+    },
   });
   if (!state.planeOff) {
     const off: OptionObject = { text: plainText(t.t('config.intakeOff'), SLACK_LIMITS.optionText), value: INTAKE_OFF };
@@ -88,15 +118,34 @@ export function buildChannelConfig(state: ChannelConfigState, t: Translator): Mo
     ];
     blocks.push(
       { type: 'divider' },
-      select(CHANNEL_CONFIG.intakeProject, t.t('config.intake'), t.t('config.intakeHint'), [off, ...projects], state.intake?.project ?? INTAKE_OFF, t.t('config.chooseProject')),
+      select(
+        CHANNEL_CONFIG.intakeProject,
+        t.t('config.intake'),
+        t.t('config.intakeHint'),
+        [off, ...projects],
+        state.intake?.project ?? INTAKE_OFF,
+        t.t('config.chooseProject'),
+      ),
       {
         type: 'input',
         block_id: CHANNEL_CONFIG.emoji,
         label: label(t.t('config.emoji')),
         optional: true,
-        element: { type: 'plain_text_input', action_id: CHANNEL_CONFIG.action, max_length: EMOJI_FIELD_MAX, initial_value: truncate(`:${state.intake?.emoji ?? 'ticket'}:`, EMOJI_FIELD_MAX) },
+        element: {
+          type: 'plain_text_input',
+          action_id: CHANNEL_CONFIG.action,
+          max_length: EMOJI_FIELD_MAX,
+          initial_value: truncate(`:${state.intake?.emoji ?? 'ticket'}:`, EMOJI_FIELD_MAX),
+        },
       },
-      select(CHANNEL_CONFIG.trigger, t.t('config.trigger'), t.t('config.triggerHint'), triggers, state.intake?.auto ? TRIGGERS.auto : TRIGGERS.emoji, t.t('config.trigger')),
+      select(
+        CHANNEL_CONFIG.trigger,
+        t.t('config.trigger'),
+        t.t('config.triggerHint'),
+        triggers,
+        state.intake?.auto ? TRIGGERS.auto : TRIGGERS.emoji,
+        t.t('config.trigger'),
+      ),
     );
   }
   return {
@@ -139,13 +188,18 @@ export function readChannelConfig(values: ViewState, t: Translator): { errors: R
   const typed = (blockId: string) => field(blockId)?.value?.trim() || undefined;
   const errors: Record<string, string> = {};
   const instruction = typed(CHANNEL_CONFIG.instruction);
-  if (instruction && instruction.length > INSTRUCTION_MAX) errors[CHANNEL_CONFIG.instruction] = t.t('config.instructionTooLong', { max: INSTRUCTION_MAX });
+  if (instruction && instruction.length > INSTRUCTION_MAX)
+    errors[CHANNEL_CONFIG.instruction] = t.t('config.instructionTooLong', { max: INSTRUCTION_MAX });
   const result: ChannelConfigValues = { defaultProject: chosen(CHANNEL_CONFIG.defaultProject), instruction };
   if (values[CHANNEL_CONFIG.intakeProject]) {
     const project = chosen(CHANNEL_CONFIG.intakeProject);
     const emoji = EMOJI.exec(typed(CHANNEL_CONFIG.emoji) ?? 'ticket');
     if (!emoji) errors[CHANNEL_CONFIG.emoji] = t.t('config.badEmoji');
-    result.intake = { project: project === INTAKE_OFF ? undefined : project, emoji: emoji?.[1]?.toLowerCase() ?? 'ticket', auto: chosen(CHANNEL_CONFIG.trigger) === TRIGGERS.auto };
+    result.intake = {
+      project: project === INTAKE_OFF ? undefined : project,
+      emoji: emoji?.[1]?.toLowerCase() ?? 'ticket',
+      auto: chosen(CHANNEL_CONFIG.trigger) === TRIGGERS.auto,
+    };
   }
   return Object.keys(errors).length > 0 ? { errors } : { values: result };
 }

@@ -25,7 +25,10 @@ export type ChannelConfigDeps = IntakeDeskDeps & { plane: PlaneKit };
 export async function submitChannelConfig(args: SubmitArgs, deps: ChannelConfigDeps): Promise<void> {
   const { ack, body, view, client } = args;
   // Only the cache is read before the answer: Slack waits three seconds for it.
-  const read = readChannelConfig(view.state.values as Parameters<typeof readChannelConfig>[0], translatorFor(await knownPerson(deps.store, body.user.id), deps.locale));
+  const read = readChannelConfig(
+    view.state.values as Parameters<typeof readChannelConfig>[0],
+    translatorFor(await knownPerson(deps.store, body.user.id), deps.locale),
+  );
   if ('errors' in read) {
     await ack({ response_action: 'errors', errors: read.errors });
     return;
@@ -41,7 +44,9 @@ export async function submitChannelConfig(args: SubmitArgs, deps: ChannelConfigD
     const settings = await saveChannelSettings(deps.store, deps.plane, channel, read.values, setBy);
     const notes = [
       settings.defaultProject ? t.t('config.project', { project: settings.defaultProject }) : t.t('config.noProject'),
-      settings.instruction ? t.t('config.withInstruction', { instruction: truncate(oneLine(settings.instruction), 300) }) : t.t('config.noInstruction'),
+      settings.instruction
+        ? t.t('config.withInstruction', { instruction: truncate(oneLine(settings.instruction), 300) })
+        : t.t('config.noInstruction'),
       ...(await applyIntake(deps, channel, where, read.values.intake, setBy, t)),
     ];
     message = buildConfirmation({ summary: t.t('config.saved', { where }), notes }, t);
@@ -49,11 +54,20 @@ export async function submitChannelConfig(args: SubmitArgs, deps: ChannelConfigD
     deps.logger.warn({ err: error, channel }, 'could not save the channel settings');
     message = buildError({ reason: readableFailure(error, t) ?? t.t('commands.error.failed', { command: '/plane config' }) }, t);
   }
-  await client.chat.postEphemeral({ channel, user: body.user.id, ...message }).catch((error: unknown) => deps.logger.warn({ err: error, channel }, 'could not confirm the channel settings'));
+  await client.chat
+    .postEphemeral({ channel, user: body.user.id, ...message })
+    .catch((error: unknown) => deps.logger.warn({ err: error, channel }, 'could not confirm the channel settings'));
 }
 
 /** The intake desk as the modal left it: set (when changed), ended, or as it was; what to say of it. */
-async function applyIntake(deps: ChannelConfigDeps, channel: string, where: string, wanted: ChannelConfigValues['intake'], setBy: string, t: Translator): Promise<string[]> {
+async function applyIntake(
+  deps: ChannelConfigDeps,
+  channel: string,
+  where: string,
+  wanted: ChannelConfigValues['intake'],
+  setBy: string,
+  t: Translator,
+): Promise<string[]> {
   if (!wanted || !deps.desk) return [];
   const current = await deps.desk.channel(channel);
   if (!wanted.project) {
@@ -61,7 +75,11 @@ async function applyIntake(deps: ChannelConfigDeps, channel: string, where: stri
     await deps.desk.off(channel);
     return [t.t('intake.off', { where, project: current.project })];
   }
-  const same = current && current.project.toLowerCase() === wanted.project.toLowerCase() && current.emoji === wanted.emoji && current.auto === wanted.auto;
+  const same =
+    current &&
+    current.project.toLowerCase() === wanted.project.toLowerCase() &&
+    current.emoji === wanted.emoji &&
+    current.auto === wanted.auto;
   if (same) return [];
   const { setting, intake } = await deps.desk.configure(channel, wanted.project, { emoji: wanted.emoji, auto: wanted.auto }, setBy);
   const { summary, note } = intakeSetLines(where, setting, intake, t);
@@ -71,7 +89,10 @@ async function applyIntake(deps: ChannelConfigDeps, channel: string, where: stri
 function metadataOf(raw: string | undefined): { channel: string | undefined; where: string } {
   try {
     const parsed = JSON.parse(raw ?? '{}') as { channel?: unknown; where?: unknown };
-    return { channel: typeof parsed.channel === 'string' ? parsed.channel : undefined, where: typeof parsed.where === 'string' ? parsed.where : '' };
+    return {
+      channel: typeof parsed.channel === 'string' ? parsed.channel : undefined,
+      where: typeof parsed.where === 'string' ? parsed.where : '',
+    };
   } catch {
     return { channel: undefined, where: '' };
   }

@@ -15,7 +15,13 @@ type Respond = (message: { delete_original: true }) => Promise<unknown>;
  * is the one made. "Same as" adds the message to that item and follows it; "File it anyway" files;
  * "Cancel" files nothing. The offer disappears once chosen.
  */
-export async function chooseOnOffer(client: WebClient, deps: IntakeDeskDeps, body: BlockAction, action: ButtonAction, respond: Respond): Promise<void> {
+export async function chooseOnOffer(
+  client: WebClient,
+  deps: IntakeDeskDeps,
+  body: BlockAction,
+  action: ButtonAction,
+  respond: Respond,
+): Promise<void> {
   const { desk } = deps;
   if (!desk) return;
   const requester = await requesterFor(client, deps.store, body.user.id);
@@ -33,7 +39,8 @@ export async function chooseOnOffer(client: WebClient, deps: IntakeDeskDeps, bod
   }
   const { ask } = taken;
   await respond({ delete_original: true }).catch(() => undefined);
-  const post = (text: string) => client.chat.postMessage({ channel: ask.channel, thread_ts: ask.threadTs, unfurl_links: false, ...buildLine(text) });
+  const post = (text: string) =>
+    client.chat.postMessage({ channel: ask.channel, thread_ts: ask.threadTs, unfurl_links: false, ...buildLine(text) });
   try {
     if (action.action_id === INTAKE_ACTIONS.cancel) {
       await post(t.t('intake.cancelled', { asker: mentionUser(ask.askerId) }));

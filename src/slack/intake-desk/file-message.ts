@@ -30,7 +30,8 @@ export interface IntakeTrigger {
 }
 
 /** A mention that asks the bot to file something: "file this", "ticket", "déposer", "提交"… */
-const FILE_WORDS = /^(?:please\s+|merci\s+de\s+|请)?(?:file|ticket|intake|déposer|deposer|enregistrer|提交|登记|立项)\b\s*(?:it|this|that|ça|ceci|cela)?[\s:,.!-]*/iu;
+const FILE_WORDS =
+  /^(?:please\s+|merci\s+de\s+|请)?(?:file|ticket|intake|déposer|deposer|enregistrer|提交|登记|立项)\b\s*(?:it|this|that|ça|ceci|cela)?[\s:,.!-]*/iu;
 
 /** The rest of the mention after the words asking to file, or undefined when it asks something else. */
 export function fileRequest(text: string): string | undefined {
@@ -92,7 +93,12 @@ export async function fileMessage(client: WebClient, deps: IntakeDeskDeps, setti
     const candidates = await desk.duplicates(setting, ask.text);
     if (candidates.length > 0) {
       const offerId = await desk.offer(ask, setting, candidates);
-      await client.chat.postEphemeral({ channel: ask.channel, user: ask.askerId, thread_ts: ask.threadTs, ...buildDuplicateOffer(offerId, setting.project, candidates, t) });
+      await client.chat.postEphemeral({
+        channel: ask.channel,
+        user: ask.askerId,
+        thread_ts: ask.threadTs,
+        ...buildDuplicateOffer(offerId, setting.project, candidates, t),
+      });
       return;
     }
     await fileNow(client, desk, ask, setting.projectId, t);
@@ -105,7 +111,12 @@ export async function fileMessage(client: WebClient, deps: IntakeDeskDeps, setti
 /** Files the ask and posts the card in its thread. */
 export async function fileNow(client: WebClient, desk: IntakeDesk, ask: Ask, projectId: string, t: Translator): Promise<void> {
   const filed = await desk.file(ask, projectId);
-  await client.chat.postMessage({ channel: ask.channel, thread_ts: ask.threadTs, unfurl_links: false, ...buildFiledCard(filed, ask.askerId, t) });
+  await client.chat.postMessage({
+    channel: ask.channel,
+    thread_ts: ask.threadTs,
+    unfurl_links: false,
+    ...buildFiledCard(filed, ask.askerId, t),
+  });
 }
 
 /** A failure the asker can read (Plane's Intake off, a project gone), said only to them. */
@@ -118,6 +129,11 @@ export async function tellFailure(
 ): Promise<void> {
   logger.warn({ err: error, channel: where.channel }, 'an intake request could not be filed');
   await client.chat
-    .postEphemeral({ channel: where.channel, user: where.userId, ...(where.threadTs ? { thread_ts: where.threadTs } : {}), text: t.t('intake.failed', { reason: readableFailure(error, t) ?? (error instanceof Error ? error.message : String(error)) }) })
+    .postEphemeral({
+      channel: where.channel,
+      user: where.userId,
+      ...(where.threadTs ? { thread_ts: where.threadTs } : {}),
+      text: t.t('intake.failed', { reason: readableFailure(error, t) ?? (error instanceof Error ? error.message : String(error)) }),
+    })
     .catch(() => undefined);
 }

@@ -45,7 +45,13 @@ export function buildDuplicateOffer(offerId: string, project: string, candidates
         type: 'actions',
         block_id: 'intake_offer',
         elements: [
-          ...shown.map((c) => button({ text: t.t('intake.offer.sameAs', { key: oneLine(c.key) }), actionId: `${INTAKE_ACTIONS.sameAs}:${c.itemId}`.slice(0, SLACK_LIMITS.actionId), value: sameAsValue(offerId, c.itemId) })),
+          ...shown.map((c) =>
+            button({
+              text: t.t('intake.offer.sameAs', { key: oneLine(c.key) }),
+              actionId: `${INTAKE_ACTIONS.sameAs}:${c.itemId}`.slice(0, SLACK_LIMITS.actionId),
+              value: sameAsValue(offerId, c.itemId),
+            }),
+          ),
           button({ text: t.t('intake.offer.fileAnyway'), actionId: INTAKE_ACTIONS.fileAnyway, value, style: 'primary' }),
           button({ text: t.t('intake.offer.cancel'), actionId: INTAKE_ACTIONS.cancel, value }),
         ],
@@ -56,8 +62,15 @@ export function buildDuplicateOffer(offerId: string, project: string, candidates
 
 /** The card in the thread once the request is in Plane's Intake. */
 export function buildFiledCard(filed: { key: string; url: string; title: string }, askerId: string, t: Translator): SlackMessage {
-  const text = t.t('intake.filed', { key: keyLink(filed.key, filed.url), asker: mentionUser(askerId), title: escapeTruncated(oneLine(filed.title), TITLE_MAX) });
-  return { text: truncate(text, SLACK_LIMITS.textObject), blocks: [{ type: 'section', text: mrkdwn(truncate(text, SLACK_LIMITS.sectionText)) }] };
+  const text = t.t('intake.filed', {
+    key: keyLink(filed.key, filed.url),
+    asker: mentionUser(askerId),
+    title: escapeTruncated(oneLine(filed.title), TITLE_MAX),
+  });
+  return {
+    text: truncate(text, SLACK_LIMITS.textObject),
+    blocks: [{ type: 'section', text: mrkdwn(truncate(text, SLACK_LIMITS.sectionText)) }],
+  };
 }
 
 /** One line in the asker's thread: a plain sentence, the asker mentioned so they hear it. */
@@ -84,6 +97,12 @@ export function buildNews(news: News, askerId: string, t: Translator): SlackMess
     }
     case 'done':
     case 'cancelled':
-      return buildLine(t.t(news.kind === 'done' ? 'intake.news.done' : 'intake.news.cancelled', { asker, key, state: escapeTruncated(oneLine(news.state), 60) }));
+      return buildLine(
+        t.t(news.kind === 'done' ? 'intake.news.done' : 'intake.news.cancelled', {
+          asker,
+          key,
+          state: escapeTruncated(oneLine(news.state), 60),
+        }),
+      );
   }
 }

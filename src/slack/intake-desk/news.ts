@@ -22,7 +22,14 @@ export function registerIntakeNewsSender(outbox: OutboxOf<IntakeNewsKinds>, clie
       const told = entry.payload;
       const t = translator(matchLocale(told.locale, fallback));
       try {
-        await context.paced(() => client.chat.postMessage({ channel: told.channel, thread_ts: told.threadTs, unfurl_links: false, ...buildNews(told.news, told.askerId, t) }));
+        await context.paced(() =>
+          client.chat.postMessage({
+            channel: told.channel,
+            thread_ts: told.threadTs,
+            unfurl_links: false,
+            ...buildNews(told.news, told.askerId, t),
+          }),
+        );
       } catch (error) {
         if (!HOPELESS.has(slackErrorCode(error) ?? '')) throw error;
         logger.warn({ err: error, channel: told.channel }, 'intake news could not be posted');

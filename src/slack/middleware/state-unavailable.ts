@@ -10,7 +10,16 @@ type Client = Parameters<Middleware<AnyMiddlewareArgs>>[0]['client'];
 
 interface EventBody {
   type?: string;
-  event?: { type?: string; channel?: string; channel_type?: string; ts?: string; thread_ts?: string; subtype?: string; bot_id?: string; user?: string };
+  event?: {
+    type?: string;
+    channel?: string;
+    channel_type?: string;
+    ts?: string;
+    thread_ts?: string;
+    subtype?: string;
+    bot_id?: string;
+    user?: string;
+  };
 }
 
 /**
@@ -26,7 +35,10 @@ export function tellWhenStateUnavailable(deps: ListenerDeps): Middleware<AnyMidd
       await next();
     } catch (error) {
       if (!isStateUnavailable(error)) throw error;
-      deps.logger.warn({ reason: (error as Error).message, kind: (body as EventBody).type }, 'state store unreachable: the request was not handled');
+      deps.logger.warn(
+        { reason: (error as Error).message, kind: (body as EventBody).type },
+        'state store unreachable: the request was not handled',
+      );
       const readerOf = async (userId: string) => translatorFor(await requesterFor(client, deps.store, userId), deps.locale);
       await tell(client, body, readerOf).catch((failure: unknown) =>
         deps.logger.warn({ err: failure }, 'could not tell the person the state store is unreachable'),

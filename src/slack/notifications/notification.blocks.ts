@@ -33,10 +33,16 @@ export function describeChange(change: FieldChange, t: Translator): string {
       return t.t('notify.priority', { priority: to ? t.t('workItem.priorityName', { priority: part(to) }) : t.t('notify.none') });
     case 'assignees':
     case 'labels': {
-      const [plus, minus] = change.field === 'assignees' ? (['notify.assigned', 'notify.unassigned'] as const) : (['notify.labelled', 'notify.unlabelled'] as const);
+      const [plus, minus] =
+        change.field === 'assignees'
+          ? (['notify.assigned', 'notify.unassigned'] as const)
+          : (['notify.labelled', 'notify.unlabelled'] as const);
       const gained = difference(change.to, change.from);
       const lost = difference(change.from, change.to);
-      const words = [gained.length > 0 ? t.t(plus, { names: list(gained) }) : '', lost.length > 0 ? t.t(minus, { names: list(lost) }) : ''].filter(Boolean);
+      const words = [
+        gained.length > 0 ? t.t(plus, { names: list(gained) }) : '',
+        lost.length > 0 ? t.t(minus, { names: list(lost) }) : '',
+      ].filter(Boolean);
       return words.length > 0 ? words.join(' · ') : t.t('notify.reordered', { field: change.field });
     }
     case 'name':
@@ -79,13 +85,25 @@ export function buildChangeLine(item: Pick<ItemSnapshot, 'key'>, changes: readon
  * A Plane comment in the item's thread: its author, then its text; `mrkdwn` is the comment as Slack
  * formatting (Plane's rich text rendered), shown when there is one, else the plain text.
  */
-export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: string, comment: { text: string; mrkdwn?: string | undefined }, t: Translator): SlackMessage {
+export function buildCommentMessage(
+  item: Pick<ItemSnapshot, 'key'>,
+  author: string,
+  comment: { text: string; mrkdwn?: string | undefined },
+  t: Translator,
+): SlackMessage {
   const { text } = comment;
   const rich = comment.mrkdwn?.trim();
-  const body = rich ? truncateMrkdwn(rich, COMMENT_EXCERPT_MAX) : text.trim() === '' ? t.t('notify.noText') : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
+  const body = rich
+    ? truncateMrkdwn(rich, COMMENT_EXCERPT_MAX)
+    : text.trim() === ''
+      ? t.t('notify.noText')
+      : escapeTruncated(text.trim(), COMMENT_EXCERPT_MAX);
   const heading = t.t('notify.commented', { author: part(author) });
   return {
-    text: escapeTruncated(t.t('notify.commentedText', { key: oneLine(item.key), author: oneLine(author), text: oneLine(text) }), FALLBACK_TEXT_MAX),
+    text: escapeTruncated(
+      t.t('notify.commentedText', { key: oneLine(item.key), author: oneLine(author), text: oneLine(text) }),
+      FALLBACK_TEXT_MAX,
+    ),
     blocks: [
       { type: 'section', text: mrkdwn(heading) },
       { type: 'section', text: mrkdwn(body) },
@@ -95,17 +113,21 @@ export function buildCommentMessage(item: Pick<ItemSnapshot, 'key'>, author: str
 
 /** The card a subscribed channel (or a DM) shows for a work item, in `t`'s language; `createdBy` names who created it. */
 export function buildNotificationCard(item: ItemSnapshot, t: Translator, createdBy?: string): SlackMessage {
-  return buildWorkItemCard({
-    key: item.key,
-    title: item.title,
-    url: item.url,
-    state: item.state,
-    stateGroup: item.stateGroup,
-    priority: item.priority,
-    assignees: item.assignees,
-    labels: item.labels,
-    ...(createdBy !== undefined && { note: t.t('notify.createdBy', { who: createdBy }) }),
-  }, t, { states: item.states ?? [], state: item.state });
+  return buildWorkItemCard(
+    {
+      key: item.key,
+      title: item.title,
+      url: item.url,
+      state: item.state,
+      stateGroup: item.stateGroup,
+      priority: item.priority,
+      assignees: item.assignees,
+      labels: item.labels,
+      ...(createdBy !== undefined && { note: t.t('notify.createdBy', { who: createdBy }) }),
+    },
+    t,
+    { states: item.states ?? [], state: item.state },
+  );
 }
 
 /** A personal notification: why the person gets it, then the item's card. */

@@ -24,7 +24,17 @@ function commentOf(notice: CommentNotice): { text: string; mrkdwn?: string } {
 /** The card or its thread is gone (deleted): the next notice starts a new one. */
 const LOST = new Set(['thread_not_found', 'message_not_found', 'invalid_thread_ts', 'cant_update_message']);
 /** Errors a retry cannot cure: logged, and the notice is dropped. */
-const HOPELESS = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'restricted_action', 'invalid_blocks', 'msg_too_long', 'no_text', 'cannot_dm_bot', 'user_not_found']);
+const HOPELESS = new Set([
+  'channel_not_found',
+  'not_in_channel',
+  'is_archived',
+  'restricted_action',
+  'invalid_blocks',
+  'msg_too_long',
+  'no_text',
+  'cannot_dm_bot',
+  'user_not_found',
+]);
 
 interface Progress {
   /** The card was posted by this entry (so it shows the current state already). */
@@ -40,7 +50,13 @@ class Hopeless extends Error {}
  * card to the item's current state. Posts wait for the outbox's pace. Nobody asked for them: they
  * speak `locale` (PLANEBOT_LOCALE).
  */
-export function registerNoticeSenders(outbox: OutboxOf<NoticeKinds>, client: WebClient, store: StateStore, logger: Logger, locale: Locale): void {
+export function registerNoticeSenders(
+  outbox: OutboxOf<NoticeKinds>,
+  client: WebClient,
+  store: StateStore,
+  logger: Logger,
+  locale: Locale,
+): void {
   const t = translator(locale);
   const post = async (context: SendContext, channel: string, message: SlackMessage, threadTs?: string): Promise<string> => {
     try {
@@ -62,7 +78,12 @@ export function registerNoticeSenders(outbox: OutboxOf<NoticeKinds>, client: Web
   };
 
   /** The item's card in the channel: the one posted before, or a new one (posted, remembered). */
-  const cardOf = async (entry: OutboxEntry, context: SendContext, item: ItemSnapshot, createdBy?: string): Promise<{ ts: string; fresh: boolean }> => {
+  const cardOf = async (
+    entry: OutboxEntry,
+    context: SendContext,
+    item: ItemSnapshot,
+    createdBy?: string,
+  ): Promise<{ ts: string; fresh: boolean }> => {
     const key = threadKey(entry.channel, item.id);
     const known = await store.get(noticeThreadRecord, key);
     if (known !== undefined) return { ts: known, fresh: (entry.progress as Progress | undefined)?.cardPosted === true };

@@ -6,7 +6,15 @@ import type { Logger } from '../../log.js';
 import { z } from 'zod';
 import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
-import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks, STREAM_LIMITS, type StreamChunk } from './stream-chunks.blocks.js';
+import {
+  changedChunks,
+  cutStreamedMarkdown,
+  inertMarkdown,
+  openFence,
+  planChunks,
+  STREAM_LIMITS,
+  type StreamChunk,
+} from './stream-chunks.blocks.js';
 import { renderReply } from '../render/reply.js';
 import { slackErrorCode } from '../web-api-errors.js';
 import type { Pacer } from './pacer.js';
@@ -148,7 +156,9 @@ export class AnswerStream {
     this.release();
     if (this.phase === 'live') await this.stop(true).catch(() => undefined);
     if (this.phase === 'broken') {
-      await this.salvage().catch((error: unknown) => this.deps.logger.warn({ err: error, channel: this.where.channel }, 'the rest of a broken-off streamed answer could not be posted'));
+      await this.salvage().catch((error: unknown) =>
+        this.deps.logger.warn({ err: error, channel: this.where.channel }, 'the rest of a broken-off streamed answer could not be posted'),
+      );
     }
     if (this.phase !== 'off') this.phase = 'ended';
   }
@@ -170,7 +180,9 @@ export class AnswerStream {
     if (!this.gone && this.ts !== undefined) {
       const close = fence ? `\n${/^[`~]+/.exec(fence)?.[0] ?? '```'}` : '';
       const note = rest === '' ? {} : { markdown_text: `${close}\n\n_${this.t.t('runControl.continuedBelow')}_` };
-      await client.chat.stopStream({ channel, ts: this.ts, ...note } as Parameters<App['client']['chat']['stopStream']>[0]).catch(() => undefined);
+      await client.chat
+        .stopStream({ channel, ts: this.ts, ...note } as Parameters<App['client']['chat']['stopStream']>[0])
+        .catch(() => undefined);
     }
     for (const message of renderReply(rest)) await client.chat.postMessage({ channel, thread_ts: threadTs, ...message });
   }
@@ -229,9 +241,14 @@ export class AnswerStream {
       return;
     }
     // The stream is Slack's now, whatever the store says: without this link only Slack's stop control is lost.
-    await this.deps.store.set(streamRunRecord, `${this.where.channel}:${this.ts}`, this.runId).catch((error: unknown) =>
-      logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streaming message could not be linked to its run: Slack’s stop control will not stop it'),
-    );
+    await this.deps.store
+      .set(streamRunRecord, `${this.where.channel}:${this.ts}`, this.runId)
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error, channel: this.where.channel, ts: this.ts },
+          'the streaming message could not be linked to its run: Slack’s stop control will not stop it',
+        ),
+      );
   }
 
   /**
@@ -242,7 +259,10 @@ export class AnswerStream {
     try {
       return await this.deps.support.available(teamId);
     } catch (error) {
-      this.deps.logger.warn({ err: error, channel: this.where.channel }, 'whether this workspace streams is unknown: this answer is posted and edited instead');
+      this.deps.logger.warn(
+        { err: error, channel: this.where.channel },
+        'whether this workspace streams is unknown: this answer is posted and edited instead',
+      );
       return false;
     }
   }
@@ -279,7 +299,12 @@ export class AnswerStream {
   private batch(holding = false): Batch {
     const plan = this.plan;
     const chunks = changedChunks(this.sentPlan, plan);
-    const cut = cutStreamedMarkdown(this.pendingText, this.messageText, STREAM_LIMITS.markdownPerMessage - this.messageText.length, holding);
+    const cut = cutStreamedMarkdown(
+      this.pendingText,
+      this.messageText,
+      STREAM_LIMITS.markdownPerMessage - this.messageText.length,
+      holding,
+    );
     return { text: cut.text, chunks, plan, consumed: cut.consumed, reopen: cut.reopen, rest: cut.full };
   }
 
@@ -321,8 +346,15 @@ export class AnswerStream {
     const { text, chunks } = batch;
     await this.deps.appends.turn();
     try {
-      const args = { channel: this.where.channel, ts: this.ts!, ...(text && { markdown_text: text }), ...(chunks.length > 0 && { chunks }) };
-      await this.deps.client.chat[method](args as Parameters<App['client']['chat']['appendStream']>[0] & Parameters<App['client']['chat']['stopStream']>[0]);
+      const args = {
+        channel: this.where.channel,
+        ts: this.ts!,
+        ...(text && { markdown_text: text }),
+        ...(chunks.length > 0 && { chunks }),
+      };
+      await this.deps.client.chat[method](
+        args as Parameters<App['client']['chat']['appendStream']>[0] & Parameters<App['client']['chat']['stopStream']>[0],
+      );
       this.sent(batch);
       return true;
     } catch (error) {
@@ -344,6 +376,9 @@ export class AnswerStream {
       this.gone = true;
       this.pendingText = this.messageText + this.pendingText;
     }
-    this.deps.logger.warn({ err: error, channel: this.where.channel, ts: this.ts }, 'the streamed answer broke off: the rest is posted as messages');
+    this.deps.logger.warn(
+      { err: error, channel: this.where.channel, ts: this.ts },
+      'the streamed answer broke off: the rest is posted as messages',
+    );
   }
 }

@@ -50,7 +50,10 @@ export class Pacer {
         this.nextSlot = slot + 1;
         return slot * this.intervalMs;
       }
-      shared.logger.warn({ method: shared.name }, `no free ${shared.name} slot in the next ${SLOTS_SEARCHED}: this process paces itself alone`);
+      shared.logger.warn(
+        { method: shared.name },
+        `no free ${shared.name} slot in the next ${SLOTS_SEARCHED}: this process paces itself alone`,
+      );
     } catch (error) {
       shared.logger.warn({ err: error, method: shared.name }, `the store did not answer: ${shared.name} is paced by this process alone`);
     }

@@ -1,6 +1,19 @@
 import type { App } from '@slack/bolt';
 import type { Translator } from '../../i18n/index.js';
-import { AnswerPartlyShown, type PlanItem, type PlanView, type Reporter, type RunFailure, type RunResult, type RunStopped, type RunStranded, type RunTotals, type SubAgentView, type ToolCallOutcome, type ToolCallView } from '../../agent/index.js';
+import {
+  AnswerPartlyShown,
+  type PlanItem,
+  type PlanView,
+  type Reporter,
+  type RunFailure,
+  type RunResult,
+  type RunStopped,
+  type RunStranded,
+  type RunTotals,
+  type SubAgentView,
+  type ToolCallOutcome,
+  type ToolCallView,
+} from '../../agent/index.js';
 import { buildStatus, type RunStatusView } from './status.blocks.js';
 import type { SlackMessage } from '../blocks/types.js';
 import type { RunState } from './run-state.js';
@@ -11,7 +24,11 @@ import { workingStatus } from './status-views.js';
 import { buildWriteConfirmation } from '../undo/undo.blocks.js';
 
 /** An end of the run as the status shows it, less what every end takes from the run's totals. */
-type EndView = RunStatusView extends infer V ? (V extends { phase: 'failed' | 'stranded' | 'stopped' } ? Omit<V, 'plan' | 'subAgents' | 'elapsedMs' | 'toolCalls'> : never) : never;
+type EndView = RunStatusView extends infer V
+  ? V extends { phase: 'failed' | 'stranded' | 'stopped' }
+    ? Omit<V, 'plan' | 'subAgents' | 'elapsedMs' | 'toolCalls'>
+    : never
+  : never;
 
 /**
  * Shows one run in its Slack thread: the status message follows the plan and the step under way;
@@ -94,7 +111,8 @@ export class SlackReporter implements Reporter {
   /** A write the requester may take back gets its confirmation with Undo in the thread. */
   async toolFinished(call: ToolCallView, outcome: ToolCallOutcome): Promise<void> {
     if (this.steps.delete(call.id)) this.show();
-    if (outcome.status === 'ok' && outcome.undo) await this.postOne(buildWriteConfirmation({ description: call.description, undoId: outcome.undo }, this.t));
+    if (outcome.status === 'ok' && outcome.undo)
+      await this.postOne(buildWriteConfirmation({ description: call.description, undoId: outcome.undo }, this.t));
   }
 
   /** The approver asked people for a decision: the run pauses until they answer. */
@@ -124,7 +142,10 @@ export class SlackReporter implements Reporter {
       }
     }
     await this.finish(
-      buildStatus({ phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents }, this.t),
+      buildStatus(
+        { phase: 'done', plan: result.plan.items, elapsedMs: result.durationMs, toolCalls: result.toolCalls, subAgents: result.subAgents },
+        this.t,
+      ),
     );
   }
 
@@ -144,13 +165,21 @@ export class SlackReporter implements Reporter {
   private async end(totals: RunTotals, view: EndView): Promise<void> {
     await this.stream?.close();
     await this.finish(
-      buildStatus({ ...view, plan: totals.plan.items, subAgents: totals.subAgents, elapsedMs: totals.durationMs, toolCalls: totals.toolCalls }, this.t),
+      buildStatus(
+        { ...view, plan: totals.plan.items, subAgents: totals.subAgents, elapsedMs: totals.durationMs, toolCalls: totals.toolCalls },
+        this.t,
+      ),
     );
   }
 
   private show(): void {
     const step = this.waiting ? this.t.t('run.waitingForApproval') : [...this.steps.values()].at(-1);
-    const message = workingStatus(this.t, { plan: this.plan, ...(step !== undefined && { step }), runId: this.runId, subAgents: [...this.subAgents.values()] });
+    const message = workingStatus(this.t, {
+      plan: this.plan,
+      ...(step !== undefined && { step }),
+      runId: this.runId,
+      subAgents: [...this.subAgents.values()],
+    });
     this.status.show(this.where.channel, this.where.statusTs, message);
   }
 

@@ -9,7 +9,12 @@ import type { PlanItem } from '../../agent/index.js';
  */
 export function workingStatus(
   t: Translator,
-  { plan = [], step = t.t('run.thinking'), runId, subAgents = [] }: { plan?: readonly PlanItem[]; step?: string; runId?: string; subAgents?: readonly SubAgentLineView[] } = {},
+  {
+    plan = [],
+    step = t.t('run.thinking'),
+    runId,
+    subAgents = [],
+  }: { plan?: readonly PlanItem[]; step?: string; runId?: string; subAgents?: readonly SubAgentLineView[] } = {},
 ): SlackMessage {
   return buildStatus({ phase: 'running', plan, step, subAgents, ...(runId !== undefined && { stopValue: runId }) }, t);
 }

@@ -101,7 +101,8 @@ export function subAgentLine(subAgent: SubAgentLineView, t: Translator = transla
     }
     case 'finished': {
       const mark = ENDINGS[subAgent.outcome ?? 'done'];
-      const why = subAgent.outcome === 'capped' ? [t.t('subAgents.capped')] : subAgent.outcome === 'failed' ? [t.t('subAgents.failed')] : [];
+      const why =
+        subAgent.outcome === 'capped' ? [t.t('subAgents.capped')] : subAgent.outcome === 'failed' ? [t.t('subAgents.failed')] : [];
       return `↳ ${mark} ${title} — ${[...why, t.duration(subAgent.durationMs), t.t('subAgents.toolCalls', { count: subAgent.toolCalls })].join(' · ')}`;
     }
   }
@@ -152,9 +153,15 @@ export function buildStatus(status: RunStatusView, t: Translator = translator(DE
       const step = status.step === undefined ? t.t('run.working') : escapeTruncated(oneLine(status.step), STEP_MAX);
       blocks.push(context([...counted, step]));
       if (status.stopValue !== undefined) {
-        blocks.push({ type: 'actions', elements: [button({ text: t.t('runControl.stop'), actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })] });
+        blocks.push({
+          type: 'actions',
+          elements: [button({ text: t.t('runControl.stop'), actionId: ACTION_IDS.runStop, value: status.stopValue, style: 'danger' })],
+        });
       }
-      return { text: escapeTruncated([t.t('run.workingText'), ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX), blocks };
+      return {
+        text: escapeTruncated([t.t('run.workingText'), ...counted, status.step ?? ''].filter(Boolean).join(' — '), FALLBACK_TEXT_MAX),
+        blocks,
+      };
     }
     case 'stopped': {
       const summary = t.t('runControl.stoppedBy', { who: mentionUser(status.stoppedById) });

@@ -26,7 +26,12 @@ export type StreamChunk =
   | { type: 'task_update'; id: string; title: string; status: TaskStatus; details?: string };
 
 /** Slack's task statuses: `complete`, not `completed`; a cancelled step shows as an error that says so. */
-const STATUSES: Record<PlanStatus, TaskStatus> = { pending: 'pending', in_progress: 'in_progress', completed: 'complete', cancelled: 'error' };
+const STATUSES: Record<PlanStatus, TaskStatus> = {
+  pending: 'pending',
+  in_progress: 'in_progress',
+  completed: 'complete',
+  cancelled: 'error',
+};
 
 /**
  * Text streamed as Markdown, made inert: control characters removed, mention and broadcast syntax
@@ -48,17 +53,24 @@ function taskTitle(content: string, t: Translator): string {
  */
 export function planChunks(plan: readonly PlanItem[], t: Translator, title = t.t('runControl.planTitle')): StreamChunk[] {
   const shown = plan.length > STREAM_LIMITS.tasks ? plan.slice(0, STREAM_LIMITS.tasks - 1) : plan;
-  const tasks = shown.map((item, index): StreamChunk => ({
-    type: 'task_update',
-    id: `step-${index + 1}`,
-    title: taskTitle(item.content, t),
-    status: STATUSES[item.status],
-    ...(item.status === 'cancelled' && { details: t.t('runControl.cancelledStep') }),
-  }));
+  const tasks = shown.map(
+    (item, index): StreamChunk => ({
+      type: 'task_update',
+      id: `step-${index + 1}`,
+      title: taskTitle(item.content, t),
+      status: STATUSES[item.status],
+      ...(item.status === 'cancelled' && { details: t.t('runControl.cancelledStep') }),
+    }),
+  );
   if (shown.length < plan.length) {
     const rest = plan.slice(shown.length);
     const done = rest.every((item) => item.status === 'completed');
-    tasks.push({ type: 'task_update', id: 'step-more', title: t.t('runControl.moreSteps', { count: rest.length }), status: done ? 'complete' : 'pending' });
+    tasks.push({
+      type: 'task_update',
+      id: 'step-more',
+      title: t.t('runControl.moreSteps', { count: rest.length }),
+      status: done ? 'complete' : 'pending',
+    });
   }
   return [{ type: 'plan_update', title: taskTitle(title, t) }, ...tasks];
 }
@@ -127,7 +139,8 @@ function wordBoundary(line: string, limit: number): number {
  */
 export function cutStreamedMarkdown(waiting: string, before: string, room: number, holding = false): StreamCut {
   if (waiting.length <= room) {
-    if (!holding || waiting.length <= room - STREAM_TAIL_MARGIN) return { text: waiting, consumed: waiting.length, reopen: '', full: false };
+    if (!holding || waiting.length <= room - STREAM_TAIL_MARGIN)
+      return { text: waiting, consumed: waiting.length, reopen: '', full: false };
     const line = waiting.lastIndexOf('\n') + 1;
     return { text: waiting.slice(0, line), consumed: line, reopen: '', full: false };
   }

@@ -30,7 +30,11 @@ interface Refusal {
   at: number;
 }
 
-const refusalRecord = defineRecord<Refusal>({ namespace: 'slack:streaming', version: 1, schema: z.object({ error: z.string(), at: z.number() }) });
+const refusalRecord = defineRecord<Refusal>({
+  namespace: 'slack:streaming',
+  version: 1,
+  schema: z.object({ error: z.string(), at: z.number() }),
+});
 
 /**
  * Whether this workspace streams answers natively, as Slack's answers said: nothing is known until

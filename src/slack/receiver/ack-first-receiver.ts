@@ -127,7 +127,10 @@ export class AckFirstReceiver implements Receiver {
   /** A listener that acks with content would be answering a request whose ack has gone. */
   private async alreadyAcked(answer: unknown, body: Record<string, unknown>): Promise<void> {
     if (answer === undefined || answer === '') return;
-    this.options.logger.error({ type: body.type, command: body.command }, 'a listener acked with content after the early ack; the content was not sent');
+    this.options.logger.error(
+      { type: body.type, command: body.command },
+      'a listener acked with content after the early ack; the content was not sent',
+    );
   }
 }
 

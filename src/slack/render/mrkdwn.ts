@@ -15,7 +15,8 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
 /** Markdown text may hold entities (`&amp;`); they mean the character, which is then escaped for Slack. */
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (entity, name: string) => {
-    const code = name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : NaN;
+    const code =
+      name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : NaN;
     if (!Number.isNaN(code)) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
   });
@@ -85,7 +86,9 @@ function inlineToken(token: Token, context: InlineContext): string {
     case 'escape':
       return prose((token as Tokens.Escape).text);
     case 'strong':
-      return context.bold ? inline((token as Tokens.Strong).tokens, context) : wrap('*', inline((token as Tokens.Strong).tokens, { ...context, bold: true }));
+      return context.bold
+        ? inline((token as Tokens.Strong).tokens, context)
+        : wrap('*', inline((token as Tokens.Strong).tokens, { ...context, bold: true }));
     case 'em':
       return wrap('_', inline((token as Tokens.Em).tokens, context));
     case 'del':
@@ -134,7 +137,11 @@ function plain(tokens: readonly Token[] | undefined): string {
 function table(token: Tokens.Table): string {
   const rows = [token.header, ...token.rows].map((row) => row.map((cell) => plain(cell.tokens).replace(/\s+/g, ' ').trim()));
   const widths = token.header.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const line = (row: readonly string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ').trimEnd();
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(' | ')
+      .trimEnd();
   const [header, ...body] = rows;
   const rule = widths.map((width) => '-'.repeat(Math.max(width, 1))).join('-+-');
   return fence([line(header ?? []), rule, ...body.map(line)].join('\n'));

@@ -27,8 +27,63 @@ export interface PlaneHtmlOptions {
 }
 
 /** Elements whose content is never shown. */
-const DROPPED = new Set(['script', 'style', 'template', 'head', 'title', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'canvas', 'video', 'audio', 'select', 'button', 'textarea', 'form', 'label']);
-const BLOCKS = new Set(['p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'figure', 'figcaption', 'details', 'summary', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'pre', 'blockquote', 'hr', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'dl', 'dt', 'dd', 'address']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'head',
+  'title',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'video',
+  'audio',
+  'select',
+  'button',
+  'textarea',
+  'form',
+  'label',
+]);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'figure',
+  'figcaption',
+  'details',
+  'summary',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'blockquote',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'dl',
+  'dt',
+  'dd',
+  'address',
+]);
 const RULE = '──────────';
 /** Deeper lists are shown at this depth: Slack has no room for more indentation. */
 const MAX_DEPTH = 6;
@@ -77,7 +132,12 @@ class Reader {
       case 'h5':
       case 'h6':
       case 'dt':
-        return wrap('*', this.inline(node.children, { bold: true }).replace(/\s*\n\s*/g, ' ').trim());
+        return wrap(
+          '*',
+          this.inline(node.children, { bold: true })
+            .replace(/\s*\n\s*/g, ' ')
+            .trim(),
+        );
       case 'ul':
       case 'ol':
         return this.list(node, depth);
@@ -96,7 +156,9 @@ class Reader {
         return node.children
           .filter((cell): cell is Element => isTag(cell) && (cell.name === 'td' || cell.name === 'th'))
           .map((cell) => {
-            const text = this.inline(cell.children, cell.name === 'th' ? { bold: true } : {}).replace(/\s+/g, ' ').trim();
+            const text = this.inline(cell.children, cell.name === 'th' ? { bold: true } : {})
+              .replace(/\s+/g, ' ')
+              .trim();
             return cell.name === 'th' ? wrap('*', text) : text;
           })
           .join(' | ');
@@ -116,7 +178,11 @@ class Reader {
       .map((item, index) => {
         const checked = item.attribs['data-checked'];
         const box = tasks || checked !== undefined ? (checked === 'true' ? '☑ ' : '☐ ') : '';
-        const marker = ordered ? `${(Number.isFinite(start) ? start : 1) + index}. ` : tasks ? '' : `${BULLETS[depth % BULLETS.length] ?? '•'} `;
+        const marker = ordered
+          ? `${(Number.isFinite(start) ? start : 1) + index}. `
+          : tasks
+            ? ''
+            : `${BULLETS[depth % BULLETS.length] ?? '•'} `;
         const content = this.blocks(item.children, depth + 1).join('\n');
         if (content.startsWith(FENCE)) return `${marker}${box}\n${content}`;
         // The item's further lines (a nested list among them) go under its text; code stays at the line start.
@@ -154,7 +220,9 @@ class Reader {
       case 'br':
         return '\n';
       case 'a': {
-        const label = this.inline(node.children, { ...context, label: true }).replace(/\s*\n\s*/g, ' ').trim();
+        const label = this.inline(node.children, { ...context, label: true })
+          .replace(/\s*\n\s*/g, ' ')
+          .trim();
         const href = context.label ? undefined : safeHref(node.attribs.href ?? '');
         if (href === undefined) return label;
         return label === '' || label === prose(node.attribs.href ?? '') ? `<${href}>` : `<${href}|${label}>`;

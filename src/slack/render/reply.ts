@@ -31,7 +31,6 @@ export function renderReply(markdown: string): SlackMessage[] {
   }));
 }
 
-
 /**
  * A message's fallback text: Slack refuses (`msg_too_long`) a `text` much over 4,000 characters,
  * whatever the blocks hold, so it is cut short, and a code block the cut leaves open is closed.

@@ -37,7 +37,11 @@ function entity(inner: string, names: Names): Entity {
 
 /** The text as people read it in Slack, without markup characters for mentions and links. */
 export function slackToPlain(text: string, names: Names = new Map()): string {
-  return decode(stripControl(text).replace(/<([^<>]+)>/g, (_, inner: string) => entity(inner, names).text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')));
+  return decode(
+    stripControl(text).replace(/<([^<>]+)>/g, (_, inner: string) =>
+      entity(inner, names).text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ),
+  );
 }
 
 /** Inline markup of one line (or a code-free stretch of it) as HTML. */
@@ -61,12 +65,8 @@ function inlineHtml(text: string, names: Names): string {
 
 /** `*bold*`, `_italic_`, `~strike~`, as Slack reads them: the marks hug a word on both sides. */
 function format(html: string): string {
-  const mark = (char: string) =>
-    new RegExp(`(^|[\\s(>])\\${char}(?=\\S)([^${char}\\n]*?\\S)\\${char}(?=$|[\\s).,!?:;<])`, 'g');
-  return html
-    .replace(mark('*'), '$1<strong>$2</strong>')
-    .replace(mark('_'), '$1<em>$2</em>')
-    .replace(mark('~'), '$1<s>$2</s>');
+  const mark = (char: string) => new RegExp(`(^|[\\s(>])\\${char}(?=\\S)([^${char}\\n]*?\\S)\\${char}(?=$|[\\s).,!?:;<])`, 'g');
+  return html.replace(mark('*'), '$1<strong>$2</strong>').replace(mark('_'), '$1<em>$2</em>').replace(mark('~'), '$1<s>$2</s>');
 }
 
 const BULLET = /^\s*(?:[•◦▪\-*])\s+(.*)$/;

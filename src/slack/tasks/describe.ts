@@ -26,9 +26,20 @@ function change(event: TaskEvent, t: Translator): string {
     case 'removed':
       return t.t('commands.event.removed', { subtasks: event.removedIds.length - 1 });
     case 'synced':
-      return t.t('taskSync.event.synced', { key: event.key, total: event.total, project: event.project, created: event.created, updated: event.updated });
+      return t.t('taskSync.event.synced', {
+        key: event.key,
+        total: event.total,
+        project: event.project,
+        created: event.created,
+        updated: event.updated,
+      });
     case 'sync_progress':
-      return t.t('taskSync.event.progress', { project: event.project, done: event.done, total: event.total, left: t.duration(event.leftMs) });
+      return t.t('taskSync.event.progress', {
+        project: event.project,
+        done: event.done,
+        total: event.total,
+        left: t.duration(event.leftMs),
+      });
     case 'noted':
       return planeNoteLine(event.note, t);
   }

@@ -65,7 +65,13 @@ export function postTaskEvents(client: WebClient, deps: TaskEventDeps): () => vo
 const LOST_THREAD = new Set(['thread_not_found', 'message_not_found', 'invalid_thread_ts']);
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived']);
 
-async function postTaskEvent(client: WebClient, store: StateStore, channel: string, line: SlackMessage, context: SendContext): Promise<void> {
+async function postTaskEvent(
+  client: WebClient,
+  store: StateStore,
+  channel: string,
+  line: SlackMessage,
+  context: SendContext,
+): Promise<void> {
   const message = { channel, ...line, unfurl_links: false, unfurl_media: false };
   const treeTs = await taskTreeMessage(store, channel);
   if (treeTs !== undefined) {

@@ -22,6 +22,8 @@ export function buildTaskEvent(event: TaskEventView, t: Translator): SlackMessag
   const status = escapeTruncated(oneLine(event.status), CHANGE_MAX);
   const change = { id, title, change: status };
   const line =
-    event.by === undefined || oneLine(event.by) === '' ? t.t('commands.event.line', change) : t.t('commands.event.lineBy', { ...change, by: mentionUser(event.by) });
+    event.by === undefined || oneLine(event.by) === ''
+      ? t.t('commands.event.line', change)
+      : t.t('commands.event.lineBy', { ...change, by: mentionUser(event.by) });
   return { text: line, blocks: [{ type: 'section', text: mrkdwn(line) }] };
 }

@@ -19,14 +19,14 @@ export interface TaskTreeInput {
 export function buildTaskTree(input: TaskTreeInput, t: Translator): SlackMessage {
   return buildListing(
     {
-    header: input.title,
-    // A line break inside a title would break the tree's shape; indentation must stay.
-    lines: input.lines.map((line) => escapeMrkdwn(line.replace(/[\r\n]+/g, ' '))),
-    cursor: input.cursor,
-    code: true,
-    moreActionId: ACTION_IDS.taskTreeMore,
-    pagerBlockId: input.pagerBlockId,
-    empty: t.t('commands.task.empty'),
+      header: input.title,
+      // A line break inside a title would break the tree's shape; indentation must stay.
+      lines: input.lines.map((line) => escapeMrkdwn(line.replace(/[\r\n]+/g, ' '))),
+      cursor: input.cursor,
+      code: true,
+      moreActionId: ACTION_IDS.taskTreeMore,
+      pagerBlockId: input.pagerBlockId,
+      empty: t.t('commands.task.empty'),
     },
     t,
   );

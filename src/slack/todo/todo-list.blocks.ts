@@ -42,16 +42,19 @@ export function buildTodoList(input: TodoListInput, t: Translator): SlackMessage
       groupOf.push(heading);
     }
   }
-  return buildListing({
-    header: input.title,
-    lines,
-    cursor: input.cursor,
-    code: false,
-    moreActionId: ACTION_IDS.todoListMore,
-    empty: t.t('commands.todo.empty'),
-    continuation: (index) => {
-      const heading = groupOf[index];
-      return heading === undefined || lines[index] === heading ? undefined : continuedOf.get(heading);
+  return buildListing(
+    {
+      header: input.title,
+      lines,
+      cursor: input.cursor,
+      code: false,
+      moreActionId: ACTION_IDS.todoListMore,
+      empty: t.t('commands.todo.empty'),
+      continuation: (index) => {
+        const heading = groupOf[index];
+        return heading === undefined || lines[index] === heading ? undefined : continuedOf.get(heading);
+      },
     },
-  }, t);
+    t,
+  );
 }

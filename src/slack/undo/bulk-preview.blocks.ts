@@ -62,7 +62,12 @@ export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t:
     blocks.push({
       type: 'actions',
       elements: [
-        button({ text: t.t('undo.bulkApprove', { count: input.writes }), actionId: ACTION_IDS.approvalApprove, value: ending.ask, style: 'primary' }),
+        button({
+          text: t.t('undo.bulkApprove', { count: input.writes }),
+          actionId: ACTION_IDS.approvalApprove,
+          value: ending.ask,
+          style: 'primary',
+        }),
         button({ text: t.t('undo.bulkDeny'), actionId: ACTION_IDS.approvalDeny, value: ending.ask, style: 'danger' }),
       ],
     });
@@ -74,7 +79,9 @@ export function buildBulkPreview(input: BulkPreviewInput, ending: BulkEnding, t:
 
 /** As many rows as the budget holds, in one table under its header row. */
 function tableOf(rows: readonly PreviewRow[], field: (row: PreviewRow) => string, t: Translator): { shown: number; table: Block[] } {
-  const header = [t.t('undo.bulkKey'), t.t('undo.bulkField'), t.t('undo.bulkFrom'), t.t('undo.bulkTo')].map((text) => cellText(text, FIELD_MAX));
+  const header = [t.t('undo.bulkKey'), t.t('undo.bulkField'), t.t('undo.bulkFrom'), t.t('undo.bulkTo')].map((text) =>
+    cellText(text, FIELD_MAX),
+  );
   let used = header.join('').length;
   const body: string[][] = [];
   for (const row of rows) {
@@ -85,7 +92,11 @@ function tableOf(rows: readonly PreviewRow[], field: (row: PreviewRow) => string
     body.push(cells);
   }
   const cell = (text: string): Cell => ({ type: 'raw_text', text });
-  const table: TableBlock = { type: 'table', column_settings: [{}, {}, { is_wrapped: true }, { is_wrapped: true }], rows: [header, ...body].map((r) => r.map(cell)) };
+  const table: TableBlock = {
+    type: 'table',
+    column_settings: [{}, {}, { is_wrapped: true }, { is_wrapped: true }],
+    rows: [header, ...body].map((r) => r.map(cell)),
+  };
   return { shown: body.length, table: [table] };
 }
 

@@ -19,7 +19,11 @@ export type UndoneView =
 
 /** The Undo button a confirmation carries; `id` names the kept write. */
 export function undoBlock(id: string, t: Translator): Block {
-  return { type: 'actions', block_id: UNDO_BLOCK_ID, elements: [button({ text: t.t('undo.button'), actionId: ACTION_IDS.undoWrite, value: id })] };
+  return {
+    type: 'actions',
+    block_id: UNDO_BLOCK_ID,
+    elements: [button({ text: t.t('undo.button'), actionId: ACTION_IDS.undoWrite, value: id })],
+  };
 }
 
 /** A message with the Undo button under it when its write was kept (`id`), within a message's blocks. */
@@ -32,7 +36,14 @@ export function withUndo(message: SlackMessage, id: string | undefined, t: Trans
 export function buildWriteConfirmation(input: { description: string; undoId: string }, t: Translator): SlackMessage {
   const what = escapeTruncated(oneLine(input.description), WHAT_MAX);
   const line = t.t('undo.confirmed', { what });
-  return withUndo({ text: escapeTruncated(t.t('undo.confirmed', { what: oneLine(input.description) }), FALLBACK_TEXT_MAX), blocks: [{ type: 'section', text: mrkdwn(line) }] }, input.undoId, t);
+  return withUndo(
+    {
+      text: escapeTruncated(t.t('undo.confirmed', { what: oneLine(input.description) }), FALLBACK_TEXT_MAX),
+      blocks: [{ type: 'section', text: mrkdwn(line) }],
+    },
+    input.undoId,
+    t,
+  );
 }
 
 /** The blocks of a confirmation once undone: its Undo button becomes who undid it, and when. */

@@ -22,7 +22,8 @@ type ActionArgs = { body: BlockAction; client: App['client']; respond: (message:
 export async function undoWrite({ body, client, respond, id }: ActionArgs, deps: UndoDeps): Promise<void> {
   const person = body.user.id;
   // Only the clicker sees it, under the message they clicked.
-  const tellClicker = async (text: string): Promise<void> => void (await respond({ response_type: 'ephemeral', replace_original: false, text }));
+  const tellClicker = async (text: string): Promise<void> =>
+    void (await respond({ response_type: 'ephemeral', replace_original: false, text }));
   const t = translatorFor(await requesterFor(client, deps.store, person), deps.locale);
   let outcome: UndoOutcome;
   try {
@@ -61,7 +62,13 @@ export async function undoWrite({ body, client, respond, id }: ActionArgs, deps:
   const channel = body.channel?.id ?? body.container?.channel_id;
   const ephemeral = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
   const threadTs = message?.thread_ts ?? (ephemeral ? undefined : message?.ts);
-  if (channel) await client.chat.postMessage({ channel, ...(threadTs && { thread_ts: threadTs }), ...buildUndoSaid(view, person, t), unfurl_links: false });
+  if (channel)
+    await client.chat.postMessage({
+      channel,
+      ...(threadTs && { thread_ts: threadTs }),
+      ...buildUndoSaid(view, person, t),
+      unfurl_links: false,
+    });
   if (!message?.blocks) return;
   const edited = { text: message.text ?? '', blocks: undoneBlocks(message.blocks, { id: person, at: new Date() }, t) };
   if (ephemeral) await respond({ replace_original: true, ...edited });

@@ -14,7 +14,17 @@ import { slackToHtml } from '../render/slack-markup.js';
 import { detailsCard } from './card.js';
 import type { WorkItemDeps } from './deps.js';
 import { readCommentMetadata, type ViewState } from './form-state.js';
-import { addCommentArgs, commentOnWorkItem, getIssueArgs, getWorkItem, readableFailure, type Requester, updateIssueArgs, updateWorkItem, type WorkItemDetails } from '../../tools/index.js';
+import {
+  addCommentArgs,
+  commentOnWorkItem,
+  getIssueArgs,
+  getWorkItem,
+  readableFailure,
+  type Requester,
+  updateIssueArgs,
+  updateWorkItem,
+  type WorkItemDetails,
+} from '../../tools/index.js';
 
 type WebClient = App['client'];
 
@@ -39,7 +49,12 @@ export function placeOf(body: BlockAction): CardPlace | undefined {
   if (!channel || !container?.message_ts) return undefined;
   const message = body.message as { ts: string; thread_ts?: string; blocks?: Block[] } | undefined;
   if (container.type === 'message_attachment' && container.app_unfurl_url) {
-    return { channel, threadTs: message?.thread_ts ?? container.message_ts, lead: [], unfurl: { url: container.app_unfurl_url, messageTs: container.message_ts } };
+    return {
+      channel,
+      threadTs: message?.thread_ts ?? container.message_ts,
+      lead: [],
+      unfurl: { url: container.app_unfurl_url, messageTs: container.message_ts },
+    };
   }
   const blocks = message?.blocks ?? [];
   const header = blocks.findIndex((block) => block.type === 'header');
@@ -76,7 +91,11 @@ async function tellAndRefresh(
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
   if (place.unfurl) {
     await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...said, unfurl_links: false });
-    await client.chat.unfurl({ channel: place.channel, ts: place.unfurl.messageTs, unfurls: { [place.unfurl.url]: { blocks: card.blocks } } } as Parameters<WebClient['chat']['unfurl']>[0]);
+    await client.chat.unfurl({
+      channel: place.channel,
+      ts: place.unfurl.messageTs,
+      unfurls: { [place.unfurl.url]: { blocks: card.blocks } },
+    } as Parameters<WebClient['chat']['unfurl']>[0]);
     return;
   }
   if (place.cardTs === undefined) {
@@ -119,11 +138,23 @@ export async function assignToClicker(args: ActionArgs, deps: WorkItemDeps, key:
     const api = deps.plane.api();
     const slug = deps.plane.slug();
     const me = await resolveMe(api, slug, requester);
-    if (!me.isRequester) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.nobodyAssigned', { why: me.note ?? t.t('workItem.noMember') }));
+    if (!me.isRequester)
+      return tellPrivately(
+        args.client,
+        place,
+        args.body.user.id,
+        t.t('workItem.nobodyAssigned', { why: me.note ?? t.t('workItem.noMember') }),
+      );
     const { item } = await findWorkItem(api, slug, key);
     const current = item.assignees.map((a) => (typeof a === 'string' ? a : a.id));
-    if (current.includes(me.member.id)) return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.alreadyAssigned', { key }));
-    const updated = await updateWorkItem(deps.plane, updateIssueArgs.read({ key, assignees: [...current, me.member.id] }), requester, saidIn(place));
+    if (current.includes(me.member.id))
+      return tellPrivately(args.client, place, args.body.user.id, t.t('workItem.alreadyAssigned', { key }));
+    const updated = await updateWorkItem(
+      deps.plane,
+      updateIssueArgs.read({ key, assignees: [...current, me.member.id] }),
+      requester,
+      saidIn(place),
+    );
     await tellAndRefresh(args.client, deps, place, t.t('workItem.assigned', { who, key }), updated.item, t, args.respond, updated.undo);
   });
 }
@@ -155,7 +186,10 @@ export async function openCommentForm(args: ActionArgs & { triggerId: string }, 
   const t = translatorFor(await knownPerson(deps.store, args.body.user.id), deps.locale);
   await args.client.views.open({
     trigger_id: args.triggerId,
-    view: buildCommentForm({ key, channel: place.channel, threadTs: place.threadTs, ...(place.cardTs !== undefined && { cardTs: place.cardTs }) }, t),
+    view: buildCommentForm(
+      { key, channel: place.channel, threadTs: place.threadTs, ...(place.cardTs !== undefined && { cardTs: place.cardTs }) },
+      t,
+    ),
   });
 }
 
@@ -183,7 +217,12 @@ export async function submitCommentForm(args: SubmitArgs, deps: WorkItemDeps): P
       external: commentOrigin(metadata.channel, metadata.threadTs, `modal-${view.id}`),
       confirmedIn: { channel: metadata.channel, threadTs: metadata.threadTs },
     });
-    await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...withUndo(say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), undo, t), unfurl_links: false });
+    await client.chat.postMessage({
+      channel: metadata.channel,
+      thread_ts: metadata.threadTs,
+      ...withUndo(say(t.t('workItem.commented', { who, key: metadata.key, text: oneLine(text) })), undo, t),
+      unfurl_links: false,
+    });
   } catch (error) {
     const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'a comment from Slack failed');

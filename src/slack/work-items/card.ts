@@ -19,10 +19,17 @@ const LOOKED_UP_MAX = 10;
  * The actions a work item's card offers: its project's states for the menu (from the Plane cache:
  * no request when warm), and Stop syncing when the card is in a thread linked to it.
  */
-export async function cardActionsFor(kit: PlaneKit, item: Pick<WorkItemDetails, 'project' | 'state'>, linked = false): Promise<CardActions> {
+export async function cardActionsFor(
+  kit: PlaneKit,
+  item: Pick<WorkItemDetails, 'project' | 'state'>,
+  linked = false,
+): Promise<CardActions> {
   const api = kit.api();
   const slug = kit.slug();
-  const project = await lookUpOrNone((opts) => api.projects(slug, opts), (all) => all.find((p) => p.identifier === item.project.identifier));
+  const project = await lookUpOrNone(
+    (opts) => api.projects(slug, opts),
+    (all) => all.find((p) => p.identifier === item.project.identifier),
+  );
   const states = project ? await api.states(slug, project) : [];
   return { states: states.map((s) => s.name), state: item.state?.name, linked };
 }
@@ -32,7 +39,11 @@ export async function cardActionsFor(kit: PlaneKit, item: Pick<WorkItemDetails, 
  * Plane cache), and their Slack ids where their e-mail has a Slack account. Nobody is named when
  * Plane cannot list the members: the mentions then read "@someone".
  */
-export async function mentionedPeople(kit: PlaneKit, html: string, userByEmail?: SlackUserByEmail): Promise<(planeUserId: string) => MentionedPerson | undefined> {
+export async function mentionedPeople(
+  kit: PlaneKit,
+  html: string,
+  userByEmail?: SlackUserByEmail,
+): Promise<(planeUserId: string) => MentionedPerson | undefined> {
   const ids = mentionedUserIds(html).slice(0, LOOKED_UP_MAX);
   if (ids.length === 0) return () => undefined;
   let members;
@@ -63,6 +74,7 @@ export async function detailsCard(
   options: { linked?: boolean; note?: string; userByEmail?: SlackUserByEmail | undefined } = {},
 ): Promise<SlackMessage> {
   const html = item.descriptionHtml;
-  const description = html === undefined ? undefined : planeHtmlToMrkdwn(html, { mention: await mentionedPeople(kit, html, options.userByEmail) });
+  const description =
+    html === undefined ? undefined : planeHtmlToMrkdwn(html, { mention: await mentionedPeople(kit, html, options.userByEmail) });
   return buildDetailsCard(item, t, await cardActionsFor(kit, item, options.linked ?? false), options.note, description);
 }

@@ -44,7 +44,11 @@ async function formLists(api: PlaneApi, slug: string, projectId: string | undefi
   const projects = await api.projects(slug);
   const project = projects.find((p) => p.id === projectId);
   if (!project) return { projects: projects.map(projectOption) };
-  const [states, { members }, labels] = await Promise.all([api.states(slug, project), assignableMembers(api, slug, project), api.labels(slug, project)]);
+  const [states, { members }, labels] = await Promise.all([
+    api.states(slug, project),
+    assignableMembers(api, slug, project),
+    api.labels(slug, project),
+  ]);
   return {
     projects: projects.map(projectOption),
     project: {
@@ -60,12 +64,18 @@ async function formLists(api: PlaneApi, slug: string, projectId: string | undefi
 /** The channel's default project (/plane config), else the one it used last (a shortcut, `/plane new`, a subscription), by identifier. */
 async function channelProject(deps: WorkItemDeps, channel: string): Promise<string | undefined> {
   const { defaultProject } = await channelSettingsOf(deps.store, channel);
-  return defaultProject ?? (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project;
+  return (
+    defaultProject ?? (await deps.links.lastProject(channel)) ?? (await deps.notifications.subscriptions.forChannel(channel))[0]?.project
+  );
 }
 
 /** The first line of the message, and the message followed by where it came from. */
 export function prefillOf(plainText: string, permalink: string): Pick<CreateFormValues, 'title' | 'description'> {
-  const title = plainText.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? '';
+  const title =
+    plainText
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? '';
   const description = [plainText.trim(), permalink ? `From Slack: ${permalink}` : ''].filter(Boolean).join('\n\n');
   return { title: title.slice(0, TITLE_MAX), description };
 }
@@ -121,12 +131,16 @@ export async function openCreateForm(client: WebClient, deps: WorkItemDeps, shor
     await client.views.open({ trigger_id: shortcut.trigger_id, view: quick });
     return;
   }
-  const opened = await client.views.open({ trigger_id: shortcut.trigger_id, view: buildLoadingForm({ ...formMetadataOf(shortcut), author: '', permalink: '' }, t) });
+  const opened = await client.views.open({
+    trigger_id: shortcut.trigger_id,
+    view: buildLoadingForm({ ...formMetadataOf(shortcut), author: '', permalink: '' }, t),
+  });
   const view = await ready;
   if (opened.view?.id) await client.views.update({ view_id: opened.view.id, ...(opened.view.hash && { hash: opened.view.hash }), view });
 }
 
-const selected = (state: ViewState, blockId: string, actionId = FIELD_ACTION) => state[blockId]?.[actionId]?.selected_option?.value ?? undefined;
+const selected = (state: ViewState, blockId: string, actionId = FIELD_ACTION) =>
+  state[blockId]?.[actionId]?.selected_option?.value ?? undefined;
 const selectedAll = (state: ViewState, blockId: string) => state[blockId]?.[FIELD_ACTION]?.selected_options?.map((o) => o.value);
 const typed = (state: ViewState, blockId: string) => state[blockId]?.[FIELD_ACTION]?.value ?? undefined;
 
@@ -148,7 +162,11 @@ export async function reloadCreateForm(client: WebClient, deps: WorkItemDeps, bo
     assigneeIds: selectedAll(state, FORM_FIELDS.assignees) ?? (me.isRequester ? [me.member.id] : []),
     labelIds: selectedAll(state, FORM_FIELDS.labels) ?? [],
   };
-  await client.views.update({ view_id: view.id, hash: view.hash, view: buildCreateForm(metadata, lists, values, translatorFor(clicker, deps.locale)) });
+  await client.views.update({
+    view_id: view.id,
+    hash: view.hash,
+    view: buildCreateForm(metadata, lists, values, translatorFor(clicker, deps.locale)),
+  });
 }
 
 /** The submitted form as the create action's input, or each field's problem by block_id. */
@@ -158,7 +176,8 @@ export function readCreateForm(state: ViewState, t: Translator): { errors: Recor
   const errors: Record<string, string> = {};
   if (!project) errors[FORM_FIELDS.project] = t.t('workItem.form.chooseTheProject');
   if (title === '') errors[FORM_FIELDS.title] = t.t('workItem.form.giveTitle');
-  else if (title.length > TITLE_MAX) errors[FORM_FIELDS.title] = t.t('workItem.form.titleTooLong', { length: title.length, max: TITLE_MAX });
+  else if (title.length > TITLE_MAX)
+    errors[FORM_FIELDS.title] = t.t('workItem.form.titleTooLong', { length: title.length, max: TITLE_MAX });
   if (Object.keys(errors).length > 0) return { errors };
   const description = typed(state, FORM_FIELDS.description)?.trim();
   const stateId = selected(state, FORM_FIELDS.state);
@@ -208,12 +227,26 @@ export async function submitCreateForm(args: SubmitArgs, deps: WorkItemDeps): Pr
     }
     await deps.links.rememberProject(metadata.channel, created.item.project.identifier);
     const who = requester.name ?? t.t('workItem.someone');
-    await linkAndConfirm(client, deps, { metadata, item: created.item, ref, userId: body.user.id, by: who, summary: t.t('workItem.created', { who, key: created.item.key }), notes: created.notes, ...(undo && { undo }) });
+    await linkAndConfirm(client, deps, {
+      metadata,
+      item: created.item,
+      ref,
+      userId: body.user.id,
+      by: who,
+      summary: t.t('workItem.created', { who, key: created.item.key }),
+      notes: created.notes,
+      ...(undo && { undo }),
+    });
   } catch (error) {
     const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error }, 'could not create a work item from a message');
     await client.chat
-      .postEphemeral({ channel: metadata.channel, user: body.user.id, thread_ts: metadata.threadTs, text: t.t('workItem.notCreated', { reason: readable ?? t.t('workItem.inTheLog') }) })
+      .postEphemeral({
+        channel: metadata.channel,
+        user: body.user.id,
+        thread_ts: metadata.threadTs,
+        text: t.t('workItem.notCreated', { reason: readable ?? t.t('workItem.inTheLog') }),
+      })
       .catch(() => undefined);
   }
 }

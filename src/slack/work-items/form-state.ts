@@ -23,7 +23,12 @@ const formMetadata = z.object({
   permalink: z.string(),
 });
 
-const commentMetadata = z.object({ key: z.string().min(1), channel: z.string().min(1), threadTs: z.string().min(1), cardTs: z.string().optional() });
+const commentMetadata = z.object({
+  key: z.string().min(1),
+  channel: z.string().min(1),
+  threadTs: z.string().min(1),
+  cardTs: z.string().optional(),
+});
 
 function parsed<T>(schema: z.ZodType<T>, text: string | undefined): T | undefined {
   try {

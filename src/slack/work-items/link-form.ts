@@ -55,7 +55,9 @@ async function findMeant(
     if (found.found === 0) return { error: t.t('workItem.form.noMatch', { project, text }) };
     if (found.found > 1) {
       const shown = found.items.map((i) => `${i.key} ${i.title}`).join('; ');
-      return { error: t.t('workItem.form.manyMatch', { count: found.found, shown: `${shown}${found.found > found.items.length ? '; …' : ''}` }) };
+      return {
+        error: t.t('workItem.form.manyMatch', { count: found.found, shown: `${shown}${found.found > found.items.length ? '; …' : ''}` }),
+      };
     }
     key = found.items[0]!.key;
   }
@@ -87,5 +89,11 @@ export async function submitLinkForm(args: SubmitArgs, deps: WorkItemDeps): Prom
   if ('error' in meant) return void (await ack({ response_action: 'errors', errors: { [FORM_FIELDS.item]: meant.error.slice(0, 1_900) } }));
   await ack();
   const who = requester.name ?? t.t('workItem.someone');
-  await linkAndConfirm(client, deps, { metadata, ...meant, userId: body.user.id, by: who, summary: t.t('workItem.linked', { who, key: meant.item.key }) });
+  await linkAndConfirm(client, deps, {
+    metadata,
+    ...meant,
+    userId: body.user.id,
+    by: who,
+    summary: t.t('workItem.linked', { who, key: meant.item.key }),
+  });
 }

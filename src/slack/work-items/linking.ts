@@ -53,5 +53,11 @@ export async function linkAndConfirm(client: App['client'], deps: WorkItemDeps, 
   const linked = outcome.linked || outcome.existing.key === item.key;
   const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
   const message = withLead(withUndo(buildConfirmation({ summary: request.summary, notes }, t), request.undo, t), card);
-  await client.chat.postMessage({ channel: metadata.channel, thread_ts: metadata.threadTs, ...message, unfurl_links: false, unfurl_media: false });
+  await client.chat.postMessage({
+    channel: metadata.channel,
+    thread_ts: metadata.threadTs,
+    ...message,
+    unfurl_links: false,
+    unfurl_media: false,
+  });
 }

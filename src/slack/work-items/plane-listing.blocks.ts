@@ -49,6 +49,9 @@ export function buildPlaneListing(list: WorkItemList, what: string, t: Translato
   if (notes.length > 0) messages[messages.length - 1]?.push({ type: 'context', elements: notes });
   const text = escapeTruncated(oneLine(heading), FALLBACK_TEXT_MAX);
   // The head is cut first, so that a long one still ends with "(continued)" in the reader's words.
-  const continued = escapeTruncated(t.t('commands.plane.listing.continued', { head: truncate(oneLine(heading), HEAD_MAX) }), FALLBACK_TEXT_MAX);
+  const continued = escapeTruncated(
+    t.t('commands.plane.listing.continued', { head: truncate(oneLine(heading), HEAD_MAX) }),
+    FALLBACK_TEXT_MAX,
+  );
   return messages.map((blocks, index) => ({ text: index === 0 ? text : continued, blocks }));
 }

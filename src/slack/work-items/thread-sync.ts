@@ -25,7 +25,12 @@ const PERSON_SUBTYPES = new Set(['file_share', 'thread_broadcast']);
  * webhook is not posted back into this thread. The bot's own posts (Plane's comments among them)
  * are never comments.
  */
-export async function syncReply(client: App['client'], deps: WorkItemDeps, event: IncomingEvent, botUserId: string | undefined): Promise<void> {
+export async function syncReply(
+  client: App['client'],
+  deps: WorkItemDeps,
+  event: IncomingEvent,
+  botUserId: string | undefined,
+): Promise<void> {
   if (event.subtype !== undefined && !PERSON_SUBTYPES.has(event.subtype)) return;
   if (event.bot_id || !event.user || event.user === botUserId) return;
   if (!event.thread_ts || event.thread_ts === event.ts) return;
@@ -49,7 +54,12 @@ export async function syncReply(client: App['client'], deps: WorkItemDeps, event
     const readable = readableFailure(error, t);
     if (readable === undefined) deps.logger.error({ err: error, key: link.key }, 'a linked thread reply could not become a comment');
     await client.chat
-      .postEphemeral({ channel: event.channel, user: event.user, thread_ts: event.thread_ts, text: t.t('workItem.replyNotSent', { key: link.key, reason: readable ?? t.t('workItem.inTheLog') }) })
+      .postEphemeral({
+        channel: event.channel,
+        user: event.user,
+        thread_ts: event.thread_ts,
+        text: t.t('workItem.replyNotSent', { key: link.key, reason: readable ?? t.t('workItem.inTheLog') }),
+      })
       .catch(() => undefined);
   }
 }

@@ -92,7 +92,11 @@ export function buildWorkItemCard(item: WorkItemView, t: Translator, actions?: C
     { type: 'section', fields },
   ];
   const rich = item.descriptionMrkdwn?.trim();
-  const description = rich ? truncateMrkdwn(rich, DESCRIPTION_EXCERPT_MAX) : item.description?.trim() ? escapeTruncated(item.description.trim(), DESCRIPTION_EXCERPT_MAX) : '';
+  const description = rich
+    ? truncateMrkdwn(rich, DESCRIPTION_EXCERPT_MAX)
+    : item.description?.trim()
+      ? escapeTruncated(item.description.trim(), DESCRIPTION_EXCERPT_MAX)
+      : '';
   if (description) blocks.push({ type: 'section', text: mrkdwn(description) });
   const note = item.note === undefined ? '' : oneLine(item.note);
   if (note !== '') blocks.push({ type: 'context', elements: [mrkdwn(escapeTruncated(note, NOTE_MAX))] });
@@ -105,7 +109,9 @@ export function buildWorkItemCard(item: WorkItemView, t: Translator, actions?: C
 }
 
 function cardActionElements(key: string, actions: CardActions, t: Translator): ActionsBlock['elements'] {
-  const elements: ActionsBlock['elements'] = [button({ text: t.t('workItem.assignMe'), actionId: ACTION_IDS.workItemAssignMe, value: key })];
+  const elements: ActionsBlock['elements'] = [
+    button({ text: t.t('workItem.assignMe'), actionId: ACTION_IDS.workItemAssignMe, value: key }),
+  ];
   // Slack refuses a menu with a repeated value; a name given twice is offered once.
   const options = [...new Set(actions.states)]
     .filter((name) => name.trim().length > 0 && name.length <= SLACK_LIMITS.optionValue)
@@ -131,7 +137,13 @@ function cardActionElements(key: string, actions: CardActions, t: Translator): A
  * The card of a work item as the Plane tools answer it (`/plane show`, a confirmation, an unfurl);
  * `descriptionMrkdwn`, its description as Slack formatting, else the tool's plain text is shown.
  */
-export function buildDetailsCard(item: WorkItemDetails, t: Translator, actions?: CardActions, note?: string, descriptionMrkdwn?: string): SlackMessage {
+export function buildDetailsCard(
+  item: WorkItemDetails,
+  t: Translator,
+  actions?: CardActions,
+  note?: string,
+  descriptionMrkdwn?: string,
+): SlackMessage {
   return buildWorkItemCard(
     {
       key: item.key,

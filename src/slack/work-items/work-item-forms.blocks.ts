@@ -55,7 +55,8 @@ const NAME_MAX = 80;
 /** JSON within Slack's 3,000 characters: long names are cut, and a permalink that does not fit is dropped. */
 export function encodeMetadata(metadata: FormMetadata | CommentMetadata): string {
   const trimmed = { ...metadata } as Record<string, unknown>;
-  for (const field of ['channelName', 'author'] as const) if (typeof trimmed[field] === 'string') trimmed[field] = truncate(trimmed[field], NAME_MAX);
+  for (const field of ['channelName', 'author'] as const)
+    if (typeof trimmed[field] === 'string') trimmed[field] = truncate(trimmed[field], NAME_MAX);
   const json = JSON.stringify(trimmed);
   return json.length <= SLACK_LIMITS.privateMetadata ? json : JSON.stringify({ ...trimmed, permalink: '' });
 }
@@ -108,7 +109,13 @@ function select(blockId: string, words: Words, list: OptionObject[], chosen: str
     block_id: blockId,
     label: label(words.title),
     optional,
-    element: { type: 'static_select', action_id: FIELD_ACTION, placeholder: placeholder(words.choose), options: list, ...(initial && { initial_option: initial }) },
+    element: {
+      type: 'static_select',
+      action_id: FIELD_ACTION,
+      placeholder: placeholder(words.choose),
+      options: list,
+      ...(initial && { initial_option: initial }),
+    },
   };
 }
 
@@ -119,7 +126,13 @@ function multiSelect(blockId: string, words: Words, list: OptionObject[], chosen
     block_id: blockId,
     label: label(words.title),
     optional: true,
-    element: { type: 'multi_static_select', action_id: FIELD_ACTION, placeholder: placeholder(words.choose), options: list, ...(initial.length > 0 && { initial_options: initial }) },
+    element: {
+      type: 'multi_static_select',
+      action_id: FIELD_ACTION,
+      placeholder: placeholder(words.choose),
+      options: list,
+      ...(initial.length > 0 && { initial_options: initial }),
+    },
   };
 }
 
@@ -129,7 +142,13 @@ function textInput(blockId: string, title: string, value: string, max: number, m
     type: 'input',
     block_id: blockId,
     label: label(title),
-    element: { type: 'plain_text_input', action_id: FIELD_ACTION, multiline, max_length: max, ...(initial !== '' && { initial_value: initial }) },
+    element: {
+      type: 'plain_text_input',
+      action_id: FIELD_ACTION,
+      multiline,
+      max_length: max,
+      ...(initial !== '' && { initial_value: initial }),
+    },
     ...(multiline && { optional: true }),
   };
 }
@@ -152,13 +171,38 @@ export function buildCreateForm(metadata: FormMetadata, lists: CreateFormLists, 
   const priorities = PRIORITIES.map((p) => ({ id: p, name: t.t('workItem.form.priorityName', { priority: p }) }));
   if (project) {
     blocks.push(
-      select(FORM_FIELDS.state, { title: t.t('workItem.state'), choose: t.t('workItem.form.chooseState') }, options(project.states), values.stateId ?? project.defaultStateId, true),
-      select(FORM_FIELDS.priority, { title: t.t('workItem.priority'), choose: t.t('workItem.form.choosePriority') }, options(priorities), values.priority, true),
-      multiSelect(FORM_FIELDS.assignees, { title: t.t('workItem.assignees'), choose: t.t('workItem.form.chooseAssignees') }, options(project.members), values.assigneeIds),
-      multiSelect(FORM_FIELDS.labels, { title: t.t('workItem.labels'), choose: t.t('workItem.form.chooseLabels') }, options(project.labels), values.labelIds ?? []),
+      select(
+        FORM_FIELDS.state,
+        { title: t.t('workItem.state'), choose: t.t('workItem.form.chooseState') },
+        options(project.states),
+        values.stateId ?? project.defaultStateId,
+        true,
+      ),
+      select(
+        FORM_FIELDS.priority,
+        { title: t.t('workItem.priority'), choose: t.t('workItem.form.choosePriority') },
+        options(priorities),
+        values.priority,
+        true,
+      ),
+      multiSelect(
+        FORM_FIELDS.assignees,
+        { title: t.t('workItem.assignees'), choose: t.t('workItem.form.chooseAssignees') },
+        options(project.members),
+        values.assigneeIds,
+      ),
+      multiSelect(
+        FORM_FIELDS.labels,
+        { title: t.t('workItem.labels'), choose: t.t('workItem.form.chooseLabels') },
+        options(project.labels),
+        values.labelIds ?? [],
+      ),
     );
   } else {
-    blocks.push({ type: 'context', elements: [mrkdwn(t.t(projects.length > 0 ? 'workItem.form.pickProject' : 'workItem.form.noProjects'))] });
+    blocks.push({
+      type: 'context',
+      elements: [mrkdwn(t.t(projects.length > 0 ? 'workItem.form.pickProject' : 'workItem.form.noProjects'))],
+    });
   }
   return {
     type: 'modal',
@@ -214,7 +258,12 @@ export function buildLinkForm(metadata: FormMetadata, t: Translator): ModalView 
         block_id: FORM_FIELDS.item,
         label: label(t.t('workItem.form.item')),
         hint: plainText(t.t('workItem.form.itemHint'), SLACK_LIMITS.inputLabel),
-        element: { type: 'plain_text_input', action_id: FIELD_ACTION, max_length: TITLE_MAX, placeholder: placeholder(t.t('workItem.form.itemPlaceholder')) },
+        element: {
+          type: 'plain_text_input',
+          action_id: FIELD_ACTION,
+          max_length: TITLE_MAX,
+          placeholder: placeholder(t.t('workItem.form.itemPlaceholder')),
+        },
       },
     ],
   };

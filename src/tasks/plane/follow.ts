@@ -53,7 +53,10 @@ export class TaskFollower {
     if (!location || !dir) return;
     if (await this.ownWrites.isEcho(item.id, field, newValue)) return;
     const { kit } = this.options;
-    const project = await lookUpOrNone((opts) => kit.api().projects(kit.slug(), opts), (all) => all.find((candidate) => candidate.id === item.project));
+    const project = await lookUpOrNone(
+      (opts) => kit.api().projects(kit.slug(), opts),
+      (all) => all.find((candidate) => candidate.id === item.project),
+    );
     if (!project) return;
     const key = `${project.identifier}-${item.sequence_id}`;
     const store = await TaskStore.open({
@@ -85,7 +88,8 @@ export class TaskFollower {
         return;
       }
       case 'labels':
-        if (blocked && task.status !== 'blocked') await store.setStatus(task.id, 'blocked', { kind: 'blocked-label', label: BLOCKED_LABEL });
+        if (blocked && task.status !== 'blocked')
+          await store.setStatus(task.id, 'blocked', { kind: 'blocked-label', label: BLOCKED_LABEL });
         if (!blocked && task.status === 'blocked') await store.setStatus(task.id, (state && statusOfGroup(state.group)?.status) ?? 'todo');
         return;
       case 'name':

@@ -42,7 +42,9 @@ export class OwnWrites {
   constructor(private readonly keyv: Keyv) {}
 
   async note(itemId: string, body: Record<string, unknown>): Promise<void> {
-    await Promise.all(Object.entries(body).map(([field, value]) => this.keyv.set(`${itemId.toLowerCase()}:${field}`, JSON.stringify(value), ECHO_MS)));
+    await Promise.all(
+      Object.entries(body).map(([field, value]) => this.keyv.set(`${itemId.toLowerCase()}:${field}`, JSON.stringify(value), ECHO_MS)),
+    );
   }
 
   /** Whether a delivery's change is the echo of a value the bot wrote (Plane sends the request's value as `new_value`). */

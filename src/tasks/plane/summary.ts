@@ -61,7 +61,10 @@ export function syncNoteLine(note: SyncNote, t: Translator): string {
     case 'gone':
       return t.t('taskSync.note.gone', { id: note.taskId, key: note.key, project: note.project });
     case 'no-relations':
-      return t.t('taskSync.note.noRelations', { version: note.version === undefined ? 'unknown' : releaseName(note.version), count: note.waits });
+      return t.t('taskSync.note.noRelations', {
+        version: note.version === undefined ? 'unknown' : releaseName(note.version),
+        count: note.waits,
+      });
   }
 }
 
@@ -69,7 +72,10 @@ export function syncNoteLine(note: SyncNote, t: Translator): string {
 export function linkedWriteLine(write: LinkedWrite | undefined, t: Translator): string | undefined {
   if (write === undefined) return undefined;
   if ('error' in write) return t.t('taskSync.writeFailed', { key: write.key, error: write.error });
-  const said = write.fields.length === 0 ? t.t('taskSync.alreadyShown', { key: write.key }) : t.t('taskSync.written', { key: write.key, fields: write.fields.join(', ') });
+  const said =
+    write.fields.length === 0
+      ? t.t('taskSync.alreadyShown', { key: write.key })
+      : t.t('taskSync.written', { key: write.key, fields: write.fields.join(', ') });
   return [said, ...write.notes.map((note) => syncNoteLine(note, t))].join(' ');
 }
 

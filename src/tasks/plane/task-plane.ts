@@ -63,12 +63,14 @@ export type SyncNote =
 export type LinkedWrite = { key: string; fields: string[]; notes: SyncNote[] } | { key: string; error: string };
 
 /** The schemas of SyncOutcome and LinkedWrite, for the Task tool's output schema. */
-const syncNoteSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('unassignable'), name: z.string(), project: z.string() }),
-  z.object({ kind: z.literal('other-project'), taskId: z.string(), key: z.string() }),
-  z.object({ kind: z.literal('gone'), taskId: z.string(), key: z.string(), project: z.string() }),
-  z.object({ kind: z.literal('no-relations'), version: z.string().optional(), waits: z.number() }),
-]).meta({ id: 'SyncNote' });
+const syncNoteSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('unassignable'), name: z.string(), project: z.string() }),
+    z.object({ kind: z.literal('other-project'), taskId: z.string(), key: z.string() }),
+    z.object({ kind: z.literal('gone'), taskId: z.string(), key: z.string(), project: z.string() }),
+    z.object({ kind: z.literal('no-relations'), version: z.string().optional(), waits: z.number() }),
+  ])
+  .meta({ id: 'SyncNote' });
 
 export const linkedWriteSchema = z
   .union([
@@ -154,7 +156,10 @@ export class TaskPlane {
     const { status } = change;
     if (status && status.from !== status.to) {
       const labelIds = idsOf(item.labels);
-      const blocked = status.to === 'blocked' || status.from === 'blocked' ? await lookUpOrNone((opts) => api.labels(slug, project, opts), blockedLabel) : undefined;
+      const blocked =
+        status.to === 'blocked' || status.from === 'blocked'
+          ? await lookUpOrNone((opts) => api.labels(slug, project, opts), blockedLabel)
+          : undefined;
       if (status.to === 'blocked') {
         if (blocked) body.labels = [...new Set([...labelIds, blocked.id])];
         else comment = BLOCKED_COMMENT;
@@ -233,7 +238,9 @@ class SyncRun {
     const created: SyncedItem[] = [];
     const updated: SyncOutcome['updated'] = [];
     let unchanged = 0;
-    const keyOf = new Map<string, string | undefined>(parentTask?.plane && this.inProject(parentTask.plane) ? [[parentTask.id, parentTask.plane]] : []);
+    const keyOf = new Map<string, string | undefined>(
+      parentTask?.plane && this.inProject(parentTask.plane) ? [[parentTask.id, parentTask.plane]] : [],
+    );
     const progress = this.progress(root, tasks.length);
     for (const [done, task] of tasks.entries()) {
       const parentKey = task.parent === undefined ? undefined : keyOf.get(task.parent);
@@ -296,7 +303,13 @@ class SyncRun {
     return async (done) => {
       if (done % step !== 0 || done === total) return;
       const leftMs = Math.round(((Date.now() - started) / done) * (total - done));
-      await this.store.announce(root.id, { type: 'sync_progress', project: this.project.identifier, done, total, leftMs: Math.max(leftMs, 0) });
+      await this.store.announce(root.id, {
+        type: 'sync_progress',
+        project: this.project.identifier,
+        done,
+        total,
+        leftMs: Math.max(leftMs, 0),
+      });
     };
   }
 
@@ -399,7 +412,9 @@ class SyncRun {
     let sent = 0;
     for (const wait of waits) {
       const item: KeyedItem = { id: (await this.idOf(wait.key))!, projectId: this.project.id, key: wait.key };
-      const related = (await Promise.all(wait.on.map((key) => this.idOf(key)))).filter((relatedId): relatedId is string => relatedId !== undefined);
+      const related = (await Promise.all(wait.on.map((key) => this.idOf(key)))).filter(
+        (relatedId): relatedId is string => relatedId !== undefined,
+      );
       try {
         await this.api.addRelations(this.slug, item, 'blocked_by', related);
       } catch (error) {
@@ -438,13 +453,21 @@ class SyncRun {
 
   /** The project member a task's assignee names (display name, full name or e-mail); each name is looked up once. */
   private async member(name: string): Promise<Member | undefined> {
-    if (!this.members.has(name)) this.members.set(name, await memberFor(this.api, this.slug, this.project, name, this.context.requester, this.notes));
+    if (!this.members.has(name))
+      this.members.set(name, await memberFor(this.api, this.slug, this.project, name, this.context.requester, this.notes));
     return this.members.get(name);
   }
 }
 
 /** The member a task's assignee names, or undefined with a note saying so. */
-async function memberFor(api: PlaneApi, slug: string, project: Project, name: string, requester: Requester | undefined, notes: SyncNote[]): Promise<Member | undefined> {
+async function memberFor(
+  api: PlaneApi,
+  slug: string,
+  project: Project,
+  name: string,
+  requester: Requester | undefined,
+  notes: SyncNote[],
+): Promise<Member | undefined> {
   try {
     return (await findMembers(api, slug, project, [name], () => resolveMe(api, slug, requester))).members[0];
   } catch (error) {

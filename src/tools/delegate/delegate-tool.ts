@@ -20,7 +20,12 @@ const input = z.strictObject({
   tasks: z
     .array(
       z.strictObject({
-        title: z.string().trim().min(1).max(80).describe('A few words naming the task, e.g. "Audit ACME bugs"; people see it while it runs.'),
+        title: z
+          .string()
+          .trim()
+          .min(1)
+          .max(80)
+          .describe('A few words naming the task, e.g. "Audit ACME bugs"; people see it while it runs.'),
         prompt: z
           .string()
           .trim()
@@ -31,7 +36,9 @@ const input = z.strictObject({
           .trim()
           .min(1)
           .optional()
-          .describe("A task of this channel's task tree (\"3\", \"1-2\") that this sub-agent works on: in-progress while it runs, then done or blocked."),
+          .describe(
+            'A task of this channel\'s task tree ("3", "1-2") that this sub-agent works on: in-progress while it runs, then done or blocked.',
+          ),
       }),
     )
     .min(1)
@@ -84,10 +91,15 @@ export function createDelegateTool(options?: DelegateToolOptions): ToolDefinitio
     effects: { readOnly: false, destructive: true, openWorld: true },
     permission: 'allow',
     progress: ({ tasks }: Input, t) => t.t('tool.step.delegate', { count: tasks.length }),
-    describe: ({ tasks }: Input, t) => t.t('tool.does.delegate', { count: tasks.length, titles: tasks.map((task) => task.title).join(t.t('tool.field.separator')) }),
+    describe: ({ tasks }: Input, t) =>
+      t.t('tool.does.delegate', { count: tasks.length, titles: tasks.map((task) => task.title).join(t.t('tool.field.separator')) }),
     async run({ tasks }: Input, context: ToolContext) {
       if (!context.delegate) throw new ToolError('delegate works only in the agent’s own run: a sub-agent cannot delegate further.');
-      const delegated: DelegatedTask[] = tasks.map((task) => ({ title: task.title, prompt: task.prompt, ...(task.task_id && { taskId: cleanId(task.task_id) }) }));
+      const delegated: DelegatedTask[] = tasks.map((task) => ({
+        title: task.title,
+        prompt: task.prompt,
+        ...(task.task_id && { taskId: cleanId(task.task_id) }),
+      }));
       const linked = delegated.some((task) => task.taskId);
       const store = linked ? await openTree(context, options) : undefined;
       if (store) await checkTaskIds(store, delegated);

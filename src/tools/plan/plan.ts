@@ -17,17 +17,15 @@ export const planItemSchema = z.object({
 });
 
 /** The whole list, checked as a checklist must be: unique ids, at most one step under way. */
-export const planSchema = z
-  .array(planItemSchema)
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    for (const [index, item] of items.entries()) {
-      if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `id "${item.id}" is used twice` });
-      seen.add(item.id);
-    }
-    const active = items.filter((item) => item.status === 'in_progress').length;
-    if (active > 1) ctx.addIssue({ code: 'custom', message: `${active} items are in_progress; at most one may be` });
-  });
+export const planSchema = z.array(planItemSchema).superRefine((items, ctx) => {
+  const seen = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `id "${item.id}" is used twice` });
+    seen.add(item.id);
+  }
+  const active = items.filter((item) => item.status === 'in_progress').length;
+  if (active > 1) ctx.addIssue({ code: 'custom', message: `${active} items are in_progress; at most one may be` });
+});
 
 /** The progress line: completed items over all items. */
 export function planProgress(items: readonly PlanItem[]): string {

@@ -26,5 +26,6 @@ export const updatePlanTool = defineTool({
     return { text: `Plan updated: ${planProgress(items)}`, data: { items, progress: planProgress(items) } };
   },
   progress: (_input, t) => t.t('tool.step.updatePlan'),
-  describe: ({ items }, t) => t.t('tool.does.updatePlan', { done: items.filter((item) => item.status === 'completed').length, total: items.length }),
+  describe: ({ items }, t) =>
+    t.t('tool.does.updatePlan', { done: items.filter((item) => item.status === 'completed').length, total: items.length }),
 });

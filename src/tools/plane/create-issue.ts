@@ -106,7 +106,11 @@ export function createIssueTool(kit: PlaneKit) {
     },
     async run(input, context) {
       const { undo, ...created } = await createWorkItem(kit, input, context.requester, context.thread);
-      return { text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes), data: created, ...(undo && { undo }) };
+      return {
+        text: withNotes(`Created ${created.item.key}.\n\n${itemDetails(created.item)}`, created.notes),
+        data: created,
+        ...(undo && { undo }),
+      };
     },
   });
 }

@@ -18,8 +18,13 @@ import { key, limit, project, slug, stateGroups } from './schemas.js';
 const containerRef = (kind: ContainerKind) => z.string().trim().min(1).describe(`The ${kind}'s name (or id)`);
 
 function itemsInput(kind: ContainerKind) {
-  return z
-    .object({ slug, project, name: containerRef(kind), state_groups: stateGroups.optional().describe('State groups to include; all when omitted'), limit: limit(100) });
+  return z.object({
+    slug,
+    project,
+    name: containerRef(kind),
+    state_groups: stateGroups.optional().describe('State groups to include; all when omitted'),
+    limit: limit(100),
+  });
 }
 
 export type ContainerItemsInput = z.output<ReturnType<typeof itemsInput>>;
@@ -33,7 +38,12 @@ export async function listContainerItems(kit: PlaneKit, kind: ContainerKind, inp
   const views = await containerItems(api, workspace, target, container);
   const found = views.filter((v) => !input.state_groups || (v.state && input.state_groups.includes(v.state.group)));
   const heading = `Work items of ${kind} "${container.name}" in ${target.identifier}${input.state_groups ? `, state groups ${input.state_groups.join(', ')}` : ''}`;
-  return workItemList(heading, found.map((v) => workItemData(v, kit.itemUrl(workspace, v.key))), input.limit, []);
+  return workItemList(
+    heading,
+    found.map((v) => workItemData(v, kit.itemUrl(workspace, v.key))),
+    input.limit,
+    [],
+  );
 }
 
 export function containerItemsTool(kit: PlaneKit, kind: ContainerKind) {
@@ -81,9 +91,16 @@ export async function addToContainer(kit: PlaneKit, kind: ContainerKind, input: 
   for (const ref of [...new Set(input.keys.map((k) => k.toUpperCase()))]) found.push(await findWorkItem(api, workspace, ref));
   const strangers = found.filter((f) => f.project.id !== target.id).map((f) => f.keyed.key);
   if (strangers.length > 0) {
-    throw new PlaneError(phrase('cycles.error.otherProject', { keys: strangers.join(', '), count: strangers.length, project: target.identifier, kind }));
+    throw new PlaneError(
+      phrase('cycles.error.otherProject', { keys: strangers.join(', '), count: strangers.length, project: target.identifier, kind }),
+    );
   }
-  await api.addToContainer(workspace, target, container, found.map((f) => f.item.id));
+  await api.addToContainer(
+    workspace,
+    target,
+    container,
+    found.map((f) => f.item.id),
+  );
   const keys = found.map((f) => f.keyed.key);
   return { project: target.identifier, kind, name: container.name, keys, url: kit.itemUrl(workspace, keys[0]!) };
 }
@@ -101,7 +118,13 @@ export function addToContainerTool(kit: PlaneKit, kind: ContainerKind) {
     permission: 'ask',
     progress: (input, t) => t.t('cycles.step.add', { kind, name: input.name, keys: input.keys.map((k) => k.toUpperCase()).join(', ') }),
     describe: (input, t) =>
-      t.t('cycles.does.add', { kind, name: input.name, project: input.project, count: input.keys.length, keys: input.keys.map((k) => k.toUpperCase()).join(', ') }),
+      t.t('cycles.does.add', {
+        kind,
+        name: input.name,
+        project: input.project,
+        count: input.keys.length,
+        keys: input.keys.map((k) => k.toUpperCase()).join(', '),
+      }),
     async run(input) {
       const data = await addToContainer(kit, kind, input);
       return { text: `Added ${data.keys.join(', ')} to ${kind} "${data.name}" of ${data.project}.`, data };

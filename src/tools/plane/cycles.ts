@@ -53,7 +53,14 @@ export const listCyclesInput = z.object({
 
 export function cycleData(cycle: Cycle, today: string): CycleData {
   const counts = groupCounts(cycle);
-  return { name: cycle.name, status: cycleStatus(cycle, today), startDate: day(cycle.start_date), endDate: day(cycle.end_date), counts, progress: completion(counts) };
+  return {
+    name: cycle.name,
+    status: cycleStatus(cycle, today),
+    startDate: day(cycle.start_date),
+    endDate: day(cycle.end_date),
+    counts,
+    progress: completion(counts),
+  };
 }
 
 const countsText = (c: z.infer<typeof countsSchema>) =>
@@ -85,7 +92,8 @@ export function listCyclesTool(kit: PlaneKit) {
       const data = await listCycles(kit, input);
       const head = `${data.cycles.length} ${input.view === 'all' ? '' : `${input.view} `}cycle${data.cycles.length === 1 ? '' : 's'} in ${data.project}`;
       const lines = data.cycles.map(
-        (c) => `${c.name} · ${c.status} · ${c.startDate ?? 'no start'} → ${c.endDate ?? 'no end'} · ${c.progress}% done · ${countsText(c.counts)}`,
+        (c) =>
+          `${c.name} · ${c.status} · ${c.startDate ?? 'no start'} → ${c.endDate ?? 'no end'} · ${c.progress}% done · ${countsText(c.counts)}`,
       );
       return { text: [`${head}${lines.length > 0 ? ':' : '.'}`, ...lines].join('\n'), data };
     },
@@ -121,7 +129,9 @@ export function listModulesTool(kit: PlaneKit) {
       const target = await findProject(api, workspace, input.project);
       requireFeature(target, 'module');
       const modules = await api.modules(workspace, target);
-      const members = modules.some((m) => m.lead) ? new Map((await api.projectMembers(workspace, target)).map((m) => [m.id, m])) : new Map();
+      const members = modules.some((m) => m.lead)
+        ? new Map((await api.projectMembers(workspace, target)).map((m) => [m.id, m]))
+        : new Map();
       const data = {
         project: target.identifier,
         modules: modules.map((m) => {
@@ -130,7 +140,8 @@ export function listModulesTool(kit: PlaneKit) {
         }),
       };
       const lines = data.modules.map(
-        (m) => `${m.name} · ${m.status ?? 'no status'} · lead ${m.lead ?? 'none'} · ${m.startDate ?? 'no start'} → ${m.targetDate ?? 'no target'} · ${m.progress}% done · ${countsText(m.counts)}`,
+        (m) =>
+          `${m.name} · ${m.status ?? 'no status'} · lead ${m.lead ?? 'none'} · ${m.startDate ?? 'no start'} → ${m.targetDate ?? 'no target'} · ${m.progress}% done · ${countsText(m.counts)}`,
       );
       const head = `${data.modules.length} module${data.modules.length === 1 ? '' : 's'} in ${data.project}`;
       return { text: [`${head}${lines.length > 0 ? ':' : '.'}`, ...lines].join('\n'), data };

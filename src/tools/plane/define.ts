@@ -4,7 +4,9 @@ import { PlaneError } from '../../plane/errors.js';
 import { defineTool, ToolError, type OutputSchema, type ToolDefinition } from '../registry.js';
 
 /** defineTool for the Plane kit: a PlaneError (already written for the reader) becomes a ToolError. */
-export function definePlaneTool<Schema extends z.ZodType, Output extends OutputSchema>(definition: ToolDefinition<Schema, Output>): ToolDefinition {
+export function definePlaneTool<Schema extends z.ZodType, Output extends OutputSchema>(
+  definition: ToolDefinition<Schema, Output>,
+): ToolDefinition {
   return defineTool({
     ...definition,
     async run(input, context) {

@@ -12,9 +12,12 @@ export function describeFields(input: FieldsInput, mode: 'create' | 'update', t:
   if (input.description !== undefined)
     parts.push(t.t(update ? 'tool.field.descriptionReplaced' : 'tool.field.description', { value: excerpt(input.description) }));
   if (input.state !== undefined) parts.push(t.t('tool.field.state', { value: input.state }));
-  if (input.priority !== undefined) parts.push(t.t('tool.field.priority', { value: t.t('workItem.priorityName', { priority: input.priority }) }));
+  if (input.priority !== undefined)
+    parts.push(t.t('tool.field.priority', { value: t.t('workItem.priorityName', { priority: input.priority }) }));
   if (input.assignees !== undefined)
-    parts.push(t.t(update ? 'tool.field.assigneesReplaced' : 'tool.field.assignees', { value: names(input.assignees, t.t('tool.field.nobody')) }));
+    parts.push(
+      t.t(update ? 'tool.field.assigneesReplaced' : 'tool.field.assignees', { value: names(input.assignees, t.t('tool.field.nobody')) }),
+    );
   if (input.labels !== undefined)
     parts.push(t.t(update ? 'tool.field.labelsReplaced' : 'tool.field.labels', { value: names(input.labels, t.t('tool.field.none')) }));
   if (input.start_date !== undefined) parts.push(t.t('tool.field.startDate', { value: date(input.start_date) }));

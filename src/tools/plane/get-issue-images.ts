@@ -8,7 +8,16 @@ import { findWorkItem } from '../../plane/resolve.js';
 import { fileAccessError } from '../../files/access-error.js';
 import { resolveFolderInside } from '../../files/safe-path.js';
 import { ADDS_OR_CHANGES, TOOL_IMAGE_TYPES, ToolError, type ToolContext, type ToolImage } from '../registry.js';
-import { chosenImages, createImageViewer, imageFacts, MAX_IMAGES_SHOWN, MAX_LONG_SIDE, noImagesText, onlyImages, sightText } from './image-views.js';
+import {
+  chosenImages,
+  createImageViewer,
+  imageFacts,
+  MAX_IMAGES_SHOWN,
+  MAX_LONG_SIDE,
+  noImagesText,
+  onlyImages,
+  sightText,
+} from './image-views.js';
 import { definePlaneTool } from './define.js';
 import { key, slug } from './schemas.js';
 
@@ -47,8 +56,7 @@ type SavedImage = z.infer<typeof savedImagesSchema>['images'][number];
 export function getIssueImagesTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_get_issue_images',
-    description:
-      `Shows the images of a work item’s description, in the order of its [image n] markers: up to ${MAX_IMAGES_SHOWN} per call come back as images (scaled to at most ${MAX_LONG_SIDE} px on the long side; SVG is never shown), the others are named with their size (ask for them with only). Each is also saved as an image-<n>.<ext> file (default folder images/<KEY>/ in the channel’s folder in chat, <tmp>/plane-mcp/<KEY>/ over MCP). Each file is at most 20 MB; a failed image does not stop the others.`,
+    description: `Shows the images of a work item’s description, in the order of its [image n] markers: up to ${MAX_IMAGES_SHOWN} per call come back as images (scaled to at most ${MAX_LONG_SIDE} px on the long side; SVG is never shown), the others are named with their size (ask for them with only). Each is also saved as an image-<n>.<ext> file (default folder images/<KEY>/ in the channel’s folder in chat, <tmp>/plane-mcp/<KEY>/ over MCP). Each file is at most 20 MB; a failed image does not stop the others.`,
     input: z.object({
       slug,
       key,
@@ -89,8 +97,19 @@ export function getIssueImagesTool(kit: PlaneKit) {
           const sight = await viewer.look(image.n, image.content, image.mime);
           if (sight.image) shown.push(sight.image);
           const { original, notShown } = sight;
-          saved.push({ n: image.n, ok: true, file: folder.show(file), mime: image.mime, bytes: image.content.length, ...original, shown: sight.shown, ...(notShown && { notShown }) });
-          lines.push(`[image ${image.n}] ${folder.show(file)} (${imageFacts(image.mime, image.content.length, original)}): ${sightText(sight)}`);
+          saved.push({
+            n: image.n,
+            ok: true,
+            file: folder.show(file),
+            mime: image.mime,
+            bytes: image.content.length,
+            ...original,
+            shown: sight.shown,
+            ...(notShown && { notShown }),
+          });
+          lines.push(
+            `[image ${image.n}] ${folder.show(file)} (${imageFacts(image.mime, image.content.length, original)}): ${sightText(sight)}`,
+          );
         }
       } catch (error) {
         throw folder.anywhere ? error : fileAccessError(error, `${folder.shown}/`, 'write');

@@ -28,10 +28,12 @@ async function readItem(kit: PlaneKit, input: z.output<typeof getIssueInput>) {
 export function getIssueTool(kit: PlaneKit) {
   return definePlaneTool({
     name: getIssueArgs.tool,
-    description:
-      `One work item by key: state and group, priority, assignees and labels by name, dates, URL and the description as text, where each image is an [image n] marker. With images: true the description's images come back too, as images (up to ${MAX_IMAGES_SHOWN}, scaled; plane_get_issue_images also saves them as files).`,
+    description: `One work item by key: state and group, priority, assignees and labels by name, dates, URL and the description as text, where each image is an [image n] marker. With images: true the description's images come back too, as images (up to ${MAX_IMAGES_SHOWN}, scaled; plane_get_issue_images also saves them as files).`,
     input: getIssueInput.extend({
-      images: z.boolean().optional().describe('Also show the description’s images (costs tokens: ask for them when the question is about them)'),
+      images: z
+        .boolean()
+        .optional()
+        .describe('Also show the description’s images (costs tokens: ask for them when the question is about them)'),
       only: onlyImages,
     }),
     output: workItemDetailsSchema,

@@ -48,7 +48,11 @@ export function createImageViewer(key: string) {
       try {
         original = await sizeOf(content);
         if (shown >= MAX_IMAGES_SHOWN)
-          return { original, shown: null, notShown: `at most ${MAX_IMAGES_SHOWN} images are shown per call (ask for this one with only: [${n}])` };
+          return {
+            original,
+            shown: null,
+            notShown: `at most ${MAX_IMAGES_SHOWN} images are shown per call (ask for this one with only: [${n}])`,
+          };
         const encoded = await encodeForModel(content, mime, original);
         shown += 1;
         const { data, ...sized } = encoded;

@@ -37,7 +37,7 @@ export function createPlaneTools(kit: PlaneKit): ToolDefinition[] {
     listMembersTool,
     listCyclesTool,
     listModulesTool,
-  ].map((make) => make(kit)).concat(
-    (['cycle', 'module'] as const).flatMap((kind) => [containerItemsTool(kit, kind), addToContainerTool(kit, kind)]),
-  );
+  ]
+    .map((make) => make(kit))
+    .concat((['cycle', 'module'] as const).flatMap((kind) => [containerItemsTool(kit, kind), addToContainerTool(kit, kind)]));
 }

@@ -28,9 +28,7 @@ export function listCommentsTool(kit: PlaneKit) {
       const workspace = kit.slug(input.slug);
       const { keyed } = await findWorkItem(api, workspace, input.key);
       // Plane returns the newest first.
-      const comments = [...(await api.comments(workspace, keyed))].sort(
-        (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
-      );
+      const comments = [...(await api.comments(workspace, keyed))].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
       if (comments.length === 0) return { text: `${keyed.key} has no comments.`, data: { key: keyed.key, comments: [] } };
       const authors = await authorNames(kit, workspace, comments);
       const mentions = await mentionNames(api, workspace, comments.map((c) => c.comment_html).join(''));

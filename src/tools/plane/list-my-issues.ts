@@ -53,7 +53,10 @@ export async function listMyWorkItems(
   const where = input.project ? `project ${projects[0]!.identifier}` : `all projects of ${workspace}`;
   const heading = `Work items assigned to ${memberLabel(me.member)} in ${where}, state groups ${input.state_groups.join(', ')}`;
   const items = found.map((view) => workItemData(view, kit.itemUrl(workspace, view.key)));
-  return workItemList(heading, items, input.limit, [me.note, unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined]);
+  return workItemList(heading, items, input.limit, [
+    me.note,
+    unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined,
+  ]);
 }
 
 export function listMyIssuesTool(kit: PlaneKit) {

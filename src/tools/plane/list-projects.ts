@@ -30,7 +30,10 @@ export function listProjectsTool(kit: PlaneKit) {
         const marks = [p.archived ? 'archived' : '', p.member ? '' : 'not a member'].filter(Boolean);
         return `${p.identifier} — ${p.name}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
       });
-      return { text: [`${plural(projects.length, 'project')} in workspace ${workspace}:`, ...lines].join('\n'), data: { workspace, projects } };
+      return {
+        text: [`${plural(projects.length, 'project')} in workspace ${workspace}:`, ...lines].join('\n'),
+        data: { workspace, projects },
+      };
     },
   });
 }

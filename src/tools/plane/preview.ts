@@ -38,7 +38,12 @@ export async function previewUpdate(kit: PlaneKit, input: FieldsInput & { slug?:
   const workspace = kit.slug(input.slug);
   const { project, item, keyed } = await findWorkItem(api, workspace, input.key);
   const before = now(await viewOne(api, workspace, project, item));
-  return FIELDS.filter((field) => input[field] !== undefined).map((field) => ({ key: keyed.key, field, from: before[field]!, to: shown(input[field]) }));
+  return FIELDS.filter((field) => input[field] !== undefined).map((field) => ({
+    key: keyed.key,
+    field,
+    from: before[field]!,
+    to: shown(input[field]),
+  }));
 }
 
 /** A creation: the new item in its project, with its title. */

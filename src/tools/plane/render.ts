@@ -17,7 +17,12 @@ export function itemFacts(item: WorkItemData): string {
 }
 
 /** Work items that matched, cut to `limit`. */
-export function workItemList(heading: string, found: readonly WorkItemData[], limit: number, notes: readonly (string | undefined)[]): WorkItemList {
+export function workItemList(
+  heading: string,
+  found: readonly WorkItemData[],
+  limit: number,
+  notes: readonly (string | undefined)[],
+): WorkItemList {
   return { heading, found: found.length, limit, items: found.slice(0, limit), notes: setNotes(notes) };
 }
 

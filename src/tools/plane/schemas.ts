@@ -24,7 +24,10 @@ export const priority = z.enum(PRIORITIES).describe('urgent, high, medium, low o
 export const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a real date')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'is not a real date',
+  )
   .describe('A date as YYYY-MM-DD');
 
 export const members = z
@@ -35,9 +38,7 @@ export const labels = z.array(z.string().trim().min(1)).describe('Label names of
 
 export const title = z.string().trim().min(1).max(255).describe('The title (at most 255 characters)');
 
-export const description = z
-  .string()
-  .describe('Plain text; every line becomes a paragraph. Replaces the whole description');
+export const description = z.string().describe('Plain text; every line becomes a paragraph. Replaces the whole description');
 
 export const limit = (fallback: number) =>
   z.number().int().min(1).max(200).default(fallback).describe(`At most this many items (1–200, default ${fallback})`);

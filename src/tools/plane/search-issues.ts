@@ -59,14 +59,15 @@ export async function searchWorkItems(
 export function searchIssuesTool(kit: PlaneKit) {
   return definePlaneTool({
     name: searchIssuesArgs.tool,
-    description:
-      'Work items of a project by text (in the title, key or description), assignee and state group. Newest first.',
+    description: 'Work items of a project by text (in the title, key or description), assignee and state group. Newest first.',
     input: searchIssuesInput,
     output: workItemListSchema,
     effects: READS_ONLY,
     permission: 'allow',
     progress: (input, t) =>
-      input.query ? t.t('tool.step.search', { project: input.project, query: input.query }) : t.t('tool.step.searchAll', { project: input.project }),
+      input.query
+        ? t.t('tool.step.search', { project: input.project, query: input.query })
+        : t.t('tool.step.searchAll', { project: input.project }),
     async run(input, context) {
       const list = await searchWorkItems(kit, input, context.requester);
       return { text: listText(list), data: list };

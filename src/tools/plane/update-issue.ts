@@ -25,21 +25,21 @@ export const updatedWorkItemSchema = z.object({
 export type UpdatedWorkItem = z.infer<typeof updatedWorkItemSchema>;
 
 export const updateIssueInput = z
-      .object({
-        slug,
-        key,
-        title: title.optional(),
-        description: description.optional(),
-        state: z.string().trim().min(1).optional().describe('A state name of the project'),
-        priority: priority.optional(),
-        assignees: members.optional(),
-        labels: labels.optional(),
-        start_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
-        target_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
-      })
-      .refine((input) => FIELDS.some((field) => input[field] !== undefined), {
-        message: `give at least one field to change: ${FIELDS.join(', ')}`,
-      });
+  .object({
+    slug,
+    key,
+    title: title.optional(),
+    description: description.optional(),
+    state: z.string().trim().min(1).optional().describe('A state name of the project'),
+    priority: priority.optional(),
+    assignees: members.optional(),
+    labels: labels.optional(),
+    start_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
+    target_date: date.nullable().optional().describe('YYYY-MM-DD, or null to clear'),
+  })
+  .refine((input) => FIELDS.some((field) => input[field] !== undefined), {
+    message: `give at least one field to change: ${FIELDS.join(', ')}`,
+  });
 
 /** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
 export const updateIssueArgs = toolArgs('plane_update_issue', updateIssueInput);
@@ -62,7 +62,13 @@ export async function updateWorkItem(
   await kit.noteWrite(writeNote(keyed.key, Object.keys(body), requester, confirmedIn));
   const updated = await api.updateWorkItem(workspace, keyed, body);
   const changed = FIELDS.filter((field) => input[field] !== undefined);
-  const undo = await kit.recordChange({ kind: 'update', slug: workspace, item: keyed, fields: changedFields(changed, item, updated), by: requester?.id });
+  const undo = await kit.recordChange({
+    kind: 'update',
+    slug: workspace,
+    item: keyed,
+    fields: changedFields(changed, item, updated),
+    by: requester?.id,
+  });
   const view = await viewOne(api, workspace, project, updated);
   return {
     ...(undo && { undo }),

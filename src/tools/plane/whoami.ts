@@ -12,11 +12,13 @@ export function whoamiTool(kit: PlaneKit) {
   return definePlaneTool({
     name: 'plane_whoami',
     description:
-      "Who the Plane API key acts as, who \"me\" means for this requester, the workspace, the base URL and which API (v1/v2) the instance serves.",
+      'Who the Plane API key acts as, who "me" means for this requester, the workspace, the base URL and which API (v1/v2) the instance serves.',
     input: z.object({ slug }),
     output: z.object({
       keyUser: z.string().describe("The API key's user"),
-      me: z.object({ member: z.string(), isRequester: z.boolean(), note: z.string().nullable() }).describe('Who "me" means for this requester'),
+      me: z
+        .object({ member: z.string(), isRequester: z.boolean(), note: z.string().nullable() })
+        .describe('Who "me" means for this requester'),
       workspace: z.string().nullable(),
       baseUrl: z.string(),
       api: z.object({ v2: z.boolean(), version: z.string().nullable(), edition: z.string().nullable(), pathStyle: z.enum(PATH_STYLES) }),

@@ -170,17 +170,30 @@ function taskText(outcome: TaskOutcome): string {
       const { task, from, openDependencies } = outcome;
       if (from === task.status) return `Nothing changed: [${task.id}] ${task.title} is already ${from}.`;
       const waits = stillWaitsOn(outcome);
-      return lines(`[${task.id}] ${task.title}: ${from} → ${task.status}.`, taskLine(task, openDependencies), waits && `Note: it still waits on ${waits}.`, linkedWriteLine(outcome.plane, MODEL));
+      return lines(
+        `[${task.id}] ${task.title}: ${from} → ${task.status}.`,
+        taskLine(task, openDependencies),
+        waits && `Note: it still waits on ${waits}.`,
+        linkedWriteLine(outcome.plane, MODEL),
+      );
     }
     case 'assign': {
       const { task, from } = outcome;
       if (from === task.assignee) return `Nothing changed: [${task.id}] ${task.title} is already assigned to @${from}.`;
-      return lines(`[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.`, taskLine(task), linkedWriteLine(outcome.plane, MODEL));
+      return lines(
+        `[${task.id}] ${task.title} is now assigned to @${task.assignee}${from ? ` (was @${from})` : ''}.`,
+        taskLine(task),
+        linkedWriteLine(outcome.plane, MODEL),
+      );
     }
     case 'update': {
       const { task, changes } = outcome;
       if (changes.length === 0) return `Nothing changed: [${task.id}] ${task.title} already has those values.`;
-      return lines(`Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:`, taskLine(task), linkedWriteLine(outcome.plane, MODEL));
+      return lines(
+        `Updated ${changes.map((change) => change.field).join(', ')} of [${task.id}]:`,
+        taskLine(task),
+        linkedWriteLine(outcome.plane, MODEL),
+      );
     }
     case 'remove': {
       const [task, ...below] = outcome.removed;
@@ -226,4 +239,3 @@ function describeCall(call: Input, t: Translator): string {
       return t.t('tool.does.taskSync', { id, file, project: call.project ?? '?' });
   }
 }
-

@@ -25,15 +25,17 @@ export interface TodoFile {
 }
 
 // Loose objects: fields another writer added survive our rewrites, so files stay interchangeable.
-export const todoItemSchema = z.looseObject({
-  id: z.string().min(1),
-  status: z.enum(TODO_STATUSES),
-  title: z.string(),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  createdAt: z.string().optional(),
-  dueAt: z.string().optional(),
-}).meta({ id: 'TodoItem' });
+export const todoItemSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    status: z.enum(TODO_STATUSES),
+    title: z.string(),
+    description: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    createdAt: z.string().optional(),
+    dueAt: z.string().optional(),
+  })
+  .meta({ id: 'TodoItem' });
 
 export const todoFileFormat: JsonFormat<TodoFile> = {
   schema: z.looseObject({ version: z.literal(1), items: z.array(todoItemSchema), lastModified: z.string().optional() }),

@@ -152,12 +152,22 @@ export class TodoStore {
   private find(data: TodoFile, id: string): TodoItem {
     const clean = cleanId(id);
     const item = data.items.find((candidate) => candidate.id === clean);
-    if (!item) throw unknownId('todo', clean, data.items.map((candidate) => candidate.id), this.file);
+    if (!item)
+      throw unknownId(
+        'todo',
+        clean,
+        data.items.map((candidate) => candidate.id),
+        this.file,
+      );
     return item;
   }
 }
 
 function defaultMarkdownName(file: string): string {
-  const base = posix.basename(file).replace(/^\.+/, '').replace(/\.json$/i, '') || 'todos';
+  const base =
+    posix
+      .basename(file)
+      .replace(/^\.+/, '')
+      .replace(/\.json$/i, '') || 'todos';
   return posix.join(posix.dirname(file), `${base}.md`);
 }

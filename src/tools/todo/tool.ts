@@ -84,7 +84,13 @@ function todoAction(call: Input): TodoAction {
   const id = call.id ?? '';
   switch (call.action) {
     case 'add':
-      return { action: 'add', title: call.title ?? '', description: call.description ?? undefined, tags: call.tags, dueAt: call.dueAt ?? undefined };
+      return {
+        action: 'add',
+        title: call.title ?? '',
+        description: call.description ?? undefined,
+        tags: call.tags,
+        dueAt: call.dueAt ?? undefined,
+      };
     case 'list':
       return { action: 'list' };
     case 'done':

@@ -51,7 +51,9 @@ function truncationMarkers(
   // A binary summary states its own size; the markers are for bodies shown as text.
   if (body.truncated && rendered.kind !== 'binary') {
     const total = declaredLength !== undefined ? ` of ${formatBytes(declaredLength)} (Content-Length)` : '';
-    markers.push(`[Truncated: only the first ${formatBytes(body.bytes.byteLength)}${total} of the body were downloaded; the rest was not read.]`);
+    markers.push(
+      `[Truncated: only the first ${formatBytes(body.bytes.byteLength)}${total} of the body were downloaded; the rest was not read.]`,
+    );
   }
   if (shown.cut) {
     markers.push(`[Truncated: the body as shown was cut at ${formatBytes(maxBytes)} of ${formatBytes(shown.bytes)}.]`);

@@ -110,11 +110,15 @@ export function createWebFetchTool(options: WebFetchOptions): ToolDefinition {
     },
     describe(input: WebFetchInput, t) {
       const details = [
-        ...(input.headers && Object.keys(input.headers).length > 0 ? [t.t('tool.does.fetchHeaders', { names: Object.keys(input.headers).join(', ') })] : []),
+        ...(input.headers && Object.keys(input.headers).length > 0
+          ? [t.t('tool.does.fetchHeaders', { names: Object.keys(input.headers).join(', ') })]
+          : []),
         ...(input.body !== undefined ? [t.t('tool.does.fetchBody', { bytes: Buffer.byteLength(input.body) })] : []),
       ];
       const said = { method: input.method, url: displayUrl(input.url) };
-      return details.length > 0 ? t.t('tool.does.fetchWith', { ...said, details: details.join(t.t('tool.field.separator')) }) : t.t('tool.does.fetch', said);
+      return details.length > 0
+        ? t.t('tool.does.fetchWith', { ...said, details: details.join(t.t('tool.field.separator')) })
+        : t.t('tool.does.fetch', said);
     },
     async run(input: WebFetchInput, context) {
       const url = parseUrl(input.url);

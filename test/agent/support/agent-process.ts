@@ -20,9 +20,13 @@ export interface AgentProcess {
  */
 export async function startAgentProcess(apiUrl: string, threadKey: string, where: Backend['where'], text?: string): Promise<AgentProcess> {
   const script = await compiled(fileURLToPath(new URL('./crashing-agent.ts', import.meta.url)));
-  const child = spawn(process.execPath, ['--enable-source-maps', script, apiUrl, threadKey, where.dataDir, where.redisUrl ?? '', ...(text ? [text] : [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', script, apiUrl, threadKey, where.dataDir, where.redisUrl ?? '', ...(text ? [text] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

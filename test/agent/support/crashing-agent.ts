@@ -10,7 +10,13 @@ import { RecordingFrontEnd } from './recording-front-end.js';
 import { ALICE } from './harness.js';
 import { testRegistry } from './tools.js';
 
-const [apiUrl, threadKey, dataDir, redisUrl, text] = process.argv.slice(2) as [string, string, string, string | undefined, string | undefined];
+const [apiUrl, threadKey, dataDir, redisUrl, text] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string | undefined,
+  string | undefined,
+];
 const store = await createStateStore({ dataDir, redisUrl: redisUrl || undefined });
 const agent = await createAgent({
   registry: testRegistry(),
@@ -19,5 +25,11 @@ const agent = await createAgent({
   frontEnd: new RecordingFrontEnd().factory,
   leaseMs: 500,
 });
-await agent.submit({ threadKey, requester: ALICE, text: text ?? 'Are you there?', context: { filesDir: dataDir }, frontEndState: { statusMessage: 'ts-crash' } });
+await agent.submit({
+  threadKey,
+  requester: ALICE,
+  text: text ?? 'Are you there?',
+  context: { filesDir: dataDir },
+  frontEndState: { statusMessage: 'ts-crash' },
+});
 process.stdout.write('submitted\n');

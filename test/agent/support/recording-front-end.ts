@@ -68,7 +68,8 @@ export class RecordingFrontEnd {
   /** The one finished run's result (fails the test when there is not exactly one). */
   result(): RunResult {
     const done = this.of('done');
-    if (done.length !== 1) throw new Error(`expected one finished run, got ${done.length}: ${JSON.stringify(this.events.map((e) => e.type))}`);
+    if (done.length !== 1)
+      throw new Error(`expected one finished run, got ${done.length}: ${JSON.stringify(this.events.map((e) => e.type))}`);
     return done[0]!.result;
   }
 }

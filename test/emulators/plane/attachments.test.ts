@@ -52,7 +52,7 @@ describe('work-item attachments', () => {
     expect(Buffer.from(await clean.arrayBuffer())).toEqual(PNG);
   });
 
-  it('lets fetch\'s default redirect handling leak the key, and the storage refuses it', async () => {
+  it("lets fetch's default redirect handling leak the key, and the storage refuses it", async () => {
     seeded = await startSeeded();
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'With files' });
     const shot = seeded.plane.db.addAttachment(item.id, { name: 'shot.png', type: 'image/png', bytes: PNG });
@@ -68,7 +68,8 @@ describe('work-item attachments', () => {
     seeded = await startSeeded({ now: clock.now });
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'With files' });
     const shot = seeded.plane.db.addAttachment(item.id, { name: 'shot.png', type: 'image/png', bytes: PNG });
-    const location = (await seeded.api(`${seeded.projectPath}/work-items/${item.id}/attachments/${shot.id}/`)).headers.get('location') ?? '';
+    const location =
+      (await seeded.api(`${seeded.projectPath}/work-items/${item.id}/attachments/${shot.id}/`)).headers.get('location') ?? '';
     const tampered = new URL(location);
     tampered.searchParams.set('response-content-disposition', 'inline');
     expect((await fetch(tampered)).status).toBe(403);
@@ -80,7 +81,7 @@ describe('work-item attachments', () => {
     expect(await expired.text()).toContain('Request has expired');
   });
 
-  it('serves description images of the project through any work item\'s attachment route', async () => {
+  it("serves description images of the project through any work item's attachment route", async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const image = db.addAsset('acme', { project: 'ACME', type: 'image/png', name: 'inline.png', bytes: PNG });

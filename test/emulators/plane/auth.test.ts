@@ -5,7 +5,7 @@ let seeded: Seeded;
 afterEach(() => seeded.plane.close());
 
 describe('API-key authentication', () => {
-  it('answers 401 with DRF\'s body when the header is missing or empty', async () => {
+  it("answers 401 with DRF's body when the header is missing or empty", async () => {
     seeded = await startSeeded();
     for (const headers of [{}, { 'X-Api-Key': '' }] as Array<Record<string, string>>) {
       const response = await fetch(`${seeded.plane.url}/api/v1/users/me/`, { headers });
@@ -28,7 +28,7 @@ describe('API-key authentication', () => {
     }
   });
 
-  it('acts as the key\'s owner, whatever the header\'s case', async () => {
+  it("acts as the key's owner, whatever the header's case", async () => {
     seeded = await startSeeded();
     const response = await fetch(`${seeded.plane.url}/api/v1/users/me/`, { headers: { 'x-api-key': KEY } });
     expect(response.status).toBe(200);
@@ -65,7 +65,10 @@ describe('API-key authentication', () => {
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'Visible to guests' });
     const headers = { 'X-Api-Key': 'plane_api_guest' };
     expect((await seeded.api(`${seeded.projectPath}/work-items/${item.id}/`, { headers })).status).toBe(200);
-    const create = await seeded.api(`${seeded.projectPath}/work-items/`, { ...jsonBody({ name: 'no' }), headers: { ...headers, 'Content-Type': 'application/json' } });
+    const create = await seeded.api(`${seeded.projectPath}/work-items/`, {
+      ...jsonBody({ name: 'no' }),
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    });
     expect(create.status).toBe(403);
     expect(await create.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
     const comment = await seeded.api(`${seeded.projectPath}/work-items/${item.id}/comments/`, {

@@ -20,11 +20,32 @@ describe('comments', () => {
     const page = await seeded.json<Page>(`${seeded.projectPath}/work-items/${item.id}/comments/`);
     expect(page.results.map((c) => c.comment_html)).toEqual(['<p>third</p>', '<p>second</p>', '<p>first</p>']);
     expect(Object.keys(page.results[0] ?? {})).toEqual([
-      'id', 'is_member', 'created_at', 'updated_at', 'deleted_at', 'comment_html', 'attachments', 'access',
-      'external_source', 'external_id', 'edited_at', 'created_by', 'updated_by', 'project', 'workspace', 'issue',
-      'actor', 'description', 'parent',
+      'id',
+      'is_member',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'comment_html',
+      'attachments',
+      'access',
+      'external_source',
+      'external_id',
+      'edited_at',
+      'created_by',
+      'updated_by',
+      'project',
+      'workspace',
+      'issue',
+      'actor',
+      'description',
+      'parent',
     ]);
-    expect(page.results[0]).toMatchObject({ is_member: true, actor: seeded.bot.id, access: 'INTERNAL', created_at: '2026-03-03T10:00:00Z' });
+    expect(page.results[0]).toMatchObject({
+      is_member: true,
+      actor: seeded.bot.id,
+      access: 'INTERNAL',
+      created_at: '2026-03-03T10:00:00Z',
+    });
   });
 
   it('expands actor into the user object', async () => {
@@ -35,7 +56,7 @@ describe('comments', () => {
     expect(page.results[0]?.actor).toMatchObject({ id: seeded.dana.id, display_name: 'dana', email: 'dana@acme.io' });
   });
 
-  it('creates as the key\'s user: 201, no is_member, created_by overridable but actor not', async () => {
+  it("creates as the key's user: 201, no is_member, created_by overridable but actor not", async () => {
     seeded = await startSeeded();
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'Commented' });
     const path = `${seeded.projectPath}/work-items/${item.id}/comments/?expand=actor`;
@@ -44,7 +65,9 @@ describe('comments', () => {
     const created = (await response.json()) as Comment;
     expect(created).not.toHaveProperty('is_member');
     expect(created).toMatchObject({ comment_html: '<p>From Slack</p>', actor: seeded.bot.id, created_by: seeded.bot.id, issue: item.id });
-    const attributed = (await (await seeded.api(path, jsonBody({ comment_html: '<p>x</p>', created_by: seeded.dana.id }))).json()) as Comment;
+    const attributed = (await (
+      await seeded.api(path, jsonBody({ comment_html: '<p>x</p>', created_by: seeded.dana.id }))
+    ).json()) as Comment;
     expect(attributed).toMatchObject({ actor: seeded.bot.id, created_by: seeded.dana.id });
   });
 

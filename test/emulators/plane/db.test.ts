@@ -33,7 +33,7 @@ describe('FakePlaneDb seeding helpers', () => {
     expect(new Set(items.map((i) => i.created_at)).size).toBe(1200);
   });
 
-  it('resolves an API key\'s owner by e-mail when the request comes, and honours expiry', () => {
+  it("resolves an API key's owner by e-mail when the request comes, and honours expiry", () => {
     let now = 0;
     const db = new FakePlaneDb(() => now);
     db.addApiKey('k1', 'late@acme.io', { expiresAt: 10 });

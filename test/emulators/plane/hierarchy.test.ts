@@ -12,11 +12,21 @@ describe('sub-work-items: parent', () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const epic = db.addWorkItem('ACME', { name: 'Epic' });
-    const child = await seeded.json<{ id: string; parent: string | null }>(`${seeded.projectPath}/work-items/`, post({ name: 'Child', parent: epic.id }));
+    const child = await seeded.json<{ id: string; parent: string | null }>(
+      `${seeded.projectPath}/work-items/`,
+      post({ name: 'Child', parent: epic.id }),
+    );
     expect(child.parent).toBe(epic.id);
     // No children route and no parent filter: the list answers the whole project, each row with its parent.
-    const listed = await seeded.json<{ results: { id: string; parent: string | null }[] }>(`${seeded.projectPath}/work-items/?parent=${epic.id}`);
-    expect(listed.results.map((row) => [row.id, row.parent]).sort()).toEqual([[epic.id, null], [child.id, epic.id]].sort());
+    const listed = await seeded.json<{ results: { id: string; parent: string | null }[] }>(
+      `${seeded.projectPath}/work-items/?parent=${epic.id}`,
+    );
+    expect(listed.results.map((row) => [row.id, row.parent]).sort()).toEqual(
+      [
+        [epic.id, null],
+        [child.id, epic.id],
+      ].sort(),
+    );
     expect((await seeded.api(`${seeded.projectPath}/work-items/${epic.id}/sub-issues/`)).status).toBe(404);
     const cleared = await seeded.json<{ parent: string | null }>(`${seeded.projectPath}/work-items/${child.id}/`, patch({ parent: null }));
     expect(cleared.parent).toBeNull();
@@ -46,7 +56,16 @@ describe('work-item relations', () => {
       [b!.id, 'blocked_by', a!.id],
     ]);
     const ofB = await seeded.json<Record<string, { issue_id: string }[]>>(path(b!.id));
-    expect(Object.keys(ofB).sort()).toEqual(['blocked_by', 'blocking', 'duplicate', 'finish_after', 'finish_before', 'relates_to', 'start_after', 'start_before']);
+    expect(Object.keys(ofB).sort()).toEqual([
+      'blocked_by',
+      'blocking',
+      'duplicate',
+      'finish_after',
+      'finish_before',
+      'relates_to',
+      'start_after',
+      'start_before',
+    ]);
     expect(ofB.blocked_by!.map((r) => r.issue_id)).toEqual([a!.id]);
     expect(ofB.blocking!.map((r) => r.issue_id)).toEqual([c!.id]);
   });
@@ -55,11 +74,19 @@ describe('work-item relations', () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const [a, b] = ['One', 'Two'].map((name) => db.addWorkItem('ACME', { name }));
-    expect((await seeded.api(`${seeded.projectPath}/work-items/${a!.id}/relations/remove/`, post({ related_issue: b!.id }))).status).toBe(404);
+    expect((await seeded.api(`${seeded.projectPath}/work-items/${a!.id}/relations/remove/`, post({ related_issue: b!.id }))).status).toBe(
+      404,
+    );
     expect((await seeded.api(`${seeded.projectPath}/issues/${a!.id}/relations/`)).status).toBe(404);
-    const empty = await seeded.api(`${seeded.projectPath}/work-items/${a!.id}/relations/`, post({ relation_type: 'blocked_by', issues: [] }));
+    const empty = await seeded.api(
+      `${seeded.projectPath}/work-items/${a!.id}/relations/`,
+      post({ relation_type: 'blocked_by', issues: [] }),
+    );
     expect([empty.status, await empty.json()]).toEqual([400, { issues: ['This list may not be empty.'] }]);
-    const unknown = await seeded.api(`${seeded.projectPath}/work-items/${a!.id}/relations/`, post({ relation_type: 'blocked_by', issues: ['00000000-0000-4000-8000-000000000000'] }));
+    const unknown = await seeded.api(
+      `${seeded.projectPath}/work-items/${a!.id}/relations/`,
+      post({ relation_type: 'blocked_by', issues: ['00000000-0000-4000-8000-000000000000'] }),
+    );
     expect([unknown.status, await unknown.json()]).toEqual([400, { error: 'The payload is not valid' }]);
     await seeded.plane.close();
 

@@ -27,8 +27,18 @@ describe('pagination', () => {
       extra_stats: null,
     });
     expect(Object.keys(page)).toEqual([
-      'grouped_by', 'sub_grouped_by', 'total_count', 'next_cursor', 'prev_cursor', 'next_page_results',
-      'prev_page_results', 'count', 'total_pages', 'total_results', 'extra_stats', 'results',
+      'grouped_by',
+      'sub_grouped_by',
+      'total_count',
+      'next_cursor',
+      'prev_cursor',
+      'next_page_results',
+      'prev_page_results',
+      'count',
+      'total_pages',
+      'total_results',
+      'extra_stats',
+      'results',
     ]);
     // Newest first by default.
     expect(results.map((r) => r.sequence_id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
@@ -70,7 +80,7 @@ describe('pagination', () => {
     expect(page.next_cursor).toBe('1000:1:0');
   });
 
-  it('ignores the cursor\'s size: a cursor without per_page pages by 1000 and skips rows', async () => {
+  it("ignores the cursor's size: a cursor without per_page pages by 1000 and skips rows", async () => {
     seeded = await startSeeded();
     seeded.plane.db.addManyWorkItems('ACME', 25);
     const alone = await seeded.json<Envelope>(`${seeded.projectPath}/work-items/?cursor=10:1:0`);
@@ -81,14 +91,14 @@ describe('pagination', () => {
     expect(mismatched.results.map((r) => r.sequence_id)).toEqual([20, 19, 18, 17, 16]);
   });
 
-  it('offset by the cursor\'s size before v0.28', async () => {
+  it("offset by the cursor's size before v0.28", async () => {
     seeded = await startSeeded({ instanceVersion: '0.27.0' });
     seeded.plane.db.addManyWorkItems('ACME', 25);
     const page = await seeded.json<Envelope>(`${seeded.projectPath}/issues/?per_page=5&cursor=10:1:0`);
     expect(page.results.map((r) => r.sequence_id)).toEqual([15, 14, 13, 12, 11]);
   });
 
-  it('rejects bad parameters with the paginator\'s 400 bodies', async () => {
+  it("rejects bad parameters with the paginator's 400 bodies", async () => {
     seeded = await startSeeded();
     const cases: Array<[string, number, unknown]> = [
       ['per_page=1001', 400, { detail: 'Invalid per_page value. Cannot exceed 1000.' }],
@@ -106,7 +116,7 @@ describe('pagination', () => {
     expect((await seeded.api(`${seeded.projectPath}/states/?per_page=1000`)).status).toBe(200);
   });
 
-  it('uses Cloud\'s documented 20 / 100 page sizes', async () => {
+  it("uses Cloud's documented 20 / 100 page sizes", async () => {
     seeded = await startSeeded({ edition: 'cloud' });
     seeded.plane.db.addManyWorkItems('ACME', 30);
     const page = await seeded.json<Envelope>(`${seeded.projectPath}/work-items/`);

@@ -60,8 +60,21 @@ describe('states and labels', () => {
     const page = await seeded.json<Page<Row>>(`${seeded.projectPath}/labels/`);
     expect(page.results.map((l) => l.name)).toEqual(['feature', 'bug']);
     expect(Object.keys(page.results[0] ?? {})).toEqual([
-      'id', 'created_at', 'updated_at', 'deleted_at', 'name', 'description', 'color', 'sort_order', 'external_source',
-      'external_id', 'created_by', 'updated_by', 'project', 'workspace', 'parent',
+      'id',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'name',
+      'description',
+      'color',
+      'sort_order',
+      'external_source',
+      'external_id',
+      'created_by',
+      'updated_by',
+      'project',
+      'workspace',
+      'parent',
     ]);
     expect((await seeded.json<Row>(`${seeded.projectPath}/labels/${feature.id}/`)).name).toBe('feature');
   });
@@ -100,13 +113,17 @@ describe('text search', () => {
     const secret = db.addProject('acme', { identifier: 'HR', name: 'Hiring', network: 0, members: [seeded.dana.id] });
     db.addWorkItem(secret.id, { name: 'Login for candidates' });
     const search = async (query: string) =>
-      (await seeded.json<{ issues: Array<{ id: string; project__identifier: string }> }>(`/api/v1/workspaces/acme/work-items/search/?${query}`)).issues;
+      (
+        await seeded.json<{ issues: Array<{ id: string; project__identifier: string }> }>(
+          `/api/v1/workspaces/acme/work-items/search/?${query}`,
+        )
+      ).issues;
 
     expect((await search('search=LOGIN')).map((i) => i.id)).toEqual([login.id]);
     expect(await search('search=checkout')).toEqual([]);
     expect((await search('search=1')).map((i) => i.id).sort()).toEqual([login.id, opsFirst.id].sort());
     expect((await search(`search=1&project_id=${ops.id}`)).map((i) => i.id)).toEqual([opsFirst.id]);
-    expect((await search(`search=1&project_id=${ops.id}&workspace_search=true`))).toHaveLength(2);
+    expect(await search(`search=1&project_id=${ops.id}&workspace_search=true`)).toHaveLength(2);
     expect((await search('search=ops')).map((i) => i.project__identifier)).toEqual(['OPS']);
     expect(await search('search=')).toEqual([]);
     expect(await search('search=a&limit=1')).toHaveLength(1);

@@ -1,4 +1,10 @@
-import { type FakePlane, type FakePlaneOptions, type ProjectRecord, type UserRecord, startFakePlane } from '../../../src/emulators/plane/index.js';
+import {
+  type FakePlane,
+  type FakePlaneOptions,
+  type ProjectRecord,
+  type UserRecord,
+  startFakePlane,
+} from '../../../src/emulators/plane/index.js';
 
 /** A key for the bot user of `startSeeded`. */
 export const KEY = `plane_api_${'a'.repeat(32)}`;
@@ -33,7 +39,7 @@ export async function startSeeded(options: FakePlaneOptions = {}): Promise<Seede
   const project = plane.db.addProject('acme', { identifier: 'ACME', name: 'Website', created_by: dana.id });
   const api: Seeded['api'] = (path, init = {}) =>
     fetch(`${plane.url}${path}`, { redirect: 'manual', ...init, headers: { 'X-Api-Key': KEY, ...init.headers } });
-  const json = async <T,>(path: string, init?: Parameters<Seeded['api']>[1]): Promise<T> => {
+  const json = async <T>(path: string, init?: Parameters<Seeded['api']>[1]): Promise<T> => {
     const response = await api(path, init);
     if (!response.ok) throw new Error(`${response.status} ${path}: ${await response.text()}`);
     return (await response.json()) as T;

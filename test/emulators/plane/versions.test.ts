@@ -42,7 +42,11 @@ describe('version and edition detection', () => {
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'Old paths' });
     expect((await seeded.json<{ id: string }>(`${seeded.projectPath}/issues/${item.id}/`)).id).toBe(item.id);
     expect((await seeded.json<{ id: string }>('/api/v1/workspaces/acme/issues/ACME-1/')).id).toBe(item.id);
-    for (const path of [`${seeded.projectPath}/work-items/${item.id}/`, '/api/v1/workspaces/acme/work-items/ACME-1/', '/api/v1/workspaces/acme/work-items/search/']) {
+    for (const path of [
+      `${seeded.projectPath}/work-items/${item.id}/`,
+      '/api/v1/workspaces/acme/work-items/ACME-1/',
+      '/api/v1/workspaces/acme/work-items/search/',
+    ]) {
       const response = await seeded.api(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual(pageNotFound);

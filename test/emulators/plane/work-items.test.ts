@@ -11,10 +11,35 @@ interface Page {
 }
 
 const WORK_ITEM_KEYS = [
-  'id', 'type_id', 'created_at', 'updated_at', 'deleted_at', 'point', 'name', 'description_html', 'description_binary',
-  'priority', 'start_date', 'target_date', 'sequence_id', 'sort_order', 'completed_at', 'archived_at', 'is_draft',
-  'external_source', 'external_id', 'created_by', 'updated_by', 'project', 'workspace', 'parent', 'state',
-  'estimate_point', 'type', 'assignees', 'labels',
+  'id',
+  'type_id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'point',
+  'name',
+  'description_html',
+  'description_binary',
+  'priority',
+  'start_date',
+  'target_date',
+  'sequence_id',
+  'sort_order',
+  'completed_at',
+  'archived_at',
+  'is_draft',
+  'external_source',
+  'external_id',
+  'created_by',
+  'updated_by',
+  'project',
+  'workspace',
+  'parent',
+  'state',
+  'estimate_point',
+  'type',
+  'assignees',
+  'labels',
 ];
 
 describe('work-item reads', () => {
@@ -22,7 +47,14 @@ describe('work-item reads', () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const bug = db.addLabel('ACME', { name: 'bug', color: '#EF4444' });
-    const item = db.addWorkItem('ACME', { name: 'Login', state: 'In Progress', assignees: [seeded.bot.id], labels: ['bug'], priority: 'high', target_date: '2026-03-10' });
+    const item = db.addWorkItem('ACME', {
+      name: 'Login',
+      state: 'In Progress',
+      assignees: [seeded.bot.id],
+      labels: ['bug'],
+      priority: 'high',
+      target_date: '2026-03-10',
+    });
     const body = await seeded.json<Item>(`${seeded.projectPath}/work-items/${item.id}/`);
     expect(Object.keys(body)).toEqual(WORK_ITEM_KEYS);
     expect(body).toMatchObject({
@@ -50,7 +82,15 @@ describe('work-item reads', () => {
     );
     expect(expanded.state).toEqual({ id: item.state, name: 'Backlog', color: '#60646C', group: 'backlog' });
     expect(expanded.assignees).toEqual([
-      { id: seeded.dana.id, first_name: 'Dana', last_name: 'Kim', email: 'dana@acme.io', avatar: '', avatar_url: null, display_name: 'dana' },
+      {
+        id: seeded.dana.id,
+        first_name: 'Dana',
+        last_name: 'Kim',
+        email: 'dana@acme.io',
+        avatar: '',
+        avatar_url: null,
+        display_name: 'dana',
+      },
     ]);
     expect((expanded.labels as Array<Record<string, unknown>>)[0]).toMatchObject({ name: 'bug', project: seeded.project.id, parent: null });
     expect(expanded.project).toMatchObject({ id: seeded.project.id, identifier: 'ACME', name: 'Website' });
@@ -155,14 +195,16 @@ describe('work-item reads', () => {
     expect((await seeded.api(`${seeded.projectPath}/work-items/?external_id=J-2&external_source=jira`)).status).toBe(404);
   });
 
-  it('renders datetimes in the key owner\'s timezone, with microseconds', async () => {
+  it("renders datetimes in the key owner's timezone, with microseconds", async () => {
     seeded = await startSeeded({ apiKeys: { plane_api_kolkata: 'asha@acme.io' } });
     seeded.plane.db.addMember('acme', { email: 'asha@acme.io', timezone: 'Asia/Kolkata' });
     seeded.plane.db.addProjectMember('ACME', 'asha@acme.io');
     const item = seeded.plane.db.addWorkItem('ACME', { name: 'Zoned', created_at: '2026-03-04T16:05:11.902Z' });
     const utc = await seeded.json<Item>(`${seeded.projectPath}/work-items/${item.id}/`);
     expect(utc.created_at).toBe('2026-03-04T16:05:11.902000Z');
-    const zoned = await seeded.json<Item>(`${seeded.projectPath}/work-items/${item.id}/`, { headers: { 'X-Api-Key': 'plane_api_kolkata' } });
+    const zoned = await seeded.json<Item>(`${seeded.projectPath}/work-items/${item.id}/`, {
+      headers: { 'X-Api-Key': 'plane_api_kolkata' },
+    });
     expect(zoned.created_at).toBe('2026-03-04T21:35:11.902000+05:30');
   });
 
@@ -179,7 +221,7 @@ describe('work-item reads', () => {
 });
 
 describe('work-item writes', () => {
-  it('creates with defaults: default state, priority none, next sequence id, the key\'s user as creator', async () => {
+  it("creates with defaults: default state, priority none, next sequence id, the key's user as creator", async () => {
     seeded = await startSeeded();
     seeded.plane.db.addWorkItem('ACME', { name: 'Existing' });
     const response = await seeded.api(`${seeded.projectPath}/work-items/?expand=state`, jsonBody({ name: '  New item  ' }));
@@ -214,7 +256,7 @@ describe('work-item writes', () => {
     expect(await response.json()).toMatchObject({ assignees: [seeded.dana.id], labels: [mine.id] });
   });
 
-  it('answers validation errors in DRF\'s shapes', async () => {
+  it("answers validation errors in DRF's shapes", async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const other = db.addProject('acme', { identifier: 'OPS', name: 'Ops' });
@@ -225,7 +267,10 @@ describe('work-item writes', () => {
       [{ name: '' }, { name: ['This field may not be blank.'] }],
       [{ name: 'x'.repeat(256) }, { name: ['Ensure this field has no more than 255 characters.'] }],
       [{ name: 'a', priority: 'p0' }, { priority: ['"p0" is not a valid choice.'] }],
-      [{ name: 'a', start_date: '2026-03-03T10:00:00Z' }, { start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] }],
+      [
+        { name: 'a', start_date: '2026-03-03T10:00:00Z' },
+        { start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
+      ],
       [{ name: 'a', start_date: '2026-03-10', target_date: '2026-03-01' }, { non_field_errors: ['Start date cannot exceed target date'] }],
       [{ name: 'a', state: foreignState }, { non_field_errors: ['State is not valid please pass a valid state_id'] }],
       [{ name: 'a', state: missing }, { state: [`Invalid pk "${missing}" - object does not exist.`] }],
@@ -250,7 +295,11 @@ describe('work-item writes', () => {
 
   it('refuses non-JSON bodies with 415 and bodies over FILE_SIZE_LIMIT with 413', async () => {
     seeded = await startSeeded();
-    const text = await seeded.api(`${seeded.projectPath}/work-items/`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'name' });
+    const text = await seeded.api(`${seeded.projectPath}/work-items/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'name',
+    });
     expect(text.status).toBe(415);
     expect(await text.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
     const huge = await seeded.api(`${seeded.projectPath}/work-items/`, jsonBody({ name: 'big', description_html: 'x'.repeat(5_242_880) }));
@@ -262,7 +311,10 @@ describe('work-item writes', () => {
   it('answers 409 with the existing id for a duplicate external pair', async () => {
     seeded = await startSeeded();
     const existing = seeded.plane.db.addWorkItem('ACME', { name: 'Once', external_id: 'slack-1', external_source: 'slack' });
-    const response = await seeded.api(`${seeded.projectPath}/work-items/`, jsonBody({ name: 'Twice', external_id: 'slack-1', external_source: 'slack' }));
+    const response = await seeded.api(
+      `${seeded.projectPath}/work-items/`,
+      jsonBody({ name: 'Twice', external_id: 'slack-1', external_source: 'slack' }),
+    );
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: 'Issue with the same external id and external source already exists', id: existing.id });
   });
@@ -272,17 +324,31 @@ describe('work-item writes', () => {
     const { db } = seeded.plane;
     db.addLabel('ACME', { name: 'bug' });
     const docs = db.addLabel('ACME', { name: 'docs' });
-    const item = db.addWorkItem('ACME', { name: 'Patch me', state: 'In Progress', assignees: [seeded.dana.id], labels: ['bug'], target_date: '2026-03-10', priority: 'high' });
+    const item = db.addWorkItem('ACME', {
+      name: 'Patch me',
+      state: 'In Progress',
+      assignees: [seeded.dana.id],
+      labels: ['bug'],
+      target_date: '2026-03-10',
+      priority: 'high',
+    });
     const path = `${seeded.projectPath}/work-items/${item.id}/?expand=state`;
     const patched = await seeded.json<Item>(path, jsonBody({ assignees: [seeded.bot.id], labels: [docs.id], target_date: null }, 'PATCH'));
-    expect(patched).toMatchObject({ name: 'Patch me', priority: 'high', assignees: [seeded.bot.id], labels: [docs.id], target_date: null, updated_by: seeded.bot.id });
+    expect(patched).toMatchObject({
+      name: 'Patch me',
+      priority: 'high',
+      assignees: [seeded.bot.id],
+      labels: [docs.id],
+      target_date: null,
+      updated_by: seeded.bot.id,
+    });
     // expand is not applied to update responses.
     expect(typeof patched.state).toBe('string');
     const reset = await seeded.json<Item>(path, jsonBody({ state: null }, 'PATCH'));
     expect(reset.state).toBe(db.defaultState(seeded.project.id)?.id);
   });
 
-  it('sets completed_at when the state\'s group becomes completed and clears it otherwise', async () => {
+  it("sets completed_at when the state's group becomes completed and clears it otherwise", async () => {
     seeded = await startSeeded();
     const { db } = seeded.plane;
     const item = db.addWorkItem('ACME', { name: 'Finish me' });
@@ -294,7 +360,10 @@ describe('work-item writes', () => {
 
   it('answers 404 for an unknown work item and "Page not found." for a malformed id', async () => {
     seeded = await startSeeded();
-    const unknown = await seeded.api(`${seeded.projectPath}/work-items/00000000-0000-4000-8000-000000000000/`, jsonBody({ name: 'x' }, 'PATCH'));
+    const unknown = await seeded.api(
+      `${seeded.projectPath}/work-items/00000000-0000-4000-8000-000000000000/`,
+      jsonBody({ name: 'x' }, 'PATCH'),
+    );
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'The requested resource does not exist.' });
     const malformed = await seeded.api(`${seeded.projectPath}/work-items/ACME-1/`);

@@ -61,7 +61,11 @@ describe('a Bolt app against the emulator', () => {
       return thread.length === 2 ? thread : undefined;
     });
     expect(reply).toMatchObject({ user: 'U0BOT', bot_id: 'B0BOT', text: 'On it, <@U0ALICE>', thread_ts: ts });
-    expect(emulator.calls.find((c) => c.method === 'chat.postMessage')!.args).toMatchObject({ channel: 'C0GENERAL', thread_ts: ts, team_id: 'T0TEAM' });
+    expect(emulator.calls.find((c) => c.method === 'chat.postMessage')!.args).toMatchObject({
+      channel: 'C0GENERAL',
+      thread_ts: ts,
+      team_id: 'T0TEAM',
+    });
     await emulator.settled();
     expect(emulator.deliveries.every((d) => d.status === 200)).toBe(true);
     expect(emulator.deliveries.some((d) => (d.body.event as { bot_id?: string } | undefined)?.bot_id === 'B0BOT')).toBe(true);
@@ -85,7 +89,11 @@ describe('a Bolt app against the emulator', () => {
   });
 
   it('handles a button click and replaces the message through respond()', async () => {
-    const { ts } = await app.client.chat.postMessage({ channel: 'C0OPS', text: 'Approve?', blocks: [buttonBlock('approve', 'run-7', 'Approve')] });
+    const { ts } = await app.client.chat.postMessage({
+      channel: 'C0OPS',
+      text: 'Approve?',
+      blocks: [buttonBlock('approve', 'run-7', 'Approve')],
+    });
     const answer = await emulator.clickButton({ user: 'U0CAROL', channel: 'C0OPS', messageTs: ts!, actionId: 'approve' });
     expect(answer.status).toBe(200);
     await waitFor(() => emulator.workspace.message('C0OPS', ts!)!.text === 'Approved by <@U0CAROL>');

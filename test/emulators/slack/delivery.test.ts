@@ -58,7 +58,15 @@ describe('events', () => {
         {
           type: 'rich_text',
           block_id: expect.any(String),
-          elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'U0BOT' }, { type: 'text', text: ' deploy api' }] }],
+          elements: [
+            {
+              type: 'rich_text_section',
+              elements: [
+                { type: 'user', user_id: 'U0BOT' },
+                { type: 'text', text: ' deploy api' },
+              ],
+            },
+          ],
         },
       ],
       channel: 'C0GENERAL',
@@ -147,7 +155,11 @@ describe('the bot’s own messages', () => {
       const [post, change, deletion] = events();
       expect(events()).toHaveLength(3);
       expect(post).toMatchObject({ type: 'message', user: 'U0BOT', bot_id: 'B0BOT', text: 'v1', ts: posted.ts, channel_type: 'channel' });
-      expect(change).toMatchObject({ subtype: 'message_changed', message: { text: 'v2', ts: posted.ts }, previous_message: { text: 'v1' } });
+      expect(change).toMatchObject({
+        subtype: 'message_changed',
+        message: { text: 'v2', ts: posted.ts },
+        previous_message: { text: 'v1' },
+      });
       expect(deletion).toMatchObject({ subtype: 'message_deleted', deleted_ts: posted.ts, previous_message: { text: 'v2' } });
     } finally {
       await echoing.close();
@@ -196,9 +208,15 @@ describe('slash commands', () => {
 
   it('tells the invoker when the app fails or acks with an invalid message', async () => {
     answer = () => ({ status: 500 });
-    expect(await emulator.runCommand({ user: 'U0ALICE', channel: 'C0GENERAL', command: '/task', text: 'x' })).toMatchObject({ status: 500, error: 'http_500' });
+    expect(await emulator.runCommand({ user: 'U0ALICE', channel: 'C0GENERAL', command: '/task', text: 'x' })).toMatchObject({
+      status: 500,
+      error: 'http_500',
+    });
     answer = () => ({ body: JSON.stringify({ text: 'x'.repeat(40_001) }), contentType: 'application/json' });
-    expect(await emulator.runCommand({ user: 'U0ALICE', channel: 'C0GENERAL', command: '/task', text: 'x' })).toMatchObject({ status: 200, error: 'msg_too_long' });
+    expect(await emulator.runCommand({ user: 'U0ALICE', channel: 'C0GENERAL', command: '/task', text: 'x' })).toMatchObject({
+      status: 200,
+      error: 'msg_too_long',
+    });
     expect(emulator.workspace.ephemeralsFor('C0GENERAL', 'U0ALICE')).toMatchObject([
       { user: 'USLACKBOT', text: '/task failed with the error "http_500"' },
       { user: 'USLACKBOT', text: '/task failed with the error "msg_too_long"' },
@@ -208,7 +226,8 @@ describe('slash commands', () => {
   it('serves the response_url: ephemeral, replace_original, in_channel, delete_original, five uses', async () => {
     await emulator.runCommand({ user: 'U0ALICE', channel: 'C0GENERAL', command: '/task', text: 'list' });
     const url = String(receiver.received[0]!.body.response_url);
-    const respond = (body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const respond = (body: unknown) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const ephemerals = () => emulator.workspace.ephemeralsFor('C0GENERAL', 'U0ALICE').map((m) => m.text);
 
     expect((await respond({ text: 'working…' })).status).toBe(200);
@@ -260,7 +279,15 @@ describe('button clicks', () => {
       trigger_id: expect.any(String),
       team: { id: 'T0TEAM', domain: 'acme' },
       channel: { id: 'C0GENERAL', name: 'general' },
-      message: { type: 'message', ts: posted.ts, thread_ts: parent, user: 'U0BOT', bot_id: 'B0BOT', text: 'Approve?', blocks: expect.any(Array) },
+      message: {
+        type: 'message',
+        ts: posted.ts,
+        thread_ts: parent,
+        user: 'U0BOT',
+        bot_id: 'B0BOT',
+        text: 'Approve?',
+        blocks: expect.any(Array),
+      },
       state: { values: {} },
       response_url: expect.stringContaining(`${emulator.origin}/response/`),
       actions: [
@@ -275,7 +302,9 @@ describe('button clicks', () => {
         },
       ],
     });
-    await expect(emulator.clickButton({ user: 'U0BOB', channel: 'C0GENERAL', messageTs: posted.ts!, actionId: 'nope' })).rejects.toThrow(/no button/);
+    await expect(emulator.clickButton({ user: 'U0BOB', channel: 'C0GENERAL', messageTs: posted.ts!, actionId: 'nope' })).rejects.toThrow(
+      /no button/,
+    );
   });
 
   it('lets the response_url replace the clicked message, or post an ephemeral in its thread', async () => {
@@ -284,7 +313,8 @@ describe('button clicks', () => {
     const posted = await client.chat.postMessage({ channel: 'C0GENERAL', thread_ts: parent, text: 'Approve?', blocks: approval });
     await emulator.clickButton({ user: 'U0BOB', channel: 'C0GENERAL', messageTs: posted.ts!, actionId: 'deny' });
     const url = String(receiver.received.at(-1)!.body.response_url);
-    const respond = (body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const respond = (body: unknown) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
     await respond({ text: 'Only Alice can decide' });
     expect(emulator.workspace.ephemeralsFor('C0GENERAL', 'U0BOB')).toMatchObject([{ text: 'Only Alice can decide', thread_ts: parent }]);
@@ -298,12 +328,18 @@ describe('button clicks', () => {
   it('clicks on an ephemeral message: no message in the payload, only its owner can click', async () => {
     const client = clientFor(emulator);
     const { message_ts } = await client.chat.postEphemeral({ channel: 'C0GENERAL', user: 'U0ALICE', text: 'More?', blocks: approval });
-    await expect(emulator.clickButton({ user: 'U0BOB', channel: 'C0GENERAL', messageTs: message_ts!, actionId: 'approve' })).rejects.toThrow(/sees no message/);
+    await expect(
+      emulator.clickButton({ user: 'U0BOB', channel: 'C0GENERAL', messageTs: message_ts!, actionId: 'approve' }),
+    ).rejects.toThrow(/sees no message/);
     await emulator.clickButton({ user: 'U0ALICE', channel: 'C0GENERAL', messageTs: message_ts!, actionId: 'approve', value: 'run-1' });
     const payload = receiver.received.at(-1)!.body;
     expect(payload.container).toMatchObject({ message_ts, is_ephemeral: true });
     expect(payload).not.toHaveProperty('message');
-    await fetch(String(payload.response_url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ delete_original: true }) });
+    await fetch(String(payload.response_url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delete_original: true }),
+    });
     expect(emulator.workspace.ephemeralsFor('C0GENERAL', 'U0ALICE')).toEqual([]);
   });
 });

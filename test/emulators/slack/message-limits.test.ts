@@ -20,7 +20,14 @@ describe('checkMessage', () => {
         elements: [
           { type: 'button', action_id: 'a'.repeat(255), text: plain('x'.repeat(75)), value: 'v'.repeat(2000), style: 'danger' },
           { type: 'static_select', action_id: 'pick', options: [{ text: plain('o'), value: 'o'.repeat(75) }] },
-          { type: 'overflow', action_id: 'more', options: [{ text: plain('1'), value: '1' }, { text: plain('2'), value: '2' }] },
+          {
+            type: 'overflow',
+            action_id: 'more',
+            options: [
+              { text: plain('1'), value: '1' },
+              { text: plain('2'), value: '2' },
+            ],
+          },
         ],
       },
       { type: 'table', rows: [Array.from({ length: 20 }, () => ({ type: 'raw_text', text: 'c' }))] },
@@ -34,13 +41,48 @@ describe('checkMessage', () => {
     expect(error([{ type: 'section' }])).toBe('invalid_blocks');
     expect(error([{ type: 'section', fields: Array.from({ length: 11 }, () => mrkdwn('f')) }])).toBe('invalid_blocks');
     expect(error([{ type: 'context', elements: Array.from({ length: 11 }, () => mrkdwn('c')) }])).toBe('invalid_blocks');
-    expect(error([{ type: 'divider', block_id: 'x' }, { type: 'divider', block_id: 'x' }])).toBe('invalid_blocks');
-    expect(error([{ type: 'actions', elements: Array.from({ length: 26 }, (_, i) => ({ type: 'button', action_id: `a${i}`, text: plain('b') })) }])).toBe('invalid_blocks');
-    expect(error([{ type: 'actions', elements: [{ type: 'button', action_id: 'a', text: plain('b'), style: 'loud' }] }])).toBe('invalid_blocks');
-    expect(error([{ type: 'actions', elements: [{ type: 'button', action_id: 'a', text: plain('b') }, { type: 'button', action_id: 'a', text: plain('c') }] }])).toBe('invalid_blocks');
-    expect(error([{ type: 'actions', elements: [{ type: 'static_select', action_id: 's', options: [{ text: plain('o'), value: 'v'.repeat(76) }] }] }])).toBe('invalid_blocks');
-    expect(error([{ type: 'markdown', text: 'm'.repeat(6001) }, { type: 'markdown', text: 'm'.repeat(6000) }])).toBe('invalid_blocks');
-    expect(error([{ type: 'table', rows: [[{}]] }, { type: 'table', rows: [[{}]] }])).toBe('invalid_blocks');
+    expect(
+      error([
+        { type: 'divider', block_id: 'x' },
+        { type: 'divider', block_id: 'x' },
+      ]),
+    ).toBe('invalid_blocks');
+    expect(
+      error([
+        { type: 'actions', elements: Array.from({ length: 26 }, (_, i) => ({ type: 'button', action_id: `a${i}`, text: plain('b') })) },
+      ]),
+    ).toBe('invalid_blocks');
+    expect(error([{ type: 'actions', elements: [{ type: 'button', action_id: 'a', text: plain('b'), style: 'loud' }] }])).toBe(
+      'invalid_blocks',
+    );
+    expect(
+      error([
+        {
+          type: 'actions',
+          elements: [
+            { type: 'button', action_id: 'a', text: plain('b') },
+            { type: 'button', action_id: 'a', text: plain('c') },
+          ],
+        },
+      ]),
+    ).toBe('invalid_blocks');
+    expect(
+      error([
+        { type: 'actions', elements: [{ type: 'static_select', action_id: 's', options: [{ text: plain('o'), value: 'v'.repeat(76) }] }] },
+      ]),
+    ).toBe('invalid_blocks');
+    expect(
+      error([
+        { type: 'markdown', text: 'm'.repeat(6001) },
+        { type: 'markdown', text: 'm'.repeat(6000) },
+      ]),
+    ).toBe('invalid_blocks');
+    expect(
+      error([
+        { type: 'table', rows: [[{}]] },
+        { type: 'table', rows: [[{}]] },
+      ]),
+    ).toBe('invalid_blocks');
     expect(error([{ type: 'image', alt_text: 'no url' }])).toBe('invalid_blocks');
   });
 

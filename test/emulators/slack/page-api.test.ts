@@ -28,7 +28,11 @@ afterEach(async () => {
 });
 
 const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${api}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 const get = async (path: string) => {
@@ -57,7 +61,10 @@ function openStream(url: string): { events: SseEvent[]; close: () => void } {
         const frame = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const fields = Object.fromEntries(
-          frame.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+          frame
+            .split('\n')
+            .filter((line) => !line.startsWith(':'))
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
         );
         if (fields.event) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? '{}') });
       }
@@ -70,8 +77,21 @@ describe('page API', () => {
   it('describes the workspace as one person sees it', async () => {
     const { status, body } = await get('/workspace?as=U0ALICE');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ team: { id: 'T0TEAM' }, bot: { userId: 'U0BOT', name: 'planebot' }, viewer: 'U0ALICE', commands: ['/task', '/todo', '/plane'] });
-    expect((body.users as { id: string }[]).map((u) => u.id)).toEqual(['U0BOT', 'U0ALICE', 'U0BOB', 'U0CAROL', 'U0CAMILLE', 'U0WEI', 'USLACKBOT']);
+    expect(body).toMatchObject({
+      team: { id: 'T0TEAM' },
+      bot: { userId: 'U0BOT', name: 'planebot' },
+      viewer: 'U0ALICE',
+      commands: ['/task', '/todo', '/plane'],
+    });
+    expect((body.users as { id: string }[]).map((u) => u.id)).toEqual([
+      'U0BOT',
+      'U0ALICE',
+      'U0BOB',
+      'U0CAROL',
+      'U0CAMILLE',
+      'U0WEI',
+      'USLACKBOT',
+    ]);
     expect((body.channels as { id: string }[]).map((c) => c.id)).toEqual(['C0GENERAL', 'D0ALICE']);
     expect(await get('/workspace')).toMatchObject({ status: 400, body: { ok: false, error: expect.stringContaining('`as`') } });
     expect(await get('/nothing?as=U0ALICE')).toMatchObject({ status: 404 });
@@ -107,7 +127,12 @@ describe('page API', () => {
     await client.chat.postMessage({ channel: 'C0GENERAL', text: 'second' });
 
     const { body } = await get('/channels/C0GENERAL/messages?as=U0ALICE');
-    const messages = body.messages as { text: string; ephemeral?: boolean; channel: string; replies: { text: string; ephemeral?: boolean }[] }[];
+    const messages = body.messages as {
+      text: string;
+      ephemeral?: boolean;
+      channel: string;
+      replies: { text: string; ephemeral?: boolean }[];
+    }[];
     expect(messages.map((m) => m.text)).toEqual(['first', 'second']);
     expect(messages[0]!.channel).toBe('C0GENERAL');
     expect(messages[0]!.replies.map((r) => [r.text, r.ephemeral ?? false])).toEqual([
@@ -119,10 +144,18 @@ describe('page API', () => {
   });
 
   it('clicks a button as a person', async () => {
-    const { ts } = await clientFor(emulator).chat.postMessage({ channel: 'C0GENERAL', text: 'Approve?', blocks: [buttonBlock('approve', 'run-1')] });
+    const { ts } = await clientFor(emulator).chat.postMessage({
+      channel: 'C0GENERAL',
+      text: 'Approve?',
+      blocks: [buttonBlock('approve', 'run-1')],
+    });
     const { body } = await post('/channels/C0GENERAL/actions', { as: 'U0CAROL', message_ts: ts, action_id: 'approve' });
     expect(body).toEqual({ ok: true, answer: { status: 200, body: '' } });
-    expect(receiver.received[0]!.body).toMatchObject({ type: 'block_actions', user: { id: 'U0CAROL' }, actions: [{ action_id: 'approve', value: 'run-1' }] });
+    expect(receiver.received[0]!.body).toMatchObject({
+      type: 'block_actions',
+      user: { id: 'U0CAROL' },
+      actions: [{ action_id: 'approve', value: 'run-1' }],
+    });
     expect(await post('/channels/C0GENERAL/actions', { as: 'U0CAROL', message_ts: ts })).toMatchObject({ status: 400 });
   });
 
@@ -139,7 +172,13 @@ describe('page API', () => {
       await client.chat.delete({ channel: 'C0GENERAL', ts: posted.ts! });
       await waitFor(() => stream.events.find((e) => e.event === 'message_deleted'));
 
-      expect(stream.events.map((e) => e.event)).toEqual(['hello', 'message_posted', 'message_updated', 'message_posted', 'message_deleted']);
+      expect(stream.events.map((e) => e.event)).toEqual([
+        'hello',
+        'message_posted',
+        'message_updated',
+        'message_posted',
+        'message_deleted',
+      ]);
       const [, first, edit, ephemeral, deletion] = stream.events;
       expect(first!.data).toMatchObject({ channel: 'C0GENERAL', message: { ts: posted.ts, text: 'working…', user: 'U0BOT' } });
       expect(edit!.data).toMatchObject({ message: { ts: posted.ts, text: '2/3 tasks completed', edited: { user: 'U0BOT' } } });

@@ -66,7 +66,12 @@ describe('a Bolt app in Socket Mode against the emulator', () => {
     await emulator.settled();
     const mention = emulator.deliveries.find((d) => (d.body.event as { type?: string } | undefined)?.type === 'app_mention')!;
     expect(mention).toMatchObject({ transport: 'socket', status: 200, responseBody: '', envelopeId: expect.any(String) });
-    expect(JSON.parse(mention.rawBody)).toMatchObject({ type: 'events_api', envelope_id: mention.envelopeId, retry_attempt: 0, retry_reason: '' });
+    expect(JSON.parse(mention.rawBody)).toMatchObject({
+      type: 'events_api',
+      envelope_id: mention.envelopeId,
+      retry_attempt: 0,
+      retry_reason: '',
+    });
     // Slack's first delivery in Socket Mode says attempt 0, not "no retry".
     expect(retries[0]).toEqual({ num: 0, reason: '' });
     expect(emulator.deliveries.every((d) => d.transport === 'socket' && d.status === 200)).toBe(true);
@@ -89,7 +94,11 @@ describe('a Bolt app in Socket Mode against the emulator', () => {
     const posted = await waitFor(() => emulator.workspace.messages('C0OPS').find((m) => m.text === 'Task added: add Fix login'));
     expect(posted).toMatchObject({ user: 'U0BOT', bot_id: 'B0BOT' });
     const frame = JSON.parse(emulator.deliveries.find((d) => d.kind === 'command')!.rawBody);
-    expect(frame).toMatchObject({ type: 'slash_commands', accepts_response_payload: true, payload: { command: '/task', text: 'add Fix login' } });
+    expect(frame).toMatchObject({
+      type: 'slash_commands',
+      accepts_response_payload: true,
+      payload: { command: '/task', text: 'add Fix login' },
+    });
   });
 
   it('reads an empty ack as an empty body: nothing is shown', async () => {
@@ -99,7 +108,11 @@ describe('a Bolt app in Socket Mode against the emulator', () => {
   });
 
   it('handles a button click sent as an interactive envelope', async () => {
-    const { ts } = await app.client.chat.postMessage({ channel: 'C0OPS', text: 'Approve?', blocks: [buttonBlock('approve', 'run-7', 'Approve')] });
+    const { ts } = await app.client.chat.postMessage({
+      channel: 'C0OPS',
+      text: 'Approve?',
+      blocks: [buttonBlock('approve', 'run-7', 'Approve')],
+    });
     const answer = await emulator.clickButton({ user: 'U0CAROL', channel: 'C0OPS', messageTs: ts!, actionId: 'approve' });
     expect(answer.status).toBe(200);
     await waitFor(() => emulator.workspace.message('C0OPS', ts!)!.text === 'Approved by <@U0CAROL>');
@@ -119,7 +132,12 @@ describe('Slack asking a Socket Mode app to reconnect', () => {
       logLevel: LogLevel.ERROR,
       installerOptions: { clientOptions: { slackApiUrl: slack.url, retryConfig: { retries: 0 } } },
     });
-    const reconnecting = new App({ token: TOKEN, receiver, logLevel: LogLevel.ERROR, clientOptions: { slackApiUrl: slack.url, retryConfig: { retries: 0 } } });
+    const reconnecting = new App({
+      token: TOKEN,
+      receiver,
+      logLevel: LogLevel.ERROR,
+      clientOptions: { slackApiUrl: slack.url, retryConfig: { retries: 0 } },
+    });
     reconnecting.event('app_mention', async ({ event }) => {
       mentions.push(event.text);
     });

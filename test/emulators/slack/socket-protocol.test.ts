@@ -73,7 +73,12 @@ describe('the socket', () => {
   it('says hello first, naming the app and counting the connections', async () => {
     const one = await connected();
     const two = await connected();
-    expect(one.frames[0]).toMatchObject({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A0APP' }, debug_info: { host: expect.any(String) } });
+    expect(one.frames[0]).toMatchObject({
+      type: 'hello',
+      num_connections: 1,
+      connection_info: { app_id: 'A0APP' },
+      debug_info: { host: expect.any(String) },
+    });
     expect(two.frames[0]).toMatchObject({ type: 'hello', num_connections: 2 });
     expect(emulator.openSockets).toBe(2);
   });
@@ -109,7 +114,11 @@ describe('the socket', () => {
     const answer = await emulator.runCommand({ user: 'U0BOB', channel: 'C0OPS', command: '/task', text: 'list' });
     expect(answer).toEqual({ status: 0, body: '', error: 'timeout' });
     expect(emulator.workspace.ephemeralsFor('C0OPS', 'U0BOB').map((m) => m.text)).toEqual(['/task failed with the error "timeout"']);
-    expect(client.frames[1]).toMatchObject({ type: 'slash_commands', accepts_response_payload: true, payload: { command: '/task', text: 'list' } });
+    expect(client.frames[1]).toMatchObject({
+      type: 'slash_commands',
+      accepts_response_payload: true,
+      payload: { command: '/task', text: 'list' },
+    });
     expect(client.frames[1]).not.toHaveProperty('retry_attempt');
   });
 

@@ -47,7 +47,11 @@ describe('native streaming', () => {
       ],
     });
     expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts, text: 'edited' }))).toBe('streaming_state_conflict');
-    await client.chat.stopStream({ channel: 'C0GENERAL', ts, blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: 'Done in 2s' }] }] });
+    await client.chat.stopStream({
+      channel: 'C0GENERAL',
+      ts,
+      blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: 'Done in 2s' }] }],
+    });
 
     const message = emulator.workspace.message('C0GENERAL', ts)!;
     expect(message).toMatchObject({ thread_ts: parentTs, user: 'U0BOT', text: 'Looking **now**… done.' });
@@ -57,7 +61,9 @@ describe('native streaming', () => {
       title: 'Triage',
       tasks: [{ type: 'task_card', task_id: 't1', title: 'Read ACME-1', status: 'complete', output: { type: 'rich_text' } }],
     });
-    expect(await slackError(client.chat.appendStream({ channel: 'C0GENERAL', ts, markdown_text: 'more' }))).toBe('message_not_in_streaming_state');
+    expect(await slackError(client.chat.appendStream({ channel: 'C0GENERAL', ts, markdown_text: 'more' }))).toBe(
+      'message_not_in_streaming_state',
+    );
     // Once stopped it is an ordinary message again.
     await client.chat.update({ channel: 'C0GENERAL', ts, text: 'edited' });
   });
@@ -68,10 +74,14 @@ describe('native streaming', () => {
       'missing_recipient_team_id',
     );
     const chunk = (status: string) => [{ type: 'task_update', id: 't', title: 'x', status }] as never;
-    expect(await slackError(client.chat.startStream({ ...toChannel, thread_ts: parentTs, chunks: chunk('completed') }))).toBe('invalid_chunks');
+    expect(await slackError(client.chat.startStream({ ...toChannel, thread_ts: parentTs, chunks: chunk('completed') }))).toBe(
+      'invalid_chunks',
+    );
     const { ts } = await client.chat.startStream({ ...toChannel, thread_ts: parentTs, markdown_text: 'x'.repeat(12_000) });
     expect(await slackError(client.chat.appendStream({ channel: 'C0GENERAL', ts: ts!, markdown_text: 'y' }))).toBe('msg_too_long');
-    expect(await slackError(client.chat.appendStream({ channel: 'C0GENERAL', ts: parentTs, markdown_text: 'y' }))).toBe('message_not_in_streaming_state');
+    expect(await slackError(client.chat.appendStream({ channel: 'C0GENERAL', ts: parentTs, markdown_text: 'y' }))).toBe(
+      'message_not_in_streaming_state',
+    );
     // A DM needs no recipient.
     const dm = (await client.chat.postMessage({ channel: 'D0ALICE', text: 'q' })).ts!;
     await client.chat.startStream({ channel: 'D0ALICE', thread_ts: dm, markdown_text: 'hi' });
@@ -90,7 +100,9 @@ describe('native streaming', () => {
       emulator.setRequestUrl(receiver.url);
       const { ts } = await client.chat.startStream({ ...toChannel, thread_ts: parentTs, markdown_text: 'Working on it' });
       await emulator.stopStream({ user: 'U0ALICE', channel: 'C0GENERAL', ts: ts! });
-      const event = await waitFor(() => receiver.received.find((r) => (r.body as { event?: { type: string } }).event?.type === 'agent_session_stopped'));
+      const event = await waitFor(() =>
+        receiver.received.find((r) => (r.body as { event?: { type: string } }).event?.type === 'agent_session_stopped'),
+      );
       expect((event.body as { event: unknown }).event).toMatchObject({
         channel: 'C0GENERAL',
         user: 'U0ALICE',

@@ -46,7 +46,10 @@ describe('Web API: identity and transport', () => {
     const bare = await fetch(`${emulator.url}auth.test`, { method: 'POST' });
     expect(bare.status).toBe(200);
     expect(await bare.json()).toEqual({ ok: false, error: 'not_authed' });
-    expect(await slackError(client.apiCall('chat.nonsense'))).toMatchObject({ code: 'slack_webapi_platform_error', error: 'unknown_method' });
+    expect(await slackError(client.apiCall('chat.nonsense'))).toMatchObject({
+      code: 'slack_webapi_platform_error',
+      error: 'unknown_method',
+    });
     expect(emulator.calls.map((c) => c.error)).toEqual(['invalid_auth', 'not_authed', 'unknown_method']);
   });
 
@@ -74,7 +77,13 @@ describe('Web API: chat', () => {
 
     const thread = await client.conversations.replies({ channel: 'C0GENERAL', ts: reply.ts! });
     expect(thread.messages!.map((m) => m.text)).toEqual(['status', 'done']);
-    expect(thread.messages![0]).toMatchObject({ ts: parent.ts, thread_ts: parent.ts, reply_count: 1, reply_users: ['U0BOT'], latest_reply: reply.ts });
+    expect(thread.messages![0]).toMatchObject({
+      ts: parent.ts,
+      thread_ts: parent.ts,
+      reply_count: 1,
+      reply_users: ['U0BOT'],
+      latest_reply: reply.ts,
+    });
     expect(thread.has_more).toBe(false);
   });
 
@@ -88,8 +97,12 @@ describe('Web API: chat', () => {
   it('refuses a thread_ts that is unknown or a reply', async () => {
     const parent = await client.chat.postMessage({ channel: 'C0GENERAL', text: 'p' });
     const reply = await client.chat.postMessage({ channel: 'C0GENERAL', text: 'r', thread_ts: parent.ts! });
-    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x', thread_ts: '1.000001' }))).toMatchObject({ error: 'thread_not_found' });
-    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x', thread_ts: reply.ts! }))).toMatchObject({ error: 'invalid_thread_ts' });
+    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x', thread_ts: '1.000001' }))).toMatchObject({
+      error: 'thread_not_found',
+    });
+    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x', thread_ts: reply.ts! }))).toMatchObject({
+      error: 'invalid_thread_ts',
+    });
   });
 
   it('updates a message: given fields replace, others stay; only the bot’s own messages', async () => {
@@ -104,9 +117,15 @@ describe('Web API: chat', () => {
     expect(emulator.workspace.message('C0GENERAL', posted.ts!)!.blocks).toEqual([]);
 
     const human = await emulator.userSays({ user: 'U0ALICE', channel: 'C0GENERAL', text: 'mine' });
-    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: human, text: 'x' }))).toMatchObject({ error: 'cant_update_message' });
-    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: '1.000002', text: 'x' }))).toMatchObject({ error: 'message_not_found' });
-    expect(await slackError(client.chat.update({ channel: 'U0ALICE', ts: posted.ts!, text: 'x' }))).toMatchObject({ error: 'channel_not_found' });
+    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: human, text: 'x' }))).toMatchObject({
+      error: 'cant_update_message',
+    });
+    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: '1.000002', text: 'x' }))).toMatchObject({
+      error: 'message_not_found',
+    });
+    expect(await slackError(client.chat.update({ channel: 'U0ALICE', ts: posted.ts!, text: 'x' }))).toMatchObject({
+      error: 'channel_not_found',
+    });
   });
 
   it('deletes a reply (the parent’s count follows) and leaves a tombstone for a parent with replies', async () => {
@@ -126,15 +145,21 @@ describe('Web API: chat', () => {
     expect(emulator.workspace.ephemeralsFor('C0GENERAL', 'U0BOB').map((m) => m.text)).toEqual(['only you']);
     expect(emulator.workspace.ephemeralsFor('C0GENERAL', 'U0ALICE')).toEqual([]);
     expect(emulator.workspace.messages('C0GENERAL')).toEqual([]);
-    expect(await slackError(client.chat.postEphemeral({ channel: 'C0SECRET', user: 'U0BOB', text: 'x' }))).toMatchObject({ error: 'user_not_in_channel' });
-    expect(await slackError(client.chat.postEphemeral({ channel: 'C0GENERAL', user: 'U0NOBODY', text: 'x' }))).toMatchObject({ error: 'user_not_found' });
+    expect(await slackError(client.chat.postEphemeral({ channel: 'C0SECRET', user: 'U0BOB', text: 'x' }))).toMatchObject({
+      error: 'user_not_in_channel',
+    });
+    expect(await slackError(client.chat.postEphemeral({ channel: 'C0GENERAL', user: 'U0NOBODY', text: 'x' }))).toMatchObject({
+      error: 'user_not_found',
+    });
   });
 
   it('adds a reaction once', async () => {
     const posted = await client.chat.postMessage({ channel: 'C0GENERAL', text: 'p' });
     await client.reactions.add({ channel: 'C0GENERAL', timestamp: posted.ts!, name: 'eyes' });
     expect(emulator.workspace.message('C0GENERAL', posted.ts!)!.reactions).toEqual([{ name: 'eyes', users: ['U0BOT'], count: 1 }]);
-    expect(await slackError(client.reactions.add({ channel: 'C0GENERAL', timestamp: posted.ts!, name: ':eyes:' }))).toMatchObject({ error: 'already_reacted' });
+    expect(await slackError(client.reactions.add({ channel: 'C0GENERAL', timestamp: posted.ts!, name: ':eyes:' }))).toMatchObject({
+      error: 'already_reacted',
+    });
   });
 });
 
@@ -142,7 +167,9 @@ describe('Web API: message limits', () => {
   const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 
   it('answers msg_too_long, no_text and markdown_text_conflict', async () => {
-    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x'.repeat(4_001) }))).toMatchObject({ error: 'msg_too_long' });
+    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 'x'.repeat(4_001) }))).toMatchObject({
+      error: 'msg_too_long',
+    });
     expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: '' }))).toMatchObject({ error: 'no_text' });
     const conflict = client.chat.postMessage({ channel: 'C0GENERAL', text: 'a', markdown_text: '**b**' } as never);
     expect(await slackError(conflict)).toMatchObject({ error: 'markdown_text_conflict' });
@@ -150,12 +177,18 @@ describe('Web API: message limits', () => {
   });
 
   it('answers invalid_blocks with a pointer to the offending field', async () => {
-    const tooMany = await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: Array.from({ length: 51 }, () => ({ type: 'divider' })) }));
+    const tooMany = await slackError(
+      client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: Array.from({ length: 51 }, () => ({ type: 'divider' })) }),
+    );
     expect(tooMany.error).toBe('invalid_blocks');
-    const long = await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: [{ type: 'divider' }, section('x'.repeat(3001))] }));
+    const long = await slackError(
+      client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: [{ type: 'divider' }, section('x'.repeat(3001))] }),
+    );
     expect(long.error).toBe('invalid_blocks');
     expect(long.data!.response_metadata).toEqual({ messages: [expect.stringContaining('[json-pointer:/blocks/1/text/text]')] });
-    const button = await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: [buttonBlock('a', 'v', 'y'.repeat(76))] }));
+    const button = await slackError(
+      client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: [buttonBlock('a', 'v', 'y'.repeat(76))] }),
+    );
     expect(button.error).toBe('invalid_blocks');
     const unknown = await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks: [{ type: 'carousel' }] }));
     expect(unknown.error).toBe('invalid_blocks');
@@ -166,10 +199,16 @@ describe('Web API: message limits', () => {
 
   it('answers msg_blocks_too_long when the blocks hold too much text together, and checks edits too', async () => {
     const blocks = Array.from({ length: 5 }, () => section('x'.repeat(2500)));
-    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks }))).toMatchObject({ error: 'msg_blocks_too_long' });
+    expect(await slackError(client.chat.postMessage({ channel: 'C0GENERAL', text: 't', blocks }))).toMatchObject({
+      error: 'msg_blocks_too_long',
+    });
     const posted = await client.chat.postMessage({ channel: 'C0GENERAL', text: 't' });
-    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, blocks }))).toMatchObject({ error: 'msg_blocks_too_long' });
-    expect(await slackError(client.chat.postEphemeral({ channel: 'C0GENERAL', user: 'U0ALICE', text: 't', blocks }))).toMatchObject({ error: 'msg_blocks_too_long' });
+    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, blocks }))).toMatchObject({
+      error: 'msg_blocks_too_long',
+    });
+    expect(await slackError(client.chat.postEphemeral({ channel: 'C0GENERAL', user: 'U0ALICE', text: 't', blocks }))).toMatchObject({
+      error: 'msg_blocks_too_long',
+    });
   });
 
   it('answers invalid_blocks_format when blocks are not a JSON array', async () => {
@@ -185,7 +224,13 @@ describe('Web API: message limits', () => {
 describe('Web API: users and conversations', () => {
   it('answers users.info with profile.email, and without it when the scope is missing', async () => {
     const { user } = await client.users.info({ user: 'U0ALICE' });
-    expect(user).toMatchObject({ id: 'U0ALICE', name: 'alice', real_name: 'Alice Martin', is_bot: false, profile: { email: 'alice@acme.test', real_name: 'Alice Martin' } });
+    expect(user).toMatchObject({
+      id: 'U0ALICE',
+      name: 'alice',
+      real_name: 'Alice Martin',
+      is_bot: false,
+      profile: { email: 'alice@acme.test', real_name: 'Alice Martin' },
+    });
     expect((await client.users.info({ user: 'U0BOT' })).user).toMatchObject({ is_bot: true, profile: { bot_id: 'B0BOT' } });
     expect(await slackError(client.users.info({ user: 'U0NOBODY' }))).toMatchObject({ error: 'user_not_found' });
     // The locale only when asked for; Slack's default en-US for people who set none.
@@ -206,7 +251,13 @@ describe('Web API: users and conversations', () => {
   });
 
   it('answers conversations.info for channels and DMs', async () => {
-    expect((await client.conversations.info({ channel: 'C0GENERAL' })).channel).toMatchObject({ id: 'C0GENERAL', name: 'general', is_channel: true, is_private: false, is_member: true });
+    expect((await client.conversations.info({ channel: 'C0GENERAL' })).channel).toMatchObject({
+      id: 'C0GENERAL',
+      name: 'general',
+      is_channel: true,
+      is_private: false,
+      is_member: true,
+    });
     expect((await client.conversations.info({ channel: 'C0SECRET' })).channel).toMatchObject({ is_group: true, is_private: true });
     expect((await client.conversations.info({ channel: 'D0BOB' })).channel).toMatchObject({ id: 'D0BOB', is_im: true, user: 'U0BOB' });
     expect(await slackError(client.conversations.info({ channel: 'C0NOPE' }))).toMatchObject({ error: 'channel_not_found' });
@@ -224,7 +275,9 @@ describe('Web API: users and conversations', () => {
     }
     expect(pages).toBe(3);
     expect(texts).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
-    expect(await slackError(client.conversations.replies({ channel: 'C0GENERAL', ts: '1.000003' }))).toMatchObject({ error: 'thread_not_found' });
+    expect(await slackError(client.conversations.replies({ channel: 'C0GENERAL', ts: '1.000003' }))).toMatchObject({
+      error: 'thread_not_found',
+    });
   });
 });
 
@@ -248,8 +301,13 @@ describe('Web API: scripted failures', () => {
     emulator.failNext('chat.update', { error: 'ratelimited' });
     emulator.failNext('chat.update', { status: 500 });
     const posted = await client.chat.postMessage({ channel: 'C0GENERAL', text: 'x' });
-    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, text: 'y' }))).toMatchObject({ code: 'slack_webapi_platform_error', error: 'ratelimited' });
-    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, text: 'y' }))).toMatchObject({ code: 'slack_webapi_http_error' });
+    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, text: 'y' }))).toMatchObject({
+      code: 'slack_webapi_platform_error',
+      error: 'ratelimited',
+    });
+    expect(await slackError(client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, text: 'y' }))).toMatchObject({
+      code: 'slack_webapi_http_error',
+    });
     expect((await client.chat.update({ channel: 'C0GENERAL', ts: posted.ts!, text: 'y' })).ok).toBe(true);
   });
 });

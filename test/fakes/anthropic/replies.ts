@@ -40,7 +40,11 @@ export function toolReply(calls: { name: string; input: unknown; id?: string }[]
 }
 
 /** Any stop reason with any content, for the unusual endings. */
-export function stopReply(stop_reason: string, content: Anthropic.ContentBlock[] = [], extra: Partial<Extract<Reply, { kind: 'message' }>> = {}): Reply {
+export function stopReply(
+  stop_reason: string,
+  content: Anthropic.ContentBlock[] = [],
+  extra: Partial<Extract<Reply, { kind: 'message' }>> = {},
+): Reply {
   return { kind: 'message', content, stop_reason, ...extra };
 }
 

@@ -45,26 +45,45 @@ const TEXT_DELTA_CHARS = 16;
  * usage, each block as start, deltas and stop (text in pieces, tool input as partial JSON), then
  * `message_delta` with the stop reason and `message_stop`.
  */
-function streamEvents(message: { usage: object; stop_reason: string; stop_details: unknown }, content: Anthropic.ContentBlock[]): [string, unknown][] {
+function streamEvents(
+  message: { usage: object; stop_reason: string; stop_details: unknown },
+  content: Anthropic.ContentBlock[],
+): [string, unknown][] {
   const events: [string, unknown][] = [
     ['message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_details: null } }],
   ];
   content.forEach((block, index) => {
     if (block.type === 'text') {
-      events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }]);
+      events.push([
+        'content_block_start',
+        { type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } },
+      ]);
       for (let at = 0; at < block.text.length; at += TEXT_DELTA_CHARS) {
-        events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text.slice(at, at + TEXT_DELTA_CHARS) } }]);
+        events.push([
+          'content_block_delta',
+          { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text.slice(at, at + TEXT_DELTA_CHARS) } },
+        ]);
       }
     } else if (block.type === 'tool_use') {
       events.push(['content_block_start', { type: 'content_block_start', index, content_block: { ...block, input: {} } }]);
-      events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }]);
+      events.push([
+        'content_block_delta',
+        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } },
+      ]);
     } else {
       events.push(['content_block_start', { type: 'content_block_start', index, content_block: block }]);
     }
     events.push(['content_block_stop', { type: 'content_block_stop', index }]);
   });
   events.push(
-    ['message_delta', { type: 'message_delta', delta: { stop_reason: message.stop_reason, stop_sequence: null, stop_details: message.stop_details }, usage: message.usage }],
+    [
+      'message_delta',
+      {
+        type: 'message_delta',
+        delta: { stop_reason: message.stop_reason, stop_sequence: null, stop_details: message.stop_details },
+        usage: message.usage,
+      },
+    ],
     ['message_stop', { type: 'message_stop' }],
   );
   return events;
@@ -95,8 +114,10 @@ export async function startFakeMessagesApi(options: { script?: Step[]; fallback?
         res.end(JSON.stringify(json));
       };
       const apiError = (status: number, type: string, message: string) => send(status, { type: 'error', error: { type, message } });
-      if (req.method !== 'POST' || req.url !== '/v1/messages') return apiError(404, 'not_found_error', `fake Messages API: no route ${req.method} ${req.url}`);
-      if (req.headers.authorization !== 'Bearer test') return apiError(401, 'authentication_error', 'fake Messages API: expected the key "test"');
+      if (req.method !== 'POST' || req.url !== '/v1/messages')
+        return apiError(404, 'not_found_error', `fake Messages API: no route ${req.method} ${req.url}`);
+      if (req.headers.authorization !== 'Bearer test')
+        return apiError(401, 'authentication_error', 'fake Messages API: expected the key "test"');
       let seen!: () => void;
       const recorded: RecordedRequest = {
         path: req.url,

@@ -33,7 +33,8 @@ export async function imageProblem(body: { messages?: unknown }): Promise<string
       if (block.type === 'image') images.push({ path, block });
       if (block.type !== 'tool_result' || !Array.isArray(block.content)) continue;
       for (const [p, part] of (block.content as Block[]).entries()) {
-        if (!TOOL_RESULT_PARTS.includes(String(part.type))) return `${path}.tool_result.content.${p}.type: Input tag '${String(part.type)}' found using 'type' does not match any of the expected tags: ${TOOL_RESULT_PARTS.map((t) => `'${t}'`).join(', ')}`;
+        if (!TOOL_RESULT_PARTS.includes(String(part.type)))
+          return `${path}.tool_result.content.${p}.type: Input tag '${String(part.type)}' found using 'type' does not match any of the expected tags: ${TOOL_RESULT_PARTS.map((t) => `'${t}'`).join(', ')}`;
         if (part.type === 'image') images.push({ path: `${path}.tool_result.content.${p}`, block: part });
       }
     }
@@ -59,15 +60,18 @@ async function blockProblem(block: Block): Promise<string | undefined> {
   if (typeof source.data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(source.data) || source.data.length % 4 !== 0)
     return 'source.base64.data: invalid base64 data';
   const bytes = Buffer.from(source.data, 'base64');
-  if (source.data.length > MAX_IMAGE_BYTES) return `source.base64: image exceeds 5 MB maximum: ${source.data.length} bytes > ${MAX_IMAGE_BYTES} bytes`;
+  if (source.data.length > MAX_IMAGE_BYTES)
+    return `source.base64: image exceeds 5 MB maximum: ${source.data.length} bytes > ${MAX_IMAGE_BYTES} bytes`;
   const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime !== source.media_type) return `source.base64.data: Image does not match the provided media type ${String(source.media_type)}`;
+  if (type?.mime !== source.media_type)
+    return `source.base64.data: Image does not match the provided media type ${String(source.media_type)}`;
   let size;
   try {
     size = imageSize(bytes);
   } catch {
     return 'source.base64.data: Could not process image';
   }
-  if (size.width > MAX_SIDE || size.height > MAX_SIDE) return `source.base64.data: image dimensions exceed max allowed size: ${MAX_SIDE} pixels`;
+  if (size.width > MAX_SIDE || size.height > MAX_SIDE)
+    return `source.base64.data: image dimensions exceed max allowed size: ${MAX_SIDE} pixels`;
   return undefined;
 }

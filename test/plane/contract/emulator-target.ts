@@ -46,13 +46,62 @@ export function seedLikeFixture(plane: FakePlane): void {
     members: members(['alice', 'bob', 'dana', 'carol', 'bot']),
   });
   db.addState(acme.id, { name: 'In Review', group: 'started', color: '#f59e0b' });
-  for (const [name, color] of [['bug', '#ef4444'], ['feature', '#3b82f6'], ['docs', '#10b981'], ['blocked', '#6b7280']] as const) db.addLabel(acme.id, { name, color });
-  const item = (project: string, name: string, state: string, priority: 'urgent' | 'high' | 'medium' | 'low' | 'none', assignees: Person[], labels: string[], html: string, more: { start_date?: string; target_date?: string; parent?: string } = {}) =>
-    db.addWorkItem(project, { name, state, priority, assignees: assignees.map((p) => id[p]), labels, description_html: html, created_by: id.admin, ...more });
-  const first = item('ACME', 'Login fails with SSO', 'Todo', 'urgent', ['alice'], ['bug'], '<p>SSO login returns a 500 after the IdP redirect.</p>');
+  for (const [name, color] of [
+    ['bug', '#ef4444'],
+    ['feature', '#3b82f6'],
+    ['docs', '#10b981'],
+    ['blocked', '#6b7280'],
+  ] as const)
+    db.addLabel(acme.id, { name, color });
+  const item = (
+    project: string,
+    name: string,
+    state: string,
+    priority: 'urgent' | 'high' | 'medium' | 'low' | 'none',
+    assignees: Person[],
+    labels: string[],
+    html: string,
+    more: { start_date?: string; target_date?: string; parent?: string } = {},
+  ) =>
+    db.addWorkItem(project, {
+      name,
+      state,
+      priority,
+      assignees: assignees.map((p) => id[p]),
+      labels,
+      description_html: html,
+      created_by: id.admin,
+      ...more,
+    });
+  const first = item(
+    'ACME',
+    'Login fails with SSO',
+    'Todo',
+    'urgent',
+    ['alice'],
+    ['bug'],
+    '<p>SSO login returns a 500 after the IdP redirect.</p>',
+  );
   item('ACME', 'Export to CSV', 'Backlog', 'medium', ['bob', 'dana'], ['feature'], '<p>Users want a CSV export of reports.</p>');
-  item('ACME', 'Dark mode', 'In Progress', 'low', ['alice', 'bob'], ['feature'], '<div><p>Add a dark theme.</p><ul><li><p>toggle</p></li><li><p>persist</p></li></ul></div>', { start_date: '2026-01-05', target_date: '2026-01-30' });
-  const crash = item('ACME', 'Crash on empty search', 'In Review', 'high', ['alice'], ['bug'], '<p>Searching with an empty string crashes the app. Screenshot:</p>');
+  item(
+    'ACME',
+    'Dark mode',
+    'In Progress',
+    'low',
+    ['alice', 'bob'],
+    ['feature'],
+    '<div><p>Add a dark theme.</p><ul><li><p>toggle</p></li><li><p>persist</p></li></ul></div>',
+    { start_date: '2026-01-05', target_date: '2026-01-30' },
+  );
+  const crash = item(
+    'ACME',
+    'Crash on empty search',
+    'In Review',
+    'high',
+    ['alice'],
+    ['bug'],
+    '<p>Searching with an empty string crashes the app. Screenshot:</p>',
+  );
   const shot = db.addAsset('acme', { workItem: crash.id, name: 'screenshot.png', type: 'image/png', bytes: PNG });
   crash.description_html = `<div>${crash.description_html}${imageComponent(shot.id, { width: 4, height: 2 })}</div>`;
   db.addAttachment(crash.id, { name: 'console.png', type: 'image/png', bytes: PNG });
@@ -62,7 +111,16 @@ export function seedLikeFixture(plane: FakePlane): void {
   item('ACME', 'Flaky integration test', 'Cancelled', 'low', ['bob'], ['bug'], '<p>Retired.</p>');
   item('ACME', 'Slack notifications', 'In Progress', 'medium', ['alice', 'dana'], ['feature'], '<p>Post to Slack when items change.</p>');
   item('ACME', 'Billing page typo', 'Todo', 'low', ['bob'], ['bug'], '<p>\u201cRecieve\u201d should be \u201cReceive\u201d.</p>');
-  item('ACME', 'Checkout blocked by payment provider', 'Todo', 'urgent', ['dana'], ['bug', 'blocked'], '<p>Waiting on the provider\'s fix.</p>', { target_date: '2030-06-30' });
+  item(
+    'ACME',
+    'Checkout blocked by payment provider',
+    'Todo',
+    'urgent',
+    ['dana'],
+    ['bug', 'blocked'],
+    "<p>Waiting on the provider's fix.</p>",
+    { target_date: '2030-06-30' },
+  );
   item('ACME', 'SSO: add an integration test', 'Todo', 'medium', ['alice'], [], '<p>Cover the IdP redirect.</p>', { parent: first.id });
   db.addComment(first.id, {
     comment_html: '<p>Reproduced on <strong>staging</strong>; see <a href="https://example.com/runbooks/sso">the SSO runbook</a>.</p>',
@@ -70,7 +128,13 @@ export function seedLikeFixture(plane: FakePlane): void {
   });
   // The fixture's intake item took ACME-13.
   acme.next_sequence = 14;
-  const ops = db.addProject('acme', { identifier: 'OPS', name: 'Operations', description: 'Infrastructure and on-call', created_by: id.admin, members: members(['bob', 'dana', 'bot']) });
+  const ops = db.addProject('acme', {
+    identifier: 'OPS',
+    name: 'Operations',
+    description: 'Infrastructure and on-call',
+    created_by: id.admin,
+    members: members(['bob', 'dana', 'bot']),
+  });
   db.addLabel(ops.id, { name: 'incident', color: '#dc2626' });
   item('OPS', 'Rotate TLS certificates', 'Todo', 'high', ['bob'], [], '<p>They expire at the end of the month.</p>');
   item('OPS', 'Nightly backup failed', 'In Progress', 'urgent', ['bob', 'dana'], ['incident'], '<p>The 02:00 job exited with code 1.</p>');
@@ -78,7 +142,9 @@ export function seedLikeFixture(plane: FakePlane): void {
 }
 
 /** The emulator as a contract target: a fresh one per file, seeded like the real fixture. */
-export async function emulatorTarget(options: { rateLimit?: number } = {}): Promise<ContractTarget & { readonly plane: FakePlane; close(): Promise<void> }> {
+export async function emulatorTarget(
+  options: { rateLimit?: number } = {},
+): Promise<ContractTarget & { readonly plane: FakePlane; close(): Promise<void> }> {
   const raised: PlaneRate = { requests: options.rateLimit ?? 100_000, windowMs: 60_000 };
   let rate = raised;
   const start = async () => {

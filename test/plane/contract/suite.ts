@@ -27,12 +27,21 @@ export function planeContract(target: () => ContractTarget | undefined): void {
 
   const t = () => target()!;
   const kitFor = (person: Person = 'bot'): PlaneKit =>
-    createPlaneKit({ apiKey: t().keys[person], baseUrl: t().url, appUrl: 'https://plane.example.com', workspace: t().workspace, cache: new Keyv() });
+    createPlaneKit({
+      apiKey: t().keys[person],
+      baseUrl: t().url,
+      appUrl: 'https://plane.example.com',
+      workspace: t().workspace,
+      cache: new Keyv(),
+    });
   const toolsFor = (person: Person = 'bot') => new ToolRegistry(createPlaneTools(kitFor(person)));
   const asPerson = (person: Person): Requester => ({ id: `U-${person}`, name: person, email: `${person}@acme.test` });
 
   async function call(name: string, input: unknown, options: { requester?: Requester; key?: Person; filesDir?: string } = {}) {
-    const result = await toolsFor(options.key).call(name, input, { filesDir: options.filesDir ?? '/nonexistent', requester: options.requester });
+    const result = await toolsFor(options.key).call(name, input, {
+      filesDir: options.filesDir ?? '/nonexistent',
+      requester: options.requester,
+    });
     if (!result.ok) throw new Error(`${name} failed on the ${t().name}: ${result.error}`);
     return result.text;
   }
@@ -45,7 +54,11 @@ export function planeContract(target: () => ContractTarget | undefined): void {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.key !== null) headers['x-api-key'] = t().keys[options.key ?? 'bot'];
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await request(`${t().url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const answer = await request(`${t().url}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await answer.body.text();
     let json: unknown;
     try {
@@ -126,7 +139,9 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       await call('plane_add_comment', { key: 'ACME-6', text: 'Looking into <this> & that' });
       const text = await call('plane_list_comments', { key: 'ACME-6' });
       expect(text).toContain('Looking into');
-      const comments = (await raw('GET', `${ws()}/projects/${(await itemOf('ACME-6')).project}/work-items/${(await itemOf('ACME-6')).id}/comments/`)).json;
+      const comments = (
+        await raw('GET', `${ws()}/projects/${(await itemOf('ACME-6')).project}/work-items/${(await itemOf('ACME-6')).id}/comments/`)
+      ).json;
       // Unlike a description, a comment's HTML is stored as sent.
       expect(comments.results[0].comment_html).toBe('<p>Looking into &#60;this&#62; &#38; that</p>');
     });
@@ -167,7 +182,9 @@ export function planeContract(target: () => ContractTarget | undefined): void {
 
     it('plane_create_issue: a bad priority is refused before Plane, and Plane refuses it too', async () => {
       expect(await fail('plane_create_issue', { project: 'ACME', title: 'x', priority: 'p0' })).toMatch(/priority/);
-      const answer = await raw('POST', `${ws()}/projects/${(await itemOf('ACME-1')).project}/work-items/`, { body: { name: 'x', priority: 'p0' } });
+      const answer = await raw('POST', `${ws()}/projects/${(await itemOf('ACME-1')).project}/work-items/`, {
+        body: { name: 'x', priority: 'p0' },
+      });
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ priority: ['"p0" is not a valid choice.'] });
     });
@@ -238,8 +255,14 @@ export function planeContract(target: () => ContractTarget | undefined): void {
     });
 
     it('errors: unknown key, no key, a bad key, another project, an unrouted method', async () => {
-      expect(await raw('GET', `${ws()}/work-items/ACME-999/`)).toMatchObject({ status: 404, json: { error: 'The requested resource does not exist.' } });
-      expect(await raw('GET', `${ws()}/work-items/ACME-1/`, { key: null })).toMatchObject({ status: 401, json: { detail: 'Authentication credentials were not provided.' } });
+      expect(await raw('GET', `${ws()}/work-items/ACME-999/`)).toMatchObject({
+        status: 404,
+        json: { error: 'The requested resource does not exist.' },
+      });
+      expect(await raw('GET', `${ws()}/work-items/ACME-1/`, { key: null })).toMatchObject({
+        status: 401,
+        json: { detail: 'Authentication credentials were not provided.' },
+      });
       const forbidden = await raw('GET', `${ws()}/work-items/OPS-1/`, { key: 'alice' });
       expect(forbidden).toMatchObject({ status: 403, json: { detail: 'You do not have permission to perform this action.' } });
       expect(forbidden.headers['x-ratelimit-remaining']).toBeUndefined();
@@ -264,7 +287,15 @@ export function planeContract(target: () => ContractTarget | undefined): void {
     it('pagination: the envelope, the cursor, and the kit reading every page', async () => {
       const project = (await itemOf('ACME-1')).project;
       const first = (await raw('GET', `${ws()}/projects/${project}/work-items/?per_page=5`)).json;
-      expect(first).toMatchObject({ total_count: 12, count: 5, next_cursor: '5:1:0', prev_cursor: '5:-1:1', next_page_results: true, prev_page_results: false, total_pages: 3 });
+      expect(first).toMatchObject({
+        total_count: 12,
+        count: 5,
+        next_cursor: '5:1:0',
+        prev_cursor: '5:-1:1',
+        next_page_results: true,
+        prev_page_results: false,
+        total_pages: 3,
+      });
       const last = (await raw('GET', `${ws()}/projects/${project}/work-items/?per_page=5&cursor=5:2:0`)).json;
       expect(last).toMatchObject({ count: 2, next_page_results: false, prev_page_results: true });
       expect((await raw('GET', `${ws()}/projects/${project}/work-items/?per_page=1001`)).status).toBe(400);
@@ -272,7 +303,9 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       const api = kit.api();
       (api as unknown as { http: { pageSize: number } }).http.pageSize = 5;
       const acme = (await api.projects('acme')).find((p) => p.identifier === 'ACME')!;
-      expect((await api.workItems('acme', acme)).map((i) => i.sequence_id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect((await api.workItems('acme', acme)).map((i) => i.sequence_id).sort((a, b) => a - b)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+      ]);
     });
 
     it('a duplicate link URL is refused, and the kit answers with the link already there', async () => {
@@ -280,20 +313,36 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       const path = `${ws()}/projects/${item.project}/work-items/${item.id}/links/`;
       const created = await raw('POST', path, { body: { url: 'https://example.com/spec', title: 'Spec' } });
       expect(created.status).toBe(201);
-      expect(await raw('POST', path, { body: { url: 'https://example.com/spec', title: 'Again' } })).toMatchObject({ status: 400, json: { error: 'URL already exists for this Issue' } });
-      const link = await kitFor().api().addLink('acme', { id: item.id, projectId: item.project, key: 'ACME-2' }, 'https://example.com/spec', 'Third');
+      expect(await raw('POST', path, { body: { url: 'https://example.com/spec', title: 'Again' } })).toMatchObject({
+        status: 400,
+        json: { error: 'URL already exists for this Issue' },
+      });
+      const link = await kitFor()
+        .api()
+        .addLink('acme', { id: item.id, projectId: item.project, key: 'ACME-2' }, 'https://example.com/spec', 'Third');
       expect(link).toMatchObject({ id: created.json.id, title: 'Spec' });
     });
 
     it('an attachment is created with its upload form and the attachment row', async () => {
       const item = await itemOf('ACME-2');
-      const answer = await raw('POST', `${ws()}/projects/${item.project}/work-items/${item.id}/attachments/`, { body: { name: 'a.txt', type: 'text/plain', size: 5 } });
+      const answer = await raw('POST', `${ws()}/projects/${item.project}/work-items/${item.id}/attachments/`, {
+        body: { name: 'a.txt', type: 'text/plain', size: 5 },
+      });
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.json).sort()).toEqual(['asset_id', 'asset_url', 'attachment', 'upload_data']);
       expect(Object.keys(answer.json.upload_data).sort()).toEqual(['fields', 'url']);
       expect(answer.json.upload_data.fields).toMatchObject({ 'Content-Type': 'text/plain', key: expect.stringMatching(/-a\.txt$/) });
-      expect(answer.json.attachment).toMatchObject({ id: answer.json.asset_id, attributes: { name: 'a.txt', type: 'text/plain', size: 5 }, is_uploaded: false, entity_type: 'ISSUE_ATTACHMENT', issue: item.id, size: 5 });
-      expect(answer.json.asset_url).toBe(`/api/assets/v2/workspaces/acme/projects/${item.project}/issues/${item.id}/attachments/${answer.json.asset_id}/`);
+      expect(answer.json.attachment).toMatchObject({
+        id: answer.json.asset_id,
+        attributes: { name: 'a.txt', type: 'text/plain', size: 5 },
+        is_uploaded: false,
+        entity_type: 'ISSUE_ATTACHMENT',
+        issue: item.id,
+        size: 5,
+      });
+      expect(answer.json.asset_url).toBe(
+        `/api/assets/v2/workspaces/acme/projects/${item.project}/issues/${item.id}/attachments/${answer.json.asset_id}/`,
+      );
     });
   });
 
@@ -329,11 +378,14 @@ export function planeContract(target: () => ContractTarget | undefined): void {
     // Plane's API-key throttle at its own 60 a minute: the emulator restarts at that rate; the real
     // Plane runs at the rate its up.sh was given, raised in CI, so there the case runs only when
     // started with PLANE_CE_API_RATE_LIMIT=60/minute (or any rate of at most 120 a window).
-    it('the API key’s 429: Remaining counts down to 0, Reset is a window ahead, then 429 with Retry-After; the kit, bounded, says when to try again', async ({ skip }) => {
+    it('the API key’s 429: Remaining counts down to 0, Reset is a window ahead, then 429 with Retry-After; the kit, bounded, says when to try again', async ({
+      skip,
+    }) => {
       await t().reset({ apiRate: { requests: 60, windowMs: 60_000 } });
       resetAfter();
       const rate = t().apiRate();
-      if (rate.requests > 120) skip(`the ${t().name} allows ${rate.requests} requests a window; start it with PLANE_CE_API_RATE_LIMIT=60/minute to run this case`);
+      if (rate.requests > 120)
+        skip(`the ${t().name} allows ${rate.requests} requests a window; start it with PLANE_CE_API_RATE_LIMIT=60/minute to run this case`);
       const remaining: number[] = [];
       // One after the other: Plane's throttle (a read-modify-write of a list in its cache) loses concurrent requests.
       for (let i = 0; i < rate.requests; i += 1) {
@@ -374,7 +426,9 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       const item = await itemOf('ACME-6');
       const states = (await raw('GET', `${ws()}/projects/${item.project}/states/`)).json.results as { id: string; name: string }[];
       const done = states.find((s) => s.name === 'Done')!;
-      await raw('PATCH', `${ws()}/projects/${item.project}/work-items/${item.id}/`, { body: { state: done.id, priority: 'low', name: item.name } });
+      await raw('PATCH', `${ws()}/projects/${item.project}/work-items/${item.id}/`, {
+        body: { state: done.id, priority: 'low', name: item.name },
+      });
       const deliveries = await hooks.waitFor(2);
       expect(deliveries.map((d) => d.payload.activity.field).sort()).toEqual(['priority', 'state']);
       for (const { headers, body, payload } of deliveries) {
@@ -383,7 +437,13 @@ export function planeContract(target: () => ContractTarget | undefined): void {
         expect(headers['user-agent']).toBe('Autopilot');
         expect(body).toMatch(/^\{"event": "issue", "action": "updated", /);
         expect(body).toMatch(/"sort_order": \d+\.\d+/);
-        expect(payload.data).toMatchObject({ description: {}, description_json: {}, type: null, state: { id: done.id, name: 'Done', group: 'completed' }, priority: 'low' });
+        expect(payload.data).toMatchObject({
+          description: {},
+          description_json: {},
+          type: null,
+          state: { id: done.id, name: 'Done', group: 'completed' },
+          priority: 'low',
+        });
         expect(Object.keys(payload.data).sort()).toEqual(WEBHOOK_ITEM_FIELDS);
         expect(payload.activity.actor).toMatchObject({ display_name: 'planebot' });
       }
@@ -450,41 +510,170 @@ async function receiver(): Promise<Receiver> {
 
 // The fields of Plane CE v1.3.1's answers, sorted (as the real Plane answered them).
 const WORK_ITEM_FIELDS = [
-  'archived_at', 'assignees', 'completed_at', 'created_at', 'created_by', 'deleted_at', 'description_binary',
-  'description_html', 'estimate_point', 'external_id', 'external_source', 'id', 'is_draft', 'labels', 'name',
-  'parent', 'point', 'priority', 'project', 'sequence_id', 'sort_order', 'start_date', 'state',
-  'target_date', 'type', 'type_id', 'updated_at', 'updated_by', 'workspace',
+  'archived_at',
+  'assignees',
+  'completed_at',
+  'created_at',
+  'created_by',
+  'deleted_at',
+  'description_binary',
+  'description_html',
+  'estimate_point',
+  'external_id',
+  'external_source',
+  'id',
+  'is_draft',
+  'labels',
+  'name',
+  'parent',
+  'point',
+  'priority',
+  'project',
+  'sequence_id',
+  'sort_order',
+  'start_date',
+  'state',
+  'target_date',
+  'type',
+  'type_id',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];
 const PROJECT_FIELDS = [
-  'archive_in', 'archived_at', 'close_in', 'cover_image', 'cover_image_asset', 'cover_image_url',
-  'created_at', 'created_by', 'cycle_view', 'default_assignee', 'default_state', 'deleted_at', 'description',
-  'description_html', 'description_text', 'emoji', 'estimate', 'external_id', 'external_source',
-  'guest_view_all_features', 'icon_prop', 'id', 'identifier', 'intake_view', 'is_deployed',
-  'is_issue_type_enabled', 'is_member', 'is_time_tracking_enabled', 'issue_views_view', 'logo_props',
-  'member_role', 'module_view', 'name', 'network', 'page_view', 'project_lead', 'timezone', 'total_cycles',
-  'total_members', 'total_modules', 'updated_at', 'updated_by', 'workspace',
+  'archive_in',
+  'archived_at',
+  'close_in',
+  'cover_image',
+  'cover_image_asset',
+  'cover_image_url',
+  'created_at',
+  'created_by',
+  'cycle_view',
+  'default_assignee',
+  'default_state',
+  'deleted_at',
+  'description',
+  'description_html',
+  'description_text',
+  'emoji',
+  'estimate',
+  'external_id',
+  'external_source',
+  'guest_view_all_features',
+  'icon_prop',
+  'id',
+  'identifier',
+  'intake_view',
+  'is_deployed',
+  'is_issue_type_enabled',
+  'is_member',
+  'is_time_tracking_enabled',
+  'issue_views_view',
+  'logo_props',
+  'member_role',
+  'module_view',
+  'name',
+  'network',
+  'page_view',
+  'project_lead',
+  'timezone',
+  'total_cycles',
+  'total_members',
+  'total_modules',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];
 const STATE_FIELDS = [
-  'color', 'created_at', 'created_by', 'default', 'deleted_at', 'description', 'external_id',
-  'external_source', 'group', 'id', 'is_triage', 'name', 'project', 'sequence', 'slug', 'updated_at',
-  'updated_by', 'workspace',
+  'color',
+  'created_at',
+  'created_by',
+  'default',
+  'deleted_at',
+  'description',
+  'external_id',
+  'external_source',
+  'group',
+  'id',
+  'is_triage',
+  'name',
+  'project',
+  'sequence',
+  'slug',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];
 const LABEL_FIELDS = [
-  'color', 'created_at', 'created_by', 'deleted_at', 'description', 'external_id', 'external_source', 'id',
-  'name', 'parent', 'project', 'sort_order', 'updated_at', 'updated_by', 'workspace',
+  'color',
+  'created_at',
+  'created_by',
+  'deleted_at',
+  'description',
+  'external_id',
+  'external_source',
+  'id',
+  'name',
+  'parent',
+  'project',
+  'sort_order',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];
 const COMMENT_FIELDS = [
-  'access', 'actor', 'attachments', 'comment_html', 'created_at', 'created_by', 'deleted_at', 'description',
-  'edited_at', 'external_id', 'external_source', 'id', 'is_member', 'issue', 'parent', 'project',
-  'updated_at', 'updated_by', 'workspace',
+  'access',
+  'actor',
+  'attachments',
+  'comment_html',
+  'created_at',
+  'created_by',
+  'deleted_at',
+  'description',
+  'edited_at',
+  'external_id',
+  'external_source',
+  'id',
+  'is_member',
+  'issue',
+  'parent',
+  'project',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];
-const MEMBER_FIELDS = [
-  'avatar', 'avatar_url', 'display_name', 'email', 'first_name', 'id', 'last_name', 'role',
-];
+const MEMBER_FIELDS = ['avatar', 'avatar_url', 'display_name', 'email', 'first_name', 'id', 'last_name', 'role'];
 const WEBHOOK_ITEM_FIELDS = [
-  'archived_at', 'assignees', 'completed_at', 'created_at', 'created_by', 'deleted_at', 'description',
-  'description_binary', 'description_html', 'description_json', 'description_stripped', 'estimate_point',
-  'external_id', 'external_source', 'id', 'is_draft', 'labels', 'name', 'parent', 'point', 'priority',
-  'project', 'sequence_id', 'sort_order', 'start_date', 'state', 'target_date', 'type', 'updated_at',
-  'updated_by', 'workspace',
+  'archived_at',
+  'assignees',
+  'completed_at',
+  'created_at',
+  'created_by',
+  'deleted_at',
+  'description',
+  'description_binary',
+  'description_html',
+  'description_json',
+  'description_stripped',
+  'estimate_point',
+  'external_id',
+  'external_source',
+  'id',
+  'is_draft',
+  'labels',
+  'name',
+  'parent',
+  'point',
+  'priority',
+  'project',
+  'sequence_id',
+  'sort_order',
+  'start_date',
+  'state',
+  'target_date',
+  'type',
+  'updated_at',
+  'updated_by',
+  'workspace',
 ];

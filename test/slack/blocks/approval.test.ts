@@ -32,9 +32,26 @@ describe('buildApprovalRequest', () => {
     expect(message.blocks.at(-1)).toEqual({
       type: 'actions',
       elements: [
-        { type: 'button', text: { type: 'plain_text', text: 'Approve', emoji: true }, action_id: 'approval_approve', value: 'approval:42', style: 'primary' },
-        { type: 'button', text: { type: 'plain_text', text: 'Approve for this thread', emoji: true }, action_id: 'approval_approve_thread', value: 'approval:42' },
-        { type: 'button', text: { type: 'plain_text', text: 'Deny', emoji: true }, action_id: 'approval_deny', value: 'approval:42', style: 'danger' },
+        {
+          type: 'button',
+          text: { type: 'plain_text', text: 'Approve', emoji: true },
+          action_id: 'approval_approve',
+          value: 'approval:42',
+          style: 'primary',
+        },
+        {
+          type: 'button',
+          text: { type: 'plain_text', text: 'Approve for this thread', emoji: true },
+          action_id: 'approval_approve_thread',
+          value: 'approval:42',
+        },
+        {
+          type: 'button',
+          text: { type: 'plain_text', text: 'Deny', emoji: true },
+          action_id: 'approval_deny',
+          value: 'approval:42',
+          style: 'danger',
+        },
       ],
     });
   });
@@ -43,14 +60,21 @@ describe('buildApprovalRequest', () => {
     const message = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'approval:42' }, EN);
     assertWithinSlackLimits(message);
     assertInert(message, ['<@U0ALICE>']);
-    expect(message.text).toBe("Approval needed: Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`");
-    expect(message.blocks[1]).toMatchObject({ text: { text: "Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:" } });
+    expect(message.text).toBe('Approval needed: Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`');
+    expect(message.blocks[1]).toMatchObject({
+      text: { text: 'Sub-agent ‘Audit ACME bugs’ (working for <@U0ALICE>) asks to run `plane_update_issue`. It will:' },
+    });
     const hostile = buildApprovalRequest({ ...VIEW, subAgent: `${PING_ATTEMPTS}'\n${long(5000)}`, value: 'ref' }, EN);
     assertWithinSlackLimits(hostile);
     assertInert(hostile, ['<@U0ALICE>']);
-    expect(json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }, EN))).toContain('Sub-agent ‘Audit ACME bugs’');
+    expect(
+      json(buildApprovalDecided({ ...VIEW, subAgent: 'Audit ACME bugs', decision: 'deny', deciderId: 'U0BOB', decidedAt: AT }, EN)),
+    ).toContain('Sub-agent ‘Audit ACME bugs’');
     // In the requester's language.
-    for (const [locale, words] of [['fr', 'Le sous-agent « Audit ACME bugs » (pour <@U0ALICE>) demande à exécuter'], ['zh-CN', '子代理“Audit ACME bugs”（为 <@U0ALICE> 工作）请求运行']] as const) {
+    for (const [locale, words] of [
+      ['fr', 'Le sous-agent « Audit ACME bugs » (pour <@U0ALICE>) demande à exécuter'],
+      ['zh-CN', '子代理“Audit ACME bugs”（为 <@U0ALICE> 工作）请求运行'],
+    ] as const) {
       const translated = buildApprovalRequest({ ...VIEW, subAgent: 'Audit ACME bugs', value: 'ref' }, translator(locale));
       assertWithinSlackLimits(translated);
       expect(json(translated)).toContain(words);
@@ -107,7 +131,10 @@ describe('buildApprovalExpired', () => {
   });
 
   it('stays within limits with hostile values', () => {
-    const message = buildApprovalExpired({ requesterId: long(3000), tool: long(3000), description: long(20_000), expiredAt: AT, timeout: PING_ATTEMPTS }, EN);
+    const message = buildApprovalExpired(
+      { requesterId: long(3000), tool: long(3000), description: long(20_000), expiredAt: AT, timeout: PING_ATTEMPTS },
+      EN,
+    );
     assertWithinSlackLimits(message);
     assertInert(message);
   });
@@ -132,7 +159,10 @@ describe('buildApprovalWithdrawn', () => {
   });
 
   it('stays within limits with hostile values', () => {
-    const message = buildApprovalWithdrawn({ requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT }, EN);
+    const message = buildApprovalWithdrawn(
+      { requesterId: long(3000), tool: long(3000), description: long(20_000), stoppedById: PING_ATTEMPTS, withdrawnAt: AT },
+      EN,
+    );
     assertWithinSlackLimits(message);
     assertInert(message);
   });

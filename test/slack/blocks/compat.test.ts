@@ -19,7 +19,10 @@ describe('Block Kit types', () => {
       buildTaskTree({ title: 'T', lines: ['○ [1] a'] }, EN),
       buildStatus({ phase: 'failed', plan: [], failure: phrase('runEnd.internal', { detail: 'x' }), retryValue: 'r' }, EN),
       buildApprovalRequest({ requesterId: 'U1', tool: 't', description: 'd', value: 'v' }, EN),
-      buildWorkItemCard({ key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] }, EN),
+      buildWorkItemCard(
+        { key: 'A-1', title: 't', url: 'https://x.example', state: 's', stateGroup: 'started', priority: 'low', assignees: [], labels: [] },
+        EN,
+      ),
     ];
     expect(messages.flatMap((message) => asKnown(message.blocks)).length).toBeGreaterThan(4);
   });

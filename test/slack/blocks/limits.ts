@@ -111,13 +111,15 @@ class Walker {
         // An image is a URL or a file uploaded to Slack (`slack_file` with an id or a url), never both.
         if (element.slack_file === undefined) this.length(`${path}.image_url`, element.image_url, 3000);
         else if (element.image_url !== undefined) this.fail(path, 'image_url and slack_file together');
-        else if (typeof (element.slack_file as Json).id !== 'string' && typeof (element.slack_file as Json).url !== 'string') this.fail(`${path}.slack_file`, 'needs an id or a url');
+        else if (typeof (element.slack_file as Json).id !== 'string' && typeof (element.slack_file as Json).url !== 'string')
+          this.fail(`${path}.slack_file`, 'needs an id or a url');
         if (element.title !== undefined) this.textObject(`${path}.title`, element.title, REFERENCE_LIMITS.imageAltText, 'plain_text');
         return;
       case 'static_select':
       case 'multi_static_select': {
         this.length(`${path}.action_id`, element.action_id, REFERENCE_LIMITS.actionId);
-        if ('placeholder' in element) this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
+        if ('placeholder' in element)
+          this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
         const options = element.options as Json[];
         if (!Array.isArray(options) || options.length === 0) return this.fail(`${path}.options`, 'must be a non-empty array');
         if (options.length > REFERENCE_LIMITS.options) this.fail(`${path}.options`, `${options.length} options, limit 100`);
@@ -127,17 +129,25 @@ class Walker {
           this.textObject(`${path}.options[${i}].text`, option.text, REFERENCE_LIMITS.optionText, 'plain_text');
           this.length(`${path}.options[${i}].value`, option.value, REFERENCE_LIMITS.optionValue);
         });
-        const initial = element.type === 'static_select' ? (element.initial_option === undefined ? [] : [element.initial_option]) : ((element.initial_options as unknown[] | undefined) ?? []);
+        const initial =
+          element.type === 'static_select'
+            ? element.initial_option === undefined
+              ? []
+              : [element.initial_option]
+            : ((element.initial_options as unknown[] | undefined) ?? []);
         (initial as Json[]).forEach((option, i) => {
-          if (!options.some((o) => o.value === option.value && JSON.stringify(o.text) === JSON.stringify(option.text))) this.fail(`${path}.initial[${i}]`, 'not one of the options');
+          if (!options.some((o) => o.value === option.value && JSON.stringify(o.text) === JSON.stringify(option.text)))
+            this.fail(`${path}.initial[${i}]`, 'not one of the options');
         });
         return;
       }
       case 'plain_text_input': {
         this.length(`${path}.action_id`, element.action_id, REFERENCE_LIMITS.actionId);
-        if ('placeholder' in element) this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
+        if ('placeholder' in element)
+          this.textObject(`${path}.placeholder`, element.placeholder, REFERENCE_LIMITS.placeholder, 'plain_text');
         const max = typeof element.max_length === 'number' ? element.max_length : REFERENCE_LIMITS.plainTextInput;
-        if (max < 1 || max > REFERENCE_LIMITS.plainTextInput) this.fail(`${path}.max_length`, `must be 1–${REFERENCE_LIMITS.plainTextInput}`);
+        if (max < 1 || max > REFERENCE_LIMITS.plainTextInput)
+          this.fail(`${path}.max_length`, `must be 1–${REFERENCE_LIMITS.plainTextInput}`);
         if ('initial_value' in element) this.length(`${path}.initial_value`, element.initial_value, max);
         return;
       }
@@ -205,11 +215,14 @@ class Walker {
       case 'table': {
         if (this.tables++ > 0) this.fail(path, 'only one table block per message');
         const rows = block.rows as Json[][];
-        if (!Array.isArray(rows) || rows.length === 0 || rows.length > REFERENCE_LIMITS.tableRows) return this.fail(`${path}.rows`, `must hold 1–${REFERENCE_LIMITS.tableRows} rows`);
+        if (!Array.isArray(rows) || rows.length === 0 || rows.length > REFERENCE_LIMITS.tableRows)
+          return this.fail(`${path}.rows`, `must hold 1–${REFERENCE_LIMITS.tableRows} rows`);
         rows.forEach((row, r) => {
-          if (!Array.isArray(row) || row.length === 0 || row.length > REFERENCE_LIMITS.tableCells) return this.fail(`${path}.rows[${r}]`, `must hold 1–${REFERENCE_LIMITS.tableCells} cells`);
+          if (!Array.isArray(row) || row.length === 0 || row.length > REFERENCE_LIMITS.tableCells)
+            return this.fail(`${path}.rows[${r}]`, `must hold 1–${REFERENCE_LIMITS.tableCells} cells`);
           row.forEach((cell, c) => {
-            if (cell.type !== 'raw_text') return this.fail(`${path}.rows[${r}][${c}]`, `cell type ${String(cell.type)} is not checked by this walker`);
+            if (cell.type !== 'raw_text')
+              return this.fail(`${path}.rows[${r}][${c}]`, `cell type ${String(cell.type)} is not checked by this walker`);
             this.blockText += this.length(`${path}.rows[${r}][${c}].text`, cell.text, REFERENCE_LIMITS.textObject)?.length ?? 0;
           });
         });
@@ -266,7 +279,8 @@ export function modalLimitViolations(view: unknown): string[] {
   if (blocks.length > REFERENCE_LIMITS.modalBlocks) walker.fail('blocks', `${blocks.length} blocks, limit 100`);
   const ids = blocks.map((block) => block.block_id).filter((id) => id !== undefined);
   if (new Set(ids).size !== ids.length) walker.fail('blocks', 'block_id repeated');
-  if (blocks.some((block) => block.type === 'input') && !('submit' in root)) walker.fail('submit', 'a modal with input blocks needs submit');
+  if (blocks.some((block) => block.type === 'input') && !('submit' in root))
+    walker.fail('submit', 'a modal with input blocks needs submit');
   blocks.forEach((block, i) => walker.block(`blocks[${i}]`, block));
   if (JSON.stringify(view).length > 250_000) walker.fail('view', 'over 250 kB');
   return walker.problems;
@@ -320,7 +334,8 @@ export function streamCallViolations(args: Json): string[] {
         walker.length(`${at}.id`, chunk.id, 255);
         walker.length(`${at}.title`, chunk.title, REFERENCE_STREAM_LIMITS.taskText);
         if (chunk.details !== undefined) walker.length(`${at}.details`, chunk.details, REFERENCE_STREAM_LIMITS.taskText);
-        if (!(REFERENCE_STREAM_LIMITS.taskStatuses as readonly unknown[]).includes(chunk.status)) walker.fail(`${at}.status`, `not a task status: ${String(chunk.status)}`);
+        if (!(REFERENCE_STREAM_LIMITS.taskStatuses as readonly unknown[]).includes(chunk.status))
+          walker.fail(`${at}.status`, `not a task status: ${String(chunk.status)}`);
         break;
       default:
         walker.fail(at, `chunk type ${String(chunk.type)} is not checked by this walker`);
@@ -332,8 +347,11 @@ export function streamCallViolations(args: Json): string[] {
 /** Fails the test when a streamed message as Slack stores it (its markdown and tasks together) is over a limit. */
 export function assertStreamedMessageWithinLimits(message: { text?: string; blocks?: Json[] }): void {
   const problems: string[] = [];
-  if ((message.text ?? '').length > REFERENCE_STREAM_LIMITS.markdownPerMessage) problems.push(`markdown: ${message.text!.length} characters in one message`);
-  const tasks = (message.blocks ?? []).flatMap((block) => (block.type === 'plan' ? ((block.tasks as unknown[]) ?? []) : block.type === 'task_card' ? [block] : []));
+  if ((message.text ?? '').length > REFERENCE_STREAM_LIMITS.markdownPerMessage)
+    problems.push(`markdown: ${message.text!.length} characters in one message`);
+  const tasks = (message.blocks ?? []).flatMap((block) =>
+    block.type === 'plan' ? ((block.tasks as unknown[]) ?? []) : block.type === 'task_card' ? [block] : [],
+  );
   if (tasks.length > REFERENCE_STREAM_LIMITS.tasksPerMessage) problems.push(`${tasks.length} tasks in one message`);
   expect(problems, 'streamed message limit violations').toEqual([]);
 }

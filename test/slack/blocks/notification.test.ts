@@ -4,7 +4,13 @@ import { translator } from '../../../src/i18n/index.js';
 const EN = translator('en');
 import type { FieldChange, ItemSnapshot } from '../../../src/notifications/notices.js';
 import { mergeItemNotices } from '../../../src/notifications/notices.js';
-import { buildChangeLine, buildCommentMessage, buildDirectNotice, buildNotificationCard, describeChange } from '../../../src/slack/notifications/notification.blocks.js';
+import {
+  buildChangeLine,
+  buildCommentMessage,
+  buildDirectNotice,
+  buildNotificationCard,
+  describeChange,
+} from '../../../src/slack/notifications/notification.blocks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { assertWithinSlackLimits } from './limits.js';
 import { assertInert } from './safety.js';
@@ -27,13 +33,19 @@ const change = (field: string, from: string[], to: string[], actor = 'alice'): F
 
 describe('notification blocks', () => {
   it('a burst of changes reads as one line, state first, whatever order the deliveries came in', () => {
-    const line = buildChangeLine(ITEM, [
-      change('assignees', ['alice'], ['alice', 'bob']),
-      change('priority', ['medium'], ['high']),
-      change('state', ['Todo'], ['In Progress']),
-    ], EN);
+    const line = buildChangeLine(
+      ITEM,
+      [
+        change('assignees', ['alice'], ['alice', 'bob']),
+        change('priority', ['medium'], ['high']),
+        change('state', ['Todo'], ['In Progress']),
+      ],
+      EN,
+    );
     assertWithinSlackLimits(line);
-    expect(line.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*alice*: Todo → In Progress · priority high · assigned bob', verbatim: true } }]);
+    expect(line.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: '*alice*: Todo → In Progress · priority high · assigned bob', verbatim: true } },
+    ]);
     expect(line.text).toBe('ACME-130: alice: Todo → In Progress · priority high · assigned bob');
   });
 
@@ -62,8 +74,17 @@ describe('notification blocks', () => {
 
   it('stays within every limit and inert with huge hostile names, values and comments', () => {
     for (const hostile of [...HOSTILE_TEXTS, `${PING_ATTEMPTS} ${long(5000)}`, EMOJI_RUN]) {
-      const item: ItemSnapshot = { ...ITEM, key: hostile.slice(0, 200), title: hostile, state: hostile, assignees: Array(60).fill(hostile), labels: Array(60).fill(hostile) };
-      const changes = Array.from({ length: 40 }, (_, i) => change(['state', 'assignees', 'labels', 'name', 'other_field'][i % 5]!, [hostile], Array(30).fill(hostile), `${hostile}${i}`));
+      const item: ItemSnapshot = {
+        ...ITEM,
+        key: hostile.slice(0, 200),
+        title: hostile,
+        state: hostile,
+        assignees: Array(60).fill(hostile),
+        labels: Array(60).fill(hostile),
+      };
+      const changes = Array.from({ length: 40 }, (_, i) =>
+        change(['state', 'assignees', 'labels', 'name', 'other_field'][i % 5]!, [hostile], Array(30).fill(hostile), `${hostile}${i}`),
+      );
       for (const message of [
         buildChangeLine(item, changes, EN),
         buildCommentMessage(item, hostile, { text: `${hostile}\n${long(20_000)}` }, EN),

@@ -65,7 +65,9 @@ describe('buildStatus', () => {
     assertWithinSlackLimits(message);
     expect(message.text).toBe('Failed: The model API failed (503): Overloaded');
     expect(allText(message)).toContain('✗ *Failed:* The model API failed (503): Overloaded');
-    expect(buildStatus({ phase: 'failed', plan: [], failure }, translator('fr')).text).toBe('Échec\u202f: L’API du modèle a échoué (503)\u202f: Overloaded');
+    expect(buildStatus({ phase: 'failed', plan: [], failure }, translator('fr')).text).toBe(
+      'Échec\u202f: L’API du modèle a échoué (503)\u202f: Overloaded',
+    );
     expect(allText(message)).toContain('after 2s · 2 tool calls · 1/4 tasks completed');
     expect(message.blocks.at(-1)).toMatchObject({
       type: 'actions',
@@ -74,16 +76,25 @@ describe('buildStatus', () => {
   });
 
   it('keeps 1,000 hostile plan steps within every limit and says how many are not shown', () => {
-    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({
-      id: String(i),
-      content: `${PING_ATTEMPTS} ${long(3000)}`,
-      status: (['pending', 'in_progress', 'completed', 'cancelled'] as const)[i % 4] ?? 'pending',
-    }));
+    const plan = Array.from(
+      { length: 1000 },
+      (_, i): PlanItemView => ({
+        id: String(i),
+        content: `${PING_ATTEMPTS} ${long(3000)}`,
+        status: (['pending', 'in_progress', 'completed', 'cancelled'] as const)[i % 4] ?? 'pending',
+      }),
+    );
     for (const message of [
       buildStatus({ phase: 'running', plan, step: long(5000) }),
       buildStatus({ phase: 'done', plan, elapsedMs: 1, toolCalls: 1000 }),
       buildStatus({ phase: 'failed', plan, failure: phrase('runEnd.internal', { detail: long(10_000) }), retryValue: 'r'.repeat(2000) }),
-      buildStatus({ phase: 'stranded', plan, reason: phrase('runEnd.storeUnreachable', { detail: long(10_000) }), elapsedMs: 1, toolCalls: 1000 }),
+      buildStatus({
+        phase: 'stranded',
+        plan,
+        reason: phrase('runEnd.storeUnreachable', { detail: long(10_000) }),
+        elapsedMs: 1,
+        toolCalls: 1000,
+      }),
     ]) {
       assertWithinSlackLimits(message);
       assertInert(message);
@@ -97,7 +108,15 @@ describe('buildStatus', () => {
     assertWithinSlackLimits(message);
     expect(message.blocks.at(-1)).toEqual({
       type: 'actions',
-      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Stop', emoji: true }, action_id: 'run_stop', value: 'run-abc', style: 'danger' }],
+      elements: [
+        {
+          type: 'button',
+          text: { type: 'plain_text', text: 'Stop', emoji: true },
+          action_id: 'run_stop',
+          value: 'run-abc',
+          style: 'danger',
+        },
+      ],
     });
     expect(() => buildStatus({ phase: 'running', plan: [], stopValue: 'r'.repeat(2001) })).toThrow(RangeError);
   });
@@ -120,12 +139,19 @@ describe('buildStatus', () => {
       expect(stopped.text).toBe(t.t('runControl.stoppedBy', { who: '<@U0ALICE>' }));
       expect(allText(running)).toContain(JSON.stringify(t.t('runControl.stop')));
     }
-    expect(buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('fr')).text).toBe('Arrêté par <@U0ALICE>');
-    expect(allText(buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('zh-CN')))).toContain('2 次工具调用');
+    expect(
+      buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('fr')).text,
+    ).toBe('Arrêté par <@U0ALICE>');
+    expect(
+      allText(buildStatus({ phase: 'stopped', plan: [], stoppedById: 'U0ALICE', elapsedMs: 12_000, toolCalls: 2 }, translator('zh-CN'))),
+    ).toContain('2 次工具调用');
   });
 
   it('keeps a stopped run with 1,000 hostile steps and a hostile stopper within every limit', () => {
-    const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({ id: String(i), content: `${PING_ATTEMPTS} ${long(3000)}`, status: 'pending' }));
+    const plan = Array.from(
+      { length: 1000 },
+      (_, i): PlanItemView => ({ id: String(i), content: `${PING_ATTEMPTS} ${long(3000)}`, status: 'pending' }),
+    );
     for (const message of [
       buildStatus({ phase: 'stopped', plan, stoppedById: PING_ATTEMPTS, elapsedMs: 1, toolCalls: 1 }),
       buildStatus({ phase: 'running', plan, step: long(5000), stopValue: 'r'.repeat(2000) }),
@@ -151,23 +177,47 @@ describe('buildStatus', () => {
     expect(subAgentLine(sub({ phase: 'queued' }))).toBe('↳ Audit ACME bugs — waiting for a free slot');
     expect(subAgentLine(sub({ phase: 'waiting' }))).toBe('↳ Audit ACME bugs — 1/4 · waiting for approval');
     expect(subAgentLine(sub({ phase: 'finished', outcome: 'done' }))).toBe('↳ ✓ Audit ACME bugs — 12s · 5 tool calls');
-    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped' }))).toBe('↳ ⚠ Audit ACME bugs — stopped at its limit · 12s · 5 tool calls');
-    expect(subAgentLine(sub({ phase: 'finished', outcome: 'failed', toolCalls: 1 }))).toBe('↳ ✗ Audit ACME bugs — failed · 12s · 1 tool call');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped' }))).toBe(
+      '↳ ⚠ Audit ACME bugs — stopped at its limit · 12s · 5 tool calls',
+    );
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'failed', toolCalls: 1 }))).toBe(
+      '↳ ✗ Audit ACME bugs — failed · 12s · 1 tool call',
+    );
 
-    const running = buildStatus({ phase: 'running', plan: PLAN, step: 'Delegating 2 tasks…', subAgents: [sub({ step: 'Reading ACME-12…' }), sub({ title: 'Audit OPS', phase: 'queued' })] });
+    const running = buildStatus({
+      phase: 'running',
+      plan: PLAN,
+      step: 'Delegating 2 tasks…',
+      subAgents: [sub({ step: 'Reading ACME-12…' }), sub({ title: 'Audit OPS', phase: 'queued' })],
+    });
     assertWithinSlackLimits(running);
-    expect(running.blocks[1]).toMatchObject({ type: 'section', text: { text: '↳ Audit ACME bugs — 1/4 · Reading ACME-12…\n↳ Audit OPS — waiting for a free slot' } });
-    const done = buildStatus({ phase: 'done', plan: PLAN, elapsedMs: 20_000, toolCalls: 2, subAgents: [sub({ phase: 'finished', outcome: 'done' })] });
+    expect(running.blocks[1]).toMatchObject({
+      type: 'section',
+      text: { text: '↳ Audit ACME bugs — 1/4 · Reading ACME-12…\n↳ Audit OPS — waiting for a free slot' },
+    });
+    const done = buildStatus({
+      phase: 'done',
+      plan: PLAN,
+      elapsedMs: 20_000,
+      toolCalls: 2,
+      subAgents: [sub({ phase: 'finished', outcome: 'done' })],
+    });
     expect(allText(done)).toContain('↳ ✓ Audit ACME bugs — 12s · 5 tool calls');
     // In the reader's language.
     expect(subAgentLine(sub({ phase: 'queued' }), translator('fr'))).toBe('↳ Audit ACME bugs — attend une place libre');
-    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped', toolCalls: 1 }), translator('fr'))).toBe('↳ ⚠ Audit ACME bugs — arrêté à sa limite · 12s · 1 appel d’outil');
+    expect(subAgentLine(sub({ phase: 'finished', outcome: 'capped', toolCalls: 1 }), translator('fr'))).toBe(
+      '↳ ⚠ Audit ACME bugs — arrêté à sa limite · 12s · 1 appel d’outil',
+    );
     expect(subAgentLine(sub({ phase: 'waiting' }), translator('zh-CN'))).toBe('↳ Audit ACME bugs — 1/4 · 等待批准');
   });
 
   it('keeps hostile sub-agents within every limit', () => {
     const subAgents = Array.from({ length: 60 }, (_, i) =>
-      sub({ title: `${PING_ATTEMPTS} ${long(3000)}`, step: long(5000), phase: (['queued', 'running', 'waiting', 'finished'] as const)[i % 4]! }),
+      sub({
+        title: `${PING_ATTEMPTS} ${long(3000)}`,
+        step: long(5000),
+        phase: (['queued', 'running', 'waiting', 'finished'] as const)[i % 4]!,
+      }),
     );
     const plan = Array.from({ length: 1000 }, (_, i): PlanItemView => ({ id: String(i), content: long(3000), status: 'pending' }));
     for (const message of [
@@ -185,6 +235,8 @@ describe('buildStatus', () => {
   });
 
   it('refuses a Retry value Slack would refuse', () => {
-    expect(() => buildStatus({ phase: 'failed', plan: [], failure: phrase('runEnd.internal', { detail: 'x' }), retryValue: 'r'.repeat(2001) })).toThrow(RangeError);
+    expect(() =>
+      buildStatus({ phase: 'failed', plan: [], failure: phrase('runEnd.internal', { detail: 'x' }), retryValue: 'r'.repeat(2001) }),
+    ).toThrow(RangeError);
   });
 });

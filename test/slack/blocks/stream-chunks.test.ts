@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanItem } from '../../../src/agent/index.js';
 import { LOCALES, translator } from '../../../src/i18n/index.js';
-import { changedChunks, cutStreamedMarkdown, inertMarkdown, openFence, planChunks as planChunksIn, STREAM_LIMITS } from '../../../src/slack/progress/stream-chunks.blocks.js';
+import {
+  changedChunks,
+  cutStreamedMarkdown,
+  inertMarkdown,
+  openFence,
+  planChunks as planChunksIn,
+  STREAM_LIMITS,
+} from '../../../src/slack/progress/stream-chunks.blocks.js';
 import { EMOJI_RUN, HOSTILE_TEXTS, long, PING_ATTEMPTS } from './hostile.js';
 import { streamCallViolations } from './limits.js';
 
@@ -21,7 +28,9 @@ describe('planChunks', () => {
   });
 
   it('keeps 1,000 hostile steps within every streaming limit and says how many are not shown', () => {
-    const plan = Array.from({ length: 1000 }, (_, i) => item(`${HOSTILE_TEXTS[i % HOSTILE_TEXTS.length]} ${long(3000)}`, 'pending', 'x'.repeat(5000)));
+    const plan = Array.from({ length: 1000 }, (_, i) =>
+      item(`${HOSTILE_TEXTS[i % HOSTILE_TEXTS.length]} ${long(3000)}`, 'pending', 'x'.repeat(5000)),
+    );
     const chunks = planChunks(plan, long(1000));
     expect(streamCallViolations({ chunks })).toEqual([]);
     expect(chunks.filter((c) => c.type === 'task_update')).toHaveLength(40);
@@ -124,7 +133,9 @@ describe('cutStreamedMarkdown: where a long streamed answer goes on in a new mes
   });
 
   it('cuts one line longer than a message between words, outside links and inline code', () => {
-    const line = Array.from({ length: 900 }, (_, i) => (i % 50 === 49 ? '[a link with words](https://example.com/x)' : `${word(i)} \`co de\``)).join(' ');
+    const line = Array.from({ length: 900 }, (_, i) =>
+      i % 50 === 49 ? '[a link with words](https://example.com/x)' : `${word(i)} \`co de\``,
+    ).join(' ');
     const messages = streamInPieces(line, [50_000], 2_000);
     expect(messages.join('')).toBe(line);
     for (const message of messages.slice(0, -1)) {

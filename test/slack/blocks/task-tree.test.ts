@@ -84,7 +84,9 @@ describe('buildTaskTree', () => {
     const page = buildTaskTree({ title: PING_ATTEMPTS, lines: [`○ [1] ${PING_ATTEMPTS} & <b> \`\`\` end`] }, EN);
     assertWithinSlackLimits(page);
     assertInert(page);
-    const text = textsOf(page).map((entry) => entry.text).join('\n');
+    const text = textsOf(page)
+      .map((entry) => entry.text)
+      .join('\n');
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).toContain('&amp; &lt;b&gt;');
   });
@@ -94,9 +96,12 @@ describe('buildTaskTree', () => {
     expect(shownLines(page)).toEqual(['○ [1] first second', '└─ ○ [1-1] child']);
   });
 
-  it('gives the More button\'s block the pager block id it is asked for, and none otherwise', () => {
+  it("gives the More button's block the pager block id it is asked for, and none otherwise", () => {
     const lines = bigTree(1000);
-    expect(buildTaskTree({ title: 'T', lines, pagerBlockId: 'task_pages_list' }, EN).blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'task_pages_list' });
+    expect(buildTaskTree({ title: 'T', lines, pagerBlockId: 'task_pages_list' }, EN).blocks.at(-1)).toMatchObject({
+      type: 'actions',
+      block_id: 'task_pages_list',
+    });
     expect(buildTaskTree({ title: 'T', lines }, EN).blocks.at(-1)).not.toHaveProperty('block_id');
   });
 

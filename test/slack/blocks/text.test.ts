@@ -77,9 +77,7 @@ describe('mentionUser and slackDate', () => {
   });
 
   it('formats a date token with a readable fallback', () => {
-    expect(slackDate(new Date('2026-03-04T05:06:07.890Z'))).toBe(
-      '<!date^1772600767^{date_short_pretty} at {time}|2026-03-04 05:06 UTC>',
-    );
+    expect(slackDate(new Date('2026-03-04T05:06:07.890Z'))).toBe('<!date^1772600767^{date_short_pretty} at {time}|2026-03-04 05:06 UTC>');
   });
 });
 

@@ -24,7 +24,14 @@ describe('buildTodoList', () => {
     const page = buildTodoList({ title: 'Todo list', items }, EN);
     assertWithinSlackLimits(page);
     expect(sectionText(page)).toBe(
-      ['*To do* (1)', '○ [2] Fix login #bug #auth · due 2026-12-31', '*Blocked* (1)', '⛔ [3] Deploy · due 2026-01-15', '*Done* (1)', '✓ [1] Write docs #docs'].join('\n'),
+      [
+        '*To do* (1)',
+        '○ [2] Fix login #bug #auth · due 2026-12-31',
+        '*Blocked* (1)',
+        '⛔ [3] Deploy · due 2026-01-15',
+        '*Done* (1)',
+        '✓ [1] Write docs #docs',
+      ].join('\n'),
     );
   });
 
@@ -33,7 +40,9 @@ describe('buildTodoList', () => {
       { id: '1', title: 'Call the bank', status: 'blocked', dueAt: '', tags: [] },
       { id: '2', title: 'Pay rent', status: 'blocked', description: 'not shown', createdAt: '2026-01-01' },
     ];
-    expect(sectionText(buildTodoList({ title: 'Todo list', items }, EN))).toBe(['*Blocked* (2)', '⛔ [1] Call the bank', '⛔ [2] Pay rent'].join('\n'));
+    expect(sectionText(buildTodoList({ title: 'Todo list', items }, EN))).toBe(
+      ['*Blocked* (2)', '⛔ [1] Call the bank', '⛔ [2] Pay rent'].join('\n'),
+    );
   });
 
   it('says so when the list is empty', () => {

@@ -44,9 +44,12 @@ describe('buildWorkItemCard', () => {
   });
 
   it('leaves out what is absent and shows — for empty lists', () => {
-    const card = buildWorkItemCard({ ...ITEM, assignees: [], labels: [], startDate: undefined, targetDate: undefined, description: '  ' }, EN);
+    const card = buildWorkItemCard(
+      { ...ITEM, assignees: [], labels: [], startDate: undefined, targetDate: undefined, description: '  ' },
+      EN,
+    );
     assertWithinSlackLimits(card);
-    const fields = card.blocks[1]?.type === 'section' ? card.blocks[1].fields ?? [] : [];
+    const fields = card.blocks[1]?.type === 'section' ? (card.blocks[1].fields ?? []) : [];
     expect(fields.map((field) => field.text)).toEqual(['*State*\n→ In Progress', '*Priority*\nhigh', '*Assignees*\n—', '*Labels*\n—']);
     expect(card.blocks).toHaveLength(3);
   });
@@ -61,22 +64,25 @@ describe('buildWorkItemCard', () => {
 
   it('stays within every limit and inert with huge hostile values', () => {
     const hostile = `${PING_ATTEMPTS} ${long(3000)}`;
-    const card = buildWorkItemCard({
-      key: hostile,
-      title: hostile,
-      url: ITEM.url,
-      state: hostile,
-      stateGroup: hostile,
-      priority: hostile,
-      assignees: Array.from({ length: 500 }, () => hostile),
-      labels: Array.from({ length: 500 }, () => hostile),
-      startDate: hostile,
-      targetDate: hostile,
-      description: long(100_000, `${PING_ATTEMPTS}\n&<>\n`),
-    }, EN);
+    const card = buildWorkItemCard(
+      {
+        key: hostile,
+        title: hostile,
+        url: ITEM.url,
+        state: hostile,
+        stateGroup: hostile,
+        priority: hostile,
+        assignees: Array.from({ length: 500 }, () => hostile),
+        labels: Array.from({ length: 500 }, () => hostile),
+        startDate: hostile,
+        targetDate: hostile,
+        description: long(100_000, `${PING_ATTEMPTS}\n&<>\n`),
+      },
+      EN,
+    );
     assertWithinSlackLimits(card);
     assertInert(card);
-    const description = card.blocks[2]?.type === 'section' ? card.blocks[2].text?.text ?? '' : '';
+    const description = card.blocks[2]?.type === 'section' ? (card.blocks[2].text?.text ?? '') : '';
     expect(description.length).toBeLessThanOrEqual(600);
     expect(description.endsWith('…')).toBe(true);
   });

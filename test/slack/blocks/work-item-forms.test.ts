@@ -42,7 +42,14 @@ describe('the work item modals and card, with large and hostile input', () => {
           projects: hostileList('project'),
           project: { id: 'project-1', states, defaultStateId: 'state-1', members: hostileList('member'), labels: hostileList('label') },
         },
-        { title: text, description: `${text}\n${long(20_000)}`, priority: 'urgent', assigneeIds: ['member-1', 'member-2'], labelIds: ['label-3'], stateId: 'state-1' },
+        {
+          title: text,
+          description: `${text}\n${long(20_000)}`,
+          priority: 'urgent',
+          assigneeIds: ['member-1', 'member-2'],
+          labelIds: ['label-3'],
+          stateId: 'state-1',
+        },
         EN,
       );
       assertModalWithinSlackLimits(view);
@@ -55,14 +62,26 @@ describe('the work item modals and card, with large and hostile input', () => {
       assertModalWithinSlackLimits(buildLoadingForm(METADATA, EN, text, text));
       assertModalWithinSlackLimits(buildFormProblem(text, text, EN));
       assertModalWithinSlackLimits(buildLinkForm({ ...METADATA, author: text }, EN));
-      assertModalWithinSlackLimits(buildCommentForm({ key: `ACME-${text.length}`, channel: 'C0GENERAL', threadTs: METADATA.threadTs, cardTs: METADATA.messageTs }, EN));
+      assertModalWithinSlackLimits(
+        buildCommentForm({ key: `ACME-${text.length}`, channel: 'C0GENERAL', threadTs: METADATA.threadTs, cardTs: METADATA.messageTs }, EN),
+      );
     }
   });
 
   it('a card with its actions keeps a state menu of any size within the limits', () => {
     for (const text of HOSTILE_TEXTS) {
       const card = buildWorkItemCard(
-        { key: 'ACME-130', title: text, url: 'https://app.plane.so/acme/browse/ACME-130/', state: text, stateGroup: 'started', priority: 'high', assignees: [text, text], labels: [text], description: text },
+        {
+          key: 'ACME-130',
+          title: text,
+          url: 'https://app.plane.so/acme/browse/ACME-130/',
+          state: text,
+          stateGroup: 'started',
+          priority: 'high',
+          assignees: [text, text],
+          labels: [text],
+          description: text,
+        },
         EN,
         { states: hostileList('state', 300).map((s) => s.name), state: text, linked: true },
       );

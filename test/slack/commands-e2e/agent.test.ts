@@ -7,7 +7,12 @@ describe('/task <anything else>', () => {
   it('posts the request in the channel and answers in its thread how to turn the agent on', async () => {
     const h = await botForTest();
     const before = h.slack.workspace.messages(OPS).length;
-    const answer = await h.slack.runCommand({ user: ALICE, channel: OPS, command: '/task', text: 'what is left before <!channel> the release?' });
+    const answer = await h.slack.runCommand({
+      user: ALICE,
+      channel: OPS,
+      command: '/task',
+      text: 'what is left before <!channel> the release?',
+    });
     expect(answer).toMatchObject({ status: 200, body: '' });
     const request = await eventually(() => h.slack.workspace.messages(OPS).slice(before)[0], 10_000, 'the request');
     expect(request.text).toBe('<@U0ALICE> asked: what is left before @\u200bchannel the release?');
@@ -26,7 +31,11 @@ describe('/task <anything else>', () => {
     const before = h.slack.workspace.messages(OPS).length;
     await h.slack.runCommand({ user: ALICE, channel: OPS, command: '/task', text: 'what is left?' });
     const request = await eventually(() => h.slack.workspace.messages(OPS).slice(before)[0], 10_000, 'the request');
-    await eventually(() => h.slack.workspace.thread(OPS, request.ts).some((m) => m.text.includes('Nothing is left.')), 10_000, 'the answer');
+    await eventually(
+      () => h.slack.workspace.thread(OPS, request.ts).some((m) => m.text.includes('Nothing is left.')),
+      10_000,
+      'the answer',
+    );
     expect(h.slack.calls.filter((c) => c.method === 'users.info' && c.args.user === ALICE)).toHaveLength(1);
   });
 });

@@ -20,7 +20,10 @@ const plane = (text: string, expected: Expected) => run(harness(), { command: '/
 type Json = Record<string, unknown>;
 
 function rgb(pixel: Uint8ClampedArray): string {
-  return `#${[...pixel.slice(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${[...pixel.slice(0, 3)]
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 describe('/plane cycle', () => {
@@ -37,7 +40,11 @@ describe('/plane cycle', () => {
 
     const uploads = harness().slack.calls.filter((c) => c.method === 'files.getUploadURLExternal');
     expect(uploads.length - uploadsBefore).toBe(1);
-    expect(harness().slack.calls.filter((c) => c.method === 'files.completeUploadExternal').at(-1)!.args.channel_id).toBeUndefined();
+    expect(
+      harness()
+        .slack.calls.filter((c) => c.method === 'files.completeUploadExternal')
+        .at(-1)!.args.channel_id,
+    ).toBeUndefined();
     const image = (report!.blocks as Json[]).find((b) => b.type === 'image') as { slack_file: { id: string }; alt_text: string };
     expect(image.alt_text).toMatch(/^Burn-up of Sprint 14: .*today 2 of 8 done$/);
     const file = harness().slack.files.get(image.slack_file.id)!;
@@ -69,7 +76,9 @@ describe('/plane cycle', () => {
 
   it('says so when the project has cycles off', async () => {
     const { channel } = await plane('cycle OPS', { channel: 1 });
-    expect(channel[0]!.text).toBe('Cycles are not enabled in project OPS, so it has no current cycle; a project admin can turn them on in the project’s settings in Plane.');
+    expect(channel[0]!.text).toBe(
+      'Cycles are not enabled in project OPS, so it has no current cycle; a project admin can turn them on in the project’s settings in Plane.',
+    );
     expect((channel[0]!.blocks as Json[]).some((b) => b.type === 'image')).toBe(false);
   });
 

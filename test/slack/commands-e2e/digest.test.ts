@@ -16,7 +16,11 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 async function patch(h: BotHarness, sequence: number, body: Record<string, unknown>): Promise<void> {
   const item = h.plane.db.workItem(`ACME-${sequence}`);
   const url = `${h.plane.url}/api/v1/workspaces/acme/projects/${h.demo.project.id}/work-items/${item.id}/`;
-  const answer = await fetch(url, { method: 'PATCH', headers: { 'X-Api-Key': h.demo.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await fetch(url, {
+    method: 'PATCH',
+    headers: { 'X-Api-Key': h.demo.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -35,7 +39,14 @@ describe('/plane digest', () => {
     const h = await botForTest();
     const { db } = h.plane;
     const today = Date.now();
-    db.addWorkItem(h.demo.project.id, { name: 'Renew the TLS certificate', state: 'In Progress', priority: 'medium', assignees: [h.demo.users.leo.id], target_date: isoDay(today - 3 * DAY), labels: ['bug'] });
+    db.addWorkItem(h.demo.project.id, {
+      name: 'Renew the TLS certificate',
+      state: 'In Progress',
+      priority: 'medium',
+      assignees: [h.demo.users.leo.id],
+      target_date: isoDay(today - 3 * DAY),
+      labels: ['bug'],
+    });
     db.addWorkItem(h.demo.project.id, { name: 'Checkout crashes on empty cart', state: 'Todo', priority: 'urgent', labels: ['bug'] });
 
     const [first] = (await run(h, { command: '/plane', text: 'digest now ACME' }, { channel: 1 })).channel;
@@ -79,7 +90,8 @@ describe('/plane digest', () => {
 
   it('bad input gets the reason and the usage line', async () => {
     const h = await botForTest();
-    const usage = '/plane digest <PROJECT> [daily|weekdays|weekly <day>] [HH:MM] [#label…] [@member…] [!priority…] [state:<group>…] [stale:<days>] [quiet]';
+    const usage =
+      '/plane digest <PROJECT> [daily|weekdays|weekly <day>] [HH:MM] [#label…] [@member…] [!priority…] [state:<group>…] [stale:<days>] [quiet]';
     for (const [text, reason] of [
       ['digest ACME 25:00', /^"?25:00"? is not a time of day/],
       ['digest ACME weekly someday', /is not a day of the week/],
@@ -151,13 +163,19 @@ describe('/plane remind', () => {
     // Looking again changes nothing: one each.
     await at('2026-12-07T14:30:00Z');
     expect([dm(ALICE), dm('U0BOB'), dm('U0CAROL')].map((list) => list.length)).toEqual([1, 1, 1]);
-    for (const message of [...dm(ALICE), ...dm('U0BOB'), ...dm('U0CAROL')]) assertWithinSlackLimits({ text: message.text, blocks: message.blocks });
+    for (const message of [...dm(ALICE), ...dm('U0BOB'), ...dm('U0CAROL')])
+      assertWithinSlackLimits({ text: message.text, blocks: message.blocks });
   }, 60_000);
 
   it('in the sandbox, the demo Plane’s digest shows its overdue, unowned and stale items at once, and remind now sends the DM', async () => {
     const h = await botForTest({ sandbox: true });
     seedDemoDigests(h.plane.db, h.demo);
-    h.plane.db.addWorkItem(h.demo.project.id, { name: 'Alice: prepare the demo', state: 'Todo', assignees: [h.plane.db.user('alice@acme.test').id], target_date: isoDay(Date.now()) });
+    h.plane.db.addWorkItem(h.demo.project.id, {
+      name: 'Alice: prepare the demo',
+      state: 'Todo',
+      assignees: [h.plane.db.user('alice@acme.test').id],
+      target_date: isoDay(Date.now()),
+    });
     const [digest] = (await run(h, { command: '/plane', text: 'digest now ACME' }, { channel: 1 })).channel;
     expect(keys(section(digest!, /^\*Overdue/))).toContain('ACME-13');
     expect(keys(section(digest!, /^\*Urgent or high, nobody assigned/))).toContain('ACME-16');

@@ -82,7 +82,10 @@ describe('paging', () => {
   });
 
   it('pages the top-level list with its own view, not the tree', async () => {
-    const tasks = Array.from({ length: 130 }, (_, i): Task => ({ id: String(i + 1), title: `Task ${i + 1}`, status: 'todo', priority: 'normal', subtasks: [] }));
+    const tasks = Array.from(
+      { length: 130 },
+      (_, i): Task => ({ id: String(i + 1), title: `Task ${i + 1}`, status: 'todo', priority: 'normal', subtasks: [] }),
+    );
     tasks[0]!.subtasks = [{ id: '1-1', title: 'Hidden in the list', status: 'done', priority: 'normal', parent: '1', subtasks: [] }];
     await writeChannelFile('tasks.json', { version: 1, tasks });
     const { channel } = await run(harness(), { command: '/task', text: 'list' }, { channel: 1 });
@@ -92,17 +95,24 @@ describe('paging', () => {
   });
 
   it('pages a long todo list, repeating the group heading on the page it continues', async () => {
-    const items = Array.from({ length: 250 }, (_, i): TodoItem => ({
-      id: String(i + 1),
-      title: `Item ${i + 1}`,
-      status: i < 180 ? 'todo' : i < 200 ? 'blocked' : 'done',
-      ...(i % 10 === 0 && { tags: ['ops'] }),
-    }));
+    const items = Array.from(
+      { length: 250 },
+      (_, i): TodoItem => ({
+        id: String(i + 1),
+        title: `Item ${i + 1}`,
+        status: i < 180 ? 'todo' : i < 200 ? 'blocked' : 'done',
+        ...(i % 10 === 0 && { tags: ['ops'] }),
+      }),
+    );
     await writeChannelFile('.todos.json', { version: 1, items });
     const { channel } = await run(harness(), { command: '/todo', text: 'list' }, { channel: 1 });
     const pages = await clickThrough(channel[0]!, ACTION_IDS.todoListMore);
     expect(pages.length).toBe(3);
-    const lines = pages.flatMap((page) => blockTexts(page).filter((text) => /^[*○⛔✓]/.test(text)).flatMap((text) => text.split('\n')));
+    const lines = pages.flatMap((page) =>
+      blockTexts(page)
+        .filter((text) => /^[*○⛔✓]/.test(text))
+        .flatMap((text) => text.split('\n')),
+    );
     const itemLines = lines.filter((line) => /^[○⛔✓] \[/.test(line));
     expect(itemLines.map((line) => /\[(\d+)\]/.exec(line)?.[1])).toEqual(items.map((item) => item.id));
     expect(itemLines[0]).toBe('○ [1] Item 1 #ops');

@@ -64,6 +64,13 @@ describe('a command that Slack delivers', () => {
   it('is acknowledged with an empty body before any work is done', async () => {
     const answer = await harness().slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'search ACME login' });
     expect(answer).toEqual({ status: 200, body: '' });
-    await eventually(() => harness().slack.workspace.messages(OPS).some((m) => shown(m).includes('matching "login"')), 10_000, 'the results');
+    await eventually(
+      () =>
+        harness()
+          .slack.workspace.messages(OPS)
+          .some((m) => shown(m).includes('matching "login"')),
+      10_000,
+      'the results',
+    );
   });
 });

@@ -17,8 +17,7 @@ async function show(harness: BotHarness, key: string, timeoutMs = 20_000): Promi
   expect(harness.slack.workspace.ephemeralsFor(OPS, ALICE)).toEqual([]);
 }
 
-const keyed = (harness: BotHarness): RecordedRequest[] =>
-  harness.plane.requests.filter((r) => r.apiKey === harness.demo.apiKey);
+const keyed = (harness: BotHarness): RecordedRequest[] => harness.plane.requests.filter((r) => r.apiKey === harness.demo.apiKey);
 
 describe('the Plane limiter against the instance’s real rate', () => {
   it('with Plane allowing 2 requests per 2 s, every card arrives and a 429 is retried once, never twice', async () => {

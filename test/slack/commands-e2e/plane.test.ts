@@ -34,7 +34,10 @@ describe('/plane', () => {
     expect(buttons(card!)).toEqual([
       expect.objectContaining({ action_id: 'work_item_open', url: itemLink('ACME-1') }),
       expect.objectContaining({ action_id: 'work_item_assign_me', value: 'ACME-1' }),
-      expect.objectContaining({ action_id: 'work_item_state', initial_option: { text: expect.objectContaining({ text: 'In Progress' }), value: 'In Progress' } }),
+      expect.objectContaining({
+        action_id: 'work_item_state',
+        initial_option: { text: expect.objectContaining({ text: 'In Progress' }), value: 'In Progress' },
+      }),
       expect.objectContaining({ action_id: 'work_item_comment', value: 'ACME-1' }),
     ]);
     const answer = await harness().slack.clickButton({ user: BOB, channel: OPS, messageTs: card!.ts, actionId: 'work_item_open' });
@@ -44,9 +47,7 @@ describe('/plane', () => {
   it("lists the requester's own open items privately: alice's are alice's", async () => {
     const { ephemeral } = await plane('mine', { ephemeral: 1 });
     const text = shown(ephemeral[0]!);
-    expect(text.split('\n')[0]).toBe(
-      '*Your open work items in all projects: 2 items.*',
-    );
+    expect(text.split('\n')[0]).toBe('*Your open work items in all projects: 2 items.*');
     expect(text).toContain(`<${itemLink('ACME-2')}|ACME-2> · Redesign pricing page · Todo (unstarted)`);
     expect(text).toContain(`<${itemLink('ACME-3')}|ACME-3> · Add dark mode toggle to the header`);
     expect(text).not.toContain('ACME-7');
@@ -54,9 +55,7 @@ describe('/plane', () => {
 
   it("lists bob's when bob asks, in one project", async () => {
     const { ephemeral } = await plane('mine ACME', { ephemeral: 1 }, BOB);
-    expect(firstLine(ephemeral[0]!)).toBe(
-      '*Your open work items in ACME: 0 items.*',
-    );
+    expect(firstLine(ephemeral[0]!)).toBe('*Your open work items in ACME: 0 items.*');
   });
 
   it('posts search results in the channel', async () => {
@@ -90,7 +89,10 @@ describe('/plane', () => {
 
   it('answers an unknown project with the projects there are', async () => {
     const error = errorOf((await plane('search NOPE login', { ephemeral: 1 })).ephemeral[0]!);
-    expect(error).toEqual({ reason: 'No project "NOPE" in workspace acme. Projects: ACME (Website).', usage: usageOf('plane', 'search', EN) });
+    expect(error).toEqual({
+      reason: 'No project "NOPE" in workspace acme. Projects: ACME (Website).',
+      usage: usageOf('plane', 'search', EN),
+    });
   });
 
   it('answers an unknown label with the labels there are, and creates nothing', async () => {

@@ -134,7 +134,12 @@ export function confirmation(message: SlackMessage): { summary: string; lines: s
 export function codeLines(message: SlackMessage): string[] {
   return blockTexts(message)
     .filter((text) => text.startsWith('```'))
-    .flatMap((text) => text.replace(/^```\n/, '').replace(/\n```$/, '').split('\n'));
+    .flatMap((text) =>
+      text
+        .replace(/^```\n/, '')
+        .replace(/\n```$/, '')
+        .split('\n'),
+    );
 }
 
 function unescape(text: string): string {

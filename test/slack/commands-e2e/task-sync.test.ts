@@ -112,13 +112,17 @@ describe('/task sync with Plane', () => {
       '<p>Blocked in the channel’s task tree.</p>',
     ]);
     // The wait of 1-3-1 on 1-1 is a relation: 1-3-1 blocked by 1-1.
-    expect(h.plane.db.relations.map((r) => [r.issue, r.relation_type, r.related_issue])).toEqual([[item('1-3-1').id, 'blocked_by', item('1-1').id]]);
+    expect(h.plane.db.relations.map((r) => [r.issue, r.relation_type, r.related_issue])).toEqual([
+      [item('1-3-1').id, 'blocked_by', item('1-1').id],
+    ]);
 
     const reply = confirmation(ephemeral[0]!);
     // The subtree as the tree shows it, indentation kept, each key after the title.
     expect(reply.lines).toHaveLength(12);
     expect(reply.lines[2]).toBe(`│  ├─ ✓ [1-1-1] Draft mock-ups · ${tasks.get('1-1-1')!.plane} [CRITICAL]`);
-    expect(reply.summary).toBe(`✓ Synced [1] and 11 subtasks with ACME (${tasks.get('1')!.plane}): 12 work items created, 0 updated, 0 unchanged.`);
+    expect(reply.summary).toBe(
+      `✓ Synced [1] and 11 subtasks with ACME (${tasks.get('1')!.plane}): 12 work items created, 0 updated, 0 unchanged.`,
+    );
     const notes = shown(ephemeral[0]!);
     expect(notes).toContain(`12 creates and ${requests.length - 12} other Plane requests`);
     expect(notes).toContain('Plane allows 60 requests a minute: a tree this size fits in one window');
@@ -126,7 +130,9 @@ describe('/task sync with Plane', () => {
     expect(notes).toContain('@alice matches no member of ACME who can be assigned: left unassigned in Plane.');
     // The announcement goes in the tree's thread.
     expect(channel[0]!.thread_ts).toBe(tree.ts);
-    expect(shown(channel[0]!)).toBe(`Task [1] Launch website → synced with ${tasks.get('1')!.plane}: 12 tasks in ACME, 12 created (by alice)`);
+    expect(shown(channel[0]!)).toBe(
+      `Task [1] Launch website → synced with ${tasks.get('1')!.plane}: 12 tasks in ACME, 12 created (by alice)`,
+    );
 
     const shownTree = codeLines((await run(h, { command: '/task', text: 'tree' }, { channel: 1 })).channel[0]!);
     expect(shownTree[0]).toBe(`→ [1] Launch website · ${tasks.get('1')!.plane} [HIGH] (@alice)`);
@@ -235,7 +241,10 @@ describe('/task sync with Plane', () => {
 describe('/task sync of a large tree', () => {
   it('syncs 150 tasks under the real limiter without a 429, and reports its progress in the thread', async () => {
     // Plane's window shortened to 2 s on both sides, as the limiter tests do: 60 requests per window.
-    const h = await botForTest({ plane: { rateLimit: { requests: 60, windowMs: 2_000 } }, timing: { planeWindowMs: 2_000, postIntervalMs: 20 } });
+    const h = await botForTest({
+      plane: { rateLimit: { requests: 60, windowMs: 2_000 } },
+      timing: { planeWindowMs: 2_000, postIntervalMs: 20 },
+    });
     const tasks = await store(h);
     await tasks.add({ title: 'Migrate the docs' });
     for (let section = 1; section <= 9; section += 1) {
@@ -249,14 +258,20 @@ describe('/task sync of a large tree', () => {
     const requests = keyed(h);
     expect(requests.filter((r) => r.status === 429)).toEqual([]);
     expect(creates(requests)).toHaveLength(150);
-    expect(confirmation(reply).summary).toMatch(/^✓ Synced \[1\] and 149 subtasks with ACME \(ACME-\d+\): 150 work items created, 0 updated, 0 unchanged\.$/);
+    expect(confirmation(reply).summary).toMatch(
+      /^✓ Synced \[1\] and 149 subtasks with ACME \(ACME-\d+\): 150 work items created, 0 updated, 0 unchanged\.$/,
+    );
     expect(shown(reply)).toMatch(/Plane allows 60 requests a window of 2s: a tree this size takes about \d+s/);
     // More than a window's worth: it took at least two windows.
     expect(requests.at(-1)!.time - requests[0]!.time).toBeGreaterThan(2_000);
-    const thread = await eventually(() => {
-      const lines = threadOf(h, tree);
-      return lines.some((line) => line.includes('synced with')) ? lines : undefined;
-    }, 10_000, 'the synced line');
+    const thread = await eventually(
+      () => {
+        const lines = threadOf(h, tree);
+        return lines.some((line) => line.includes('synced with')) ? lines : undefined;
+      },
+      10_000,
+      'the synced line',
+    );
     const progress = thread.filter((line) => / → syncing with ACME: \d+\/150 tasks, about .+ left \(by alice\)$/.test(line));
     expect(progress).toHaveLength(3);
     expect(thread.at(-1)).toMatch(/→ synced with ACME-\d+: 150 tasks in ACME, 150 created \(by alice\)$/);
@@ -309,10 +324,14 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     // Assignee and due date changed in Plane reach the task; a move to a triage-like group says so.
     const parentKey = (await allTasks(h)).get('1')!.plane!;
     h.plane.webApp.updateWorkItem(parentKey, { assignee_ids: [h.demo.users.leo.id], target_date: '2031-05-15' }, h.demo.users.dana.id);
-    await eventually(async () => {
-      const task = (await allTasks(h)).get('1')!;
-      return task.assignee === 'leo' && task.dueAt === '2031-05-15';
-    }, 10_000, 'leo and the new date');
+    await eventually(
+      async () => {
+        const task = (await allTasks(h)).get('1')!;
+        return task.assignee === 'leo' && task.dueAt === '2031-05-15';
+      },
+      10_000,
+      'leo and the new date',
+    );
     await announced('Task [1] Release notes → assigned to @leo (by dana in Plane)');
     await announced('Task [1] Release notes → updated (due date) (by dana in Plane)');
     await webhooksSettled(h);
@@ -331,7 +350,9 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     await tasks.addSubtask('1', { title: 'Réserver le stand' });
     const { ephemeral, channel } = await run(h, { command: '/task', text: 'sync 1 ACME', user: 'U0CAMILLE' }, { ephemeral: 1, channel: 1 });
     const key = (await allTasks(h)).get('1')!.plane!;
-    expect(confirmation(ephemeral[0]!).summary).toBe(`✓ [1] et 1 sous-tâche synchronisée avec ACME (${key}) : 2 éléments créés, 0 mis à jour, 0 inchangés.`);
+    expect(confirmation(ephemeral[0]!).summary).toBe(
+      `✓ [1] et 1 sous-tâche synchronisée avec ACME (${key}) : 2 éléments créés, 0 mis à jour, 0 inchangés.`,
+    );
     expect(shown(ephemeral[0]!)).toContain('Plane accepte 60 requêtes par minute : un arbre de cette taille tient dans une fenêtre');
     expect(shown(channel[0]!)).toBe(`Tâche [1] Préparer le salon → synchronisée avec ${key} : 2 tâches dans ACME, 2 créés (par camille)`);
   });
@@ -343,7 +364,9 @@ describe('/task sync: blocked, people and dates both ways, older releases, the a
     await tasks.addSubtask('1', { title: 'Pack' });
     await tasks.addSubtask('1', { title: 'Unpack', dependsOn: ['1-1'] });
     const { ephemeral } = await run(h, { command: '/task', text: 'sync 1 ACME' }, { ephemeral: 1, channel: 1 });
-    expect(shown(ephemeral[0]!)).toContain('This Plane (v1.2.3) has no work-item relations (they came with v1.3.0): 1 wait between these tasks stays in the tree only.');
+    expect(shown(ephemeral[0]!)).toContain(
+      'This Plane (v1.2.3) has no work-item relations (they came with v1.3.0): 1 wait between these tasks stays in the tree only.',
+    );
     expect(h.plane.requests.filter((r) => r.path.endsWith('/relations/'))).toEqual([]);
     expect(creates(keyed(h))).toHaveLength(3);
     expect((await allTasks(h)).get('1-2')!.dependsOn).toEqual(['1-1']);

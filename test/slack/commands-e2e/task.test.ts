@@ -67,10 +67,7 @@ describe('/task', () => {
     await buildThreeLevels();
     const { channel } = await task('list', { ephemeral: 0, channel: 1 });
     expect(firstLine(channel[0]!)).toBe('Top-level tasks of #ops');
-    expect(codeLines(channel[0]!)).toEqual([
-      '→ [1] Launch website [HIGH] (@alice) — 1/4 subtasks done',
-      '○ [2] Plan the party [NORMAL]',
-    ]);
+    expect(codeLines(channel[0]!)).toEqual(['→ [1] Launch website [HIGH] (@alice) — 1/4 subtasks done', '○ [2] Plan the party [NORMAL]']);
   });
 
   it('shows an empty tree with how to add a task', async () => {
@@ -81,12 +78,24 @@ describe('/task', () => {
   it('confirms each change privately with the changed line as the tree shows it', async () => {
     // The command, then the summary and the changed lines it confirms with.
     const steps: [string, string, string[]][] = [
-      ['add "Fix #42 for @home" !critical @carol due:2031-02-03 #web #ops', '✓ Added task 1 to the tree of #ops', ['○ [1] Fix #42 for @home [CRITICAL] (@carol)']],
+      [
+        'add "Fix #42 for @home" !critical @carol due:2031-02-03 #web #ops',
+        '✓ Added task 1 to the tree of #ops',
+        ['○ [1] Fix #42 for @home [CRITICAL] (@carol)'],
+      ],
       ['sub 1 Find the cause', '✓ Added subtask 1-1 under [1] in the tree of #ops', ['○ [1-1] Find the cause [NORMAL]']],
       ['status 1-1 in-progress', '✓ [1-1] todo → in-progress', ['→ [1-1] Find the cause [NORMAL]']],
       ['assign 1-1 <@U0BOB|bob>', '✓ [1-1] assigned to @bob', ['→ [1-1] Find the cause [NORMAL] (@bob)']],
-      ['update 1 title:"Fix issue 42" !low desc:"Seen on Safari"', '✓ Updated title, description, priority of [1]', ['○ [1] Fix issue 42 [LOW] (@carol)']],
-      ['remove 1', '✓ Removed [1] with 1 subtask from the tree of #ops', ['○ [1] Fix issue 42 [LOW] (@carol)', '→ [1-1] Find the cause [NORMAL] (@bob)']],
+      [
+        'update 1 title:"Fix issue 42" !low desc:"Seen on Safari"',
+        '✓ Updated title, description, priority of [1]',
+        ['○ [1] Fix issue 42 [LOW] (@carol)'],
+      ],
+      [
+        'remove 1',
+        '✓ Removed [1] with 1 subtask from the tree of #ops',
+        ['○ [1] Fix issue 42 [LOW] (@carol)', '→ [1-1] Find the cause [NORMAL] (@bob)'],
+      ],
     ];
     for (const [text, summary, lines] of steps) expect(await change(text), text).toMatchObject({ summary, lines });
     const { tasks } = await (await store()).read();
@@ -96,7 +105,15 @@ describe('/task', () => {
   it('writes the fields given in the file the agent reads, by the requester', async () => {
     await change('add Ship it !high <@U0BOB|bob> due:2031-01-15 #release');
     const { tasks } = await (await store()).read();
-    expect(tasks[0]).toMatchObject({ id: '1', title: 'Ship it', status: 'todo', priority: 'high', assignee: 'bob', dueAt: '2031-01-15', tags: ['release'] });
+    expect(tasks[0]).toMatchObject({
+      id: '1',
+      title: 'Ship it',
+      status: 'todo',
+      priority: 'high',
+      assignee: 'bob',
+      dueAt: '2031-01-15',
+      tags: ['release'],
+    });
   });
 
   it('says when nothing changed, and writes nothing', async () => {

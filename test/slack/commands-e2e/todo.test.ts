@@ -23,7 +23,11 @@ describe('/todo', () => {
   it('confirms every change privately with the changed line', async () => {
     // The command, then the summary and the changed line it confirms with.
     const steps: [string, string, string[]][] = [
-      ['add Renew the TLS certificate #ops due:2031-03-01', '✓ Added item 1 to the todo list of #ops', ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
+      [
+        'add Renew the TLS certificate #ops due:2031-03-01',
+        '✓ Added item 1 to the todo list of #ops',
+        ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)'],
+      ],
       ['add "Call #42 @home"', '✓ Added item 2 to the todo list of #ops', ['○ [2] Call #42 @home']],
       ['done 1', '✓ [1] marked done', ['✓ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
       ['undone 1', '✓ [1] marked back to do', ['○ [1] Renew the TLS certificate #ops (due 2031-03-01)']],
@@ -65,7 +69,14 @@ describe('/todo', () => {
     const { channel } = await todo('list', { channel: 1 });
     expect(blockTexts(channel[0]!)).toEqual([
       'Todo list of #ops',
-      ['*To do* (1)', '○ [2] Pay the rent #home · due 2031-05-01', '*Blocked* (1)', '⛔ [3] Fix the door', '*Done* (1)', '✓ [1] Water the plants'].join('\n'),
+      [
+        '*To do* (1)',
+        '○ [2] Pay the rent #home · due 2031-05-01',
+        '*Blocked* (1)',
+        '⛔ [3] Fix the door',
+        '*Done* (1)',
+        '✓ [1] Water the plants',
+      ].join('\n'),
     ]);
   });
 
@@ -83,7 +94,8 @@ describe('/todo', () => {
 
   it('splits a long export into several messages, closing and reopening the code block, losing nothing', async () => {
     const list = await store();
-    for (let i = 1; i <= 200; i += 1) await list.add({ title: `Item number ${i} with a title long enough to fill the page`, tags: ['bulk'] });
+    for (let i = 1; i <= 200; i += 1)
+      await list.add({ title: `Item number ${i} with a title long enough to fill the page`, tags: ['bulk'] });
     const { channel } = await todo('export', { channel: 2 });
     const markdown = await readFile(join(channelFilesDir(harness().dataDir, OPS), 'todos.md'), 'utf8');
     const code = channel.flatMap((message) => [...shown(message).matchAll(/```\n([\s\S]*?)\n```/g)].map((match) => match[1]!));

@@ -35,7 +35,12 @@ describe('/plane', () => {
   });
 
   it('reads search, keeping option-like words in the text', () => {
-    expect(ok('search ACME login #bug @alice !high')).toEqual({ kind: 'plane', action: 'search', project: 'ACME', query: 'login #bug @alice !high' });
+    expect(ok('search ACME login #bug @alice !high')).toEqual({
+      kind: 'plane',
+      action: 'search',
+      project: 'ACME',
+      query: 'login #bug @alice !high',
+    });
     expect(fails('search ACME').reason).toMatch(/Missing the text/);
     expect(fails('search').usage).toBe('/plane search <PROJECT> <text>');
   });
@@ -54,7 +59,14 @@ describe('/plane', () => {
       labels: ['bug', 'web'],
       due: '2026-02-28',
     });
-    expect(ok('new ACME "Crash on #save"')).toEqual({ kind: 'plane', action: 'new', project: 'ACME', title: 'Crash on #save', assignees: [], labels: [] });
+    expect(ok('new ACME "Crash on #save"')).toEqual({
+      kind: 'plane',
+      action: 'new',
+      project: 'ACME',
+      title: 'Crash on #save',
+      assignees: [],
+      labels: [],
+    });
     for (const priority of ['urgent', 'high', 'medium', 'low', 'none']) expect(ok(`new A t !${priority}`)).toMatchObject({ priority });
   });
 
@@ -70,7 +82,11 @@ describe('/plane', () => {
     expect(ok('')).toEqual({ kind: 'plane', action: 'help' });
     expect(ok('config')).toEqual({ kind: 'plane', action: 'config' });
     expect(fails('config ACME').reason).toMatch(/ACME/);
-    expect(fails('delete ACME-1')).toEqual({ reason: 'Unknown sub-command "delete"', usage: '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|config|digest|remind|cycle|connect|disconnect|help> … (/plane help for details)' });
+    expect(fails('delete ACME-1')).toEqual({
+      reason: 'Unknown sub-command "delete"',
+      usage:
+        '/plane <mine|show|search|new|subscribe|unsubscribe|subscriptions|notify|intake|config|digest|remind|cycle|connect|disconnect|help> … (/plane help for details)',
+    });
   });
 
   it('reads connect and disconnect, which take nothing: never a token on the command line', () => {

@@ -11,21 +11,31 @@ const url = (key: string) => `https://plane.example/acme/browse/${key}/`;
 
 describe('a Plane listing as messages', () => {
   it('links each key, escapes the rest and splits a long answer instead of cutting it', () => {
-    const items = Array.from({ length: 200 }, (_, i): WorkItemData => ({
-      key: `ACME-${i + 1}`,
-      title: `<b>Title</b> & ${'x'.repeat(200)}`,
-      url: url(`ACME-${i + 1}`),
-      project: { identifier: 'ACME', name: 'Website' },
-      state: { name: 'Todo', group: 'unstarted' },
-      priority: 'none',
-      assignees: [],
-      labels: [],
-      startDate: null,
-      targetDate: null,
-    }));
-    const messages = buildPlaneListing({ heading: 'Work items of ACME', found: 200, limit: 200, items, notes: ['a note'] }, 'Work items of ACME', EN);
+    const items = Array.from(
+      { length: 200 },
+      (_, i): WorkItemData => ({
+        key: `ACME-${i + 1}`,
+        title: `<b>Title</b> & ${'x'.repeat(200)}`,
+        url: url(`ACME-${i + 1}`),
+        project: { identifier: 'ACME', name: 'Website' },
+        state: { name: 'Todo', group: 'unstarted' },
+        priority: 'none',
+        assignees: [],
+        labels: [],
+        startDate: null,
+        targetDate: null,
+      }),
+    );
+    const messages = buildPlaneListing(
+      { heading: 'Work items of ACME', found: 200, limit: 200, items, notes: ['a note'] },
+      'Work items of ACME',
+      EN,
+    );
     expect(messages.length).toBeGreaterThan(1);
-    expect(messages.map((message) => message.text)).toEqual(['Work items of ACME: 200 items.', ...messages.slice(1).map(() => 'Work items of ACME: 200 items. (continued)')]);
+    expect(messages.map((message) => message.text)).toEqual([
+      'Work items of ACME: 200 items.',
+      ...messages.slice(1).map(() => 'Work items of ACME: 200 items. (continued)'),
+    ]);
     for (const message of messages) assertWithinSlackLimits(message);
     const lines = messages.flatMap((message) =>
       message.blocks.flatMap((block) => (block.type === 'section' && block.text ? block.text.text.split('\n') : [])),
@@ -53,6 +63,8 @@ describe('the confirmation of a change', () => {
 
   it('marks a change that changed nothing', () => {
     const message = buildConfirmation({ summary: 'Nothing changed: [1] is already done', unchanged: true }, EN);
-    expect(message.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: 'ℹ️ Nothing changed: [1] is already done', verbatim: true } }]);
+    expect(message.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: 'ℹ️ Nothing changed: [1] is already done', verbatim: true } },
+    ]);
   });
 });

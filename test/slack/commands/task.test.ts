@@ -131,7 +131,12 @@ describe('/task other sub-commands', () => {
       description: 'Longer words',
       options: { priority: 'low', due: '2026-03-01', tags: ['x'] },
     });
-    expect(ok('update 2 @carol')).toEqual({ kind: 'task', action: 'update', id: '2', options: { assignee: { kind: 'name', name: 'carol' }, tags: [] } });
+    expect(ok('update 2 @carol')).toEqual({
+      kind: 'task',
+      action: 'update',
+      id: '2',
+      options: { assignee: { kind: 'name', name: 'carol' }, tags: [] },
+    });
     expect(ok('update 2 title:Short')).toMatchObject({ title: 'Short' });
     expect(fails('update 2').reason).toMatch(/Nothing to update/);
     expect(fails('update 2 New title').reason).toMatch(/"New" is not an option; to rename, write title:"…"/);

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, POST_AND_EDIT, startBotHarness, type BotHarness, type BotHarnessOptions } from '../../harness/bot.js';
-import { ALICE, approvalMessage, BOB, BOT, botMessages, CAROL, finalStatus, GENERAL, shownText, statusMessage, userTurnsText } from './support.js';
+import {
+  ALICE,
+  approvalMessage,
+  BOB,
+  BOT,
+  botMessages,
+  CAROL,
+  finalStatus,
+  GENERAL,
+  shownText,
+  statusMessage,
+  userTurnsText,
+} from './support.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {
@@ -43,7 +55,11 @@ describe('approvals', () => {
     expect(shownText(request)).toContain('Add a comment to ACME-1');
     expect(shownText(request)).toContain('Looks good');
     const status = await statusMessage(h, ts);
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Waiting for approval'), 5_000, 'the waiting status');
+    await eventually(
+      () => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Waiting for approval'),
+      5_000,
+      'the waiting status',
+    );
 
     expect((await click(h, ALICE, approvalTs, 'approval_approve')).status).toBe(200);
     const result = await toolResult(h);

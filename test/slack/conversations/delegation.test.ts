@@ -61,11 +61,15 @@ describe('a run that delegates', () => {
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> audit ACME and my items` });
     const status = await statusMessage(harness, ts);
 
-    const nested = await eventually(() => {
-      const text = shownText(harness!.slack.workspace.message(GENERAL, status.ts));
-      // The second sub-agent may already be done by the time an edit (one a second) shows them both.
-      return text.includes('↳ Audit ACME bugs — 1/3') && /↳ (Audit my items — 0\/2|✓ Audit my items)/.test(text) ? text : undefined;
-    }, 8_000, 'both sub-agents in the status message');
+    const nested = await eventually(
+      () => {
+        const text = shownText(harness!.slack.workspace.message(GENERAL, status.ts));
+        // The second sub-agent may already be done by the time an edit (one a second) shows them both.
+        return text.includes('↳ Audit ACME bugs — 1/3') && /↳ (Audit my items — 0\/2|✓ Audit my items)/.test(text) ? text : undefined;
+      },
+      8_000,
+      'both sub-agents in the status message',
+    );
     expect(nested).toContain('→ Audit both projects');
 
     const approval = await approvalMessage(harness, ts);

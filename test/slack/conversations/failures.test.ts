@@ -9,7 +9,8 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const plan = (status: 'in_progress' | 'completed') => toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Look it up', status }] } }]);
+const plan = (status: 'in_progress' | 'completed') =>
+  toolReply([{ name: 'update_plan', input: { items: [{ id: '1', content: 'Look it up', status }] } }]);
 
 describe('when things go wrong', () => {
   it('a Slack 429 on chat.update delays the status edit but never loses the final state', async () => {
@@ -39,10 +40,14 @@ describe('when things go wrong', () => {
     const answer = await harness.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: failed.ts, actionId: 'run_retry' });
     expect(answer.status).toBe(200);
     await eventually(() => botMessages(harness!, ts).some((m) => m.text.includes('Recovered.')), 8_000, 'the answer after Retry');
-    const done = await eventually(() => {
-      const text = shownText(harness!.slack.workspace.message(GENERAL, failed.ts));
-      return text.includes('Done in') ? text : undefined;
-    }, 5_000, 'the status after Retry');
+    const done = await eventually(
+      () => {
+        const text = shownText(harness!.slack.workspace.message(GENERAL, failed.ts));
+        return text.includes('Done in') ? text : undefined;
+      },
+      5_000,
+      'the status after Retry',
+    );
     expect(done).not.toContain('run_retry');
     // Nothing the person wrote was lost: the retried request still carries it.
     expect(userTurnsText(harness, 2)).toContain('remember the milk');

@@ -7,7 +7,12 @@ const base: IncomingEvent = { type: 'message', channel: 'C1', channel_type: 'cha
 describe('intake rules', () => {
   it('starts a run on a mention, in the thread of the mention', () => {
     expect(intakeOf({ ...base, type: 'app_mention', text: `<@${BOT}> hi` }, BOT)).toEqual({
-      channel: 'C1', threadTs: '2.0', messageTs: '2.0', userId: 'U0ALICE', text: 'hi', onlyInBotThread: false,
+      channel: 'C1',
+      threadTs: '2.0',
+      messageTs: '2.0',
+      userId: 'U0ALICE',
+      text: 'hi',
+      onlyInBotThread: false,
     });
     expect(intakeOf({ ...base, type: 'app_mention', thread_ts: '1.0' }, BOT)?.threadTs).toBe('1.0');
   });

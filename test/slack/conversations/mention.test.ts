@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../../fakes/anthropic/index.js';
 import { eventually, POST_AND_EDIT, startBotHarness, type BotHarness } from '../../harness/bot.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
-import { ALICE, BOB, BOT, botMessages, CAROL, finalStatus, GENERAL, heldReply, shownText, statusMessage, userTurnsText } from './support.js';
+import {
+  ALICE,
+  BOB,
+  BOT,
+  botMessages,
+  CAROL,
+  finalStatus,
+  GENERAL,
+  heldReply,
+  shownText,
+  statusMessage,
+  userTurnsText,
+} from './support.js';
 
 let harness: BotHarness | undefined;
 afterEach(async () => {
@@ -16,7 +28,12 @@ describe('a mention', () => {
       toolReply([
         {
           name: 'update_plan',
-          input: { items: [{ id: '1', content: 'Read ACME-1', status: 'in_progress' }, { id: '2', content: 'Summarise it', status: 'pending' }] },
+          input: {
+            items: [
+              { id: '1', content: 'Read ACME-1', status: 'in_progress' },
+              { id: '2', content: 'Summarise it', status: 'pending' },
+            ],
+          },
         },
       ]),
     );
@@ -28,7 +45,12 @@ describe('a mention', () => {
         toolReply([
           {
             name: 'update_plan',
-            input: { items: [{ id: '1', content: 'Read ACME-1', status: 'completed' }, { id: '2', content: 'Summarise it', status: 'completed' }] },
+            input: {
+              items: [
+                { id: '1', content: 'Read ACME-1', status: 'completed' },
+                { id: '2', content: 'Summarise it', status: 'completed' },
+              ],
+            },
           },
         ]),
         textReply('**ACME-1** is the Safari login bug.'),
@@ -43,10 +65,14 @@ describe('a mention', () => {
     first.release();
     await second.requested;
     // While the model thinks, the status message shows the plan as it stands.
-    const planShown = await eventually(() => {
-      const text = shownText(harness!.slack.workspace.message(GENERAL, status.ts));
-      return text.includes('→ Read ACME-1') && text.includes('○ Summarise it') && text.includes('0/2 tasks completed') ? text : undefined;
-    }, 5_000, 'the plan in the status message');
+    const planShown = await eventually(
+      () => {
+        const text = shownText(harness!.slack.workspace.message(GENERAL, status.ts));
+        return text.includes('→ Read ACME-1') && text.includes('○ Summarise it') && text.includes('0/2 tasks completed') ? text : undefined;
+      },
+      5_000,
+      'the plan in the status message',
+    );
     expect(planShown).toContain('Thinking');
     second.release();
 
@@ -86,15 +112,27 @@ describe('a mention', () => {
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> first` });
     await first.requested;
     await harness.slack.userSays({ user: BOB, channel: GENERAL, text: 'second', threadTs: ts });
-    const queued = await eventually(() => botMessages(harness!, ts).find((m) => shownText(m).includes('Queued')), 5_000, 'the queued status');
+    const queued = await eventually(
+      () => botMessages(harness!, ts).find((m) => shownText(m).includes('Queued')),
+      5_000,
+      'the queued status',
+    );
     expect(harness.model!.requests).toHaveLength(1);
     first.release();
-    await eventually(() => {
-      const text = shownText(harness!.slack.workspace.message(GENERAL, queued.ts));
-      return text.includes('Done in');
-    }, 8_000, 'the queued run to finish');
+    await eventually(
+      () => {
+        const text = shownText(harness!.slack.workspace.message(GENERAL, queued.ts));
+        return text.includes('Done in');
+      },
+      8_000,
+      'the queued run to finish',
+    );
     expect(userTurnsText(harness, 1)).toContain('First answer.');
-    expect(botMessages(harness, ts).map((m) => m.text).filter((t) => t.includes('answer.'))).toEqual(['First answer.', 'Second answer.']);
+    expect(
+      botMessages(harness, ts)
+        .map((m) => m.text)
+        .filter((t) => t.includes('answer.')),
+    ).toEqual(['First answer.', 'Second answer.']);
   });
 
   it('ignores a thread the bot is not part of', async () => {
@@ -125,7 +163,12 @@ describe('a mention', () => {
   it('looks each earlier author up once, however many messages they wrote', async () => {
     harness = await startBotHarness({ model: [textReply('Noted.')] });
     const ts = await harness.slack.userSays({ user: BOB, channel: GENERAL, text: 'the login page is broken on Safari' });
-    for (const [user, text] of [[CAROL, 'which version?'], [BOB, '17.4'], [CAROL, 'I see it too'], [BOB, 'and on iOS']] as const) {
+    for (const [user, text] of [
+      [CAROL, 'which version?'],
+      [BOB, '17.4'],
+      [CAROL, 'I see it too'],
+      [BOB, 'and on iOS'],
+    ] as const) {
       await harness.slack.userSays({ user, channel: GENERAL, text, threadTs: ts });
     }
     await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> file a bug for this`, threadTs: ts });
@@ -159,7 +202,10 @@ describe('a mention', () => {
   });
 
   it('splits a long Markdown answer into messages within every Slack limit', async () => {
-    const sections = Array.from({ length: 40 }, (_, i) => `## Part ${i}\n\n${'Some words about <this> & that. '.repeat(40)}\n\n- item one\n- item two`);
+    const sections = Array.from(
+      { length: 40 },
+      (_, i) => `## Part ${i}\n\n${'Some words about <this> & that. '.repeat(40)}\n\n- item one\n- item two`,
+    );
     harness = await startBotHarness({ model: [textReply(sections.join('\n\n'))], streaming: POST_AND_EDIT });
     const ts = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> write a lot` });
     await finalStatus(harness, ts);
@@ -167,6 +213,8 @@ describe('a mention', () => {
     expect(posted.length).toBeGreaterThan(3);
     for (const message of posted) assertWithinSlackLimits({ text: message.text, blocks: message.blocks ?? [] });
     // Nothing refused but the one try at native streaming this workspace lacks.
-    expect(harness.slack.calls.filter((c) => c.error !== undefined).map((c) => `${c.method} ${c.error}`)).toEqual(['chat.startStream unknown_method']);
+    expect(harness.slack.calls.filter((c) => c.error !== undefined).map((c) => `${c.method} ${c.error}`)).toEqual([
+      'chat.startStream unknown_method',
+    ]);
   });
 });

@@ -59,7 +59,11 @@ describe('the Stop button', () => {
 
     h.model!.script(textReply('Here are only the urgent ones.'));
     await h.slack.userSays({ user: ALICE, channel: GENERAL, text: 'just the urgent ones', threadTs: ts });
-    await eventually(() => botMessages(h, ts).some((m) => m.text.includes('Here are only the urgent ones.')), 8_000, 'the answer to the follow-up');
+    await eventually(
+      () => botMessages(h, ts).some((m) => m.text.includes('Here are only the urgent ones.')),
+      8_000,
+      'the answer to the follow-up',
+    );
     const history = JSON.stringify(h.model!.requests[1]!.body.messages);
     expect(history).toContain('summarise every open item');
     expect(history).toContain('Stopped by');
@@ -92,17 +96,25 @@ describe('the Stop button', () => {
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> say it looks good on ACME-1` });
     const approval = await approvalMessage(h, ts);
     const status = await stoppable(h, ts);
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Waiting for approval'), 5_000, 'the waiting status');
+    await eventually(
+      () => shownText(h.slack.workspace.message(GENERAL, status.ts)).includes('Waiting for approval'),
+      5_000,
+      'the waiting status',
+    );
     await h.restart();
 
     // An approver may stop it too.
     await clickStop(h, CAROL, status.ts);
     const stopped = await stoppedStatus(h, status.ts);
     expect(shownText(stopped)).toContain(`Stopped by <@${CAROL}>`);
-    const withdrawn = await eventually(() => {
-      const message = h.slack.workspace.message(GENERAL, approval.ts);
-      return shownText(message).includes('Withdrawn') ? message : undefined;
-    }, 5_000, 'the withdrawn approval');
+    const withdrawn = await eventually(
+      () => {
+        const message = h.slack.workspace.message(GENERAL, approval.ts);
+        return shownText(message).includes('Withdrawn') ? message : undefined;
+      },
+      5_000,
+      'the withdrawn approval',
+    );
     expect(withdrawn.text).toContain('withdrawn: the run was stopped');
     expect(shownText(withdrawn)).toContain(`Withdrawn: the run was stopped by <@${CAROL}>`);
     expect(withdrawn.blocks?.some((b) => b.type === 'actions')).toBe(false);

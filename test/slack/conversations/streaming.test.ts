@@ -12,18 +12,25 @@ afterEach(async () => {
 });
 
 const plan = (...statuses: string[]) =>
-  toolReply([{ name: 'update_plan', input: { items: statuses.map((status, i) => ({ id: String(i + 1), content: `Step ${i + 1}`, status })) } }]);
+  toolReply([
+    { name: 'update_plan', input: { items: statuses.map((status, i) => ({ id: String(i + 1), content: `Step ${i + 1}`, status })) } },
+  ]);
 
 const streamCalls = (h: BotHarness) => h.slack.calls.filter((c) => c.method.startsWith('chat.') && c.method.endsWith('Stream'));
 
 /** The bot's streamed messages of the thread (what Slack shows for them), oldest first. */
-const streamed = (h: BotHarness, ts: string) => botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
+const streamed = (h: BotHarness, ts: string) =>
+  botMessages(h, ts).filter((m) => m.blocks?.some((b) => b.type === 'plan' || b.type === 'markdown'));
 
 describe('native streaming', () => {
   it('streams the answer as the model writes it, and the plan as Slack’s plan block, in batched appends', async () => {
     const answer = 'ACME-1 is the login bug on Safari. It is in progress and assigned to alice; the fix is under review.';
     harness = await startBotHarness({
-      model: [plan('in_progress', 'pending'), plan('completed', 'in_progress'), stopReply('end_turn', [textBlock(answer)], { deltaDelayMs: 60 })],
+      model: [
+        plan('in_progress', 'pending'),
+        plan('completed', 'in_progress'),
+        stopReply('end_turn', [textBlock(answer)], { deltaDelayMs: 60 }),
+      ],
     });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> what is ACME-1 about?` });
@@ -64,7 +71,10 @@ describe('native streaming', () => {
   });
 
   it('a workspace that refuses streaming falls back to post-and-edit once, and stays there, after a restart too', async () => {
-    harness = await startBotHarness({ model: [plan('in_progress'), textReply('First answer.'), textReply('Second answer.'), textReply('Third answer.')], streaming: { refuse: 'not_allowed' } });
+    harness = await startBotHarness({
+      model: [plan('in_progress'), textReply('First answer.'), textReply('Second answer.'), textReply('Third answer.')],
+      streaming: { refuse: 'not_allowed' },
+    });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> first` });
     await eventually(() => botMessages(h, ts).some((m) => m.text.includes('First answer.')), 8_000, 'the first answer');
@@ -83,7 +93,11 @@ describe('native streaming', () => {
 
   it('keeps within every streaming limit whatever the size: a hostile 40,000-character answer and a 120-step plan', async () => {
     const answer = Array.from({ length: 200 }, (_, i) => `Paragraph ${i}: ${PING_ATTEMPTS} ${long(150)}`).join('\n\n');
-    const steps = Array.from({ length: 120 }, (_, i) => ({ id: `${i}`.repeat(300), content: `${PING_ATTEMPTS} ${long(400)}`, status: i % 3 === 0 ? 'completed' : 'pending' }));
+    const steps = Array.from({ length: 120 }, (_, i) => ({
+      id: `${i}`.repeat(300),
+      content: `${PING_ATTEMPTS} ${long(400)}`,
+      status: i % 3 === 0 ? 'completed' : 'pending',
+    }));
     harness = await startBotHarness({ model: [toolReply([{ name: 'update_plan', input: { items: steps } }]), textReply(answer)] });
     const h = harness;
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> write a lot` });
@@ -114,10 +128,14 @@ describe('native streaming', () => {
 
     expect((await h.slack.stopStream({ user: ALICE, channel: GENERAL, ts: message!.ts })).status).toBe(200);
     await h.model!.requests[1]!.abortSeen;
-    const status = await eventually(() => {
-      const shown = botMessages(h, ts)[0];
-      return shownText(shown).includes(`Stopped by <@${ALICE}>`) ? shown : undefined;
-    }, 8_000, 'the stopped status');
+    const status = await eventually(
+      () => {
+        const shown = botMessages(h, ts)[0];
+        return shownText(shown).includes(`Stopped by <@${ALICE}>`) ? shown : undefined;
+      },
+      8_000,
+      'the stopped status',
+    );
     expect(shownText(status)).not.toContain('run_stop');
     // Slack stopped the stream itself (a stopStream is refused) and leaves the thread's agent session
     // processing until the app moves it out, as the bot does.
@@ -138,7 +156,11 @@ describe('native streaming', () => {
     const notice = await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, BOB)[0], 5_000, 'the notice to Bob');
     expect(notice.text).toContain('can stop this run');
     held.release();
-    await eventually(() => botMessages(h, ts).some((m) => m.text.includes('The summary, after all.') && !m.blocks?.some((b) => b.type === 'plan')), 8_000, 'the posted answer');
+    await eventually(
+      () => botMessages(h, ts).some((m) => m.text.includes('The summary, after all.') && !m.blocks?.some((b) => b.type === 'plan')),
+      8_000,
+      'the posted answer',
+    );
   });
 
   it('a tool call cut off at the length limit and asked again does not show the text its first attempt streamed a second time', async () => {

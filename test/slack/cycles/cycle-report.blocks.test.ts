@@ -28,13 +28,19 @@ const project = { identifier: 'ACME', name: long(500) };
 describe('the cycle report’s Block Kit', () => {
   it('stays within Slack’s limits with hostile names, very many cycles and every kind of picture, in every language', () => {
     const cycles = [...HOSTILE_TEXTS, long(5000), ...Array.from({ length: 40 }, (_, i) => `Sprint ${i} ${PING_ATTEMPTS}`)].map(cycle);
-    const pictures = new Map<string, Picture>(cycles.map((c, i) => [c.id, i % 2 ? { fileId: `F0${i}` } : { failed: long(5000, '<!channel> ') }]));
+    const pictures = new Map<string, Picture>(
+      cycles.map((c, i) => [c.id, i % 2 ? { fileId: `F0${i}` } : { failed: long(5000, '<!channel> ') }]),
+    );
     for (const locale of LOCALES) {
       const message = buildCycleReport({ project, kind: 'current', cycles }, translator(locale), pictures);
       assertWithinSlackLimits(message);
       expect(message.blocks.filter((b) => b.type === 'header')).toHaveLength(MAX_CYCLES);
       expect(JSON.stringify(message)).not.toMatch(/<!channel>|<!here>|<@U0ALICE>/);
-      for (const report of [{ project, kind: 'off' }, { project, kind: 'none', upcoming: { name: PING_ATTEMPTS, startDate: '2026-02-01' } }, { project, kind: 'none' }] as CycleReport[]) {
+      for (const report of [
+        { project, kind: 'off' },
+        { project, kind: 'none', upcoming: { name: PING_ATTEMPTS, startDate: '2026-02-01' } },
+        { project, kind: 'none' },
+      ] as CycleReport[]) {
         const short = buildCycleReport(report, translator(locale), new Map());
         assertWithinSlackLimits(short);
         expect(JSON.stringify(short)).not.toMatch(/<!channel>|<!here>|<@U0ALICE>/);
@@ -44,9 +50,18 @@ describe('the cycle report’s Block Kit', () => {
 
   it('shows an uploaded picture as a slack_file image, says why there is none, and says how many cycles were left out', () => {
     const cycles = Array.from({ length: MAX_CYCLES + 2 }, (_, i) => cycle(`Sprint ${i}`, i));
-    const message = buildCycleReport({ project, kind: 'current', cycles }, translator('en'), new Map<string, Picture>([['c0', { fileId: 'F0ABC' }], ['c1', { failed: 'ratelimited' }]]));
+    const message = buildCycleReport(
+      { project, kind: 'current', cycles },
+      translator('en'),
+      new Map<string, Picture>([
+        ['c0', { fileId: 'F0ABC' }],
+        ['c1', { failed: 'ratelimited' }],
+      ]),
+    );
     const images = message.blocks.filter((b) => b.type === 'image');
-    expect(images).toEqual([expect.objectContaining({ slack_file: { id: 'F0ABC' }, alt_text: expect.stringMatching(/^Burn-up of Sprint 0/) })]);
+    expect(images).toEqual([
+      expect.objectContaining({ slack_file: { id: 'F0ABC' }, alt_text: expect.stringMatching(/^Burn-up of Sprint 0/) }),
+    ]);
     expect(JSON.stringify(message.blocks)).toContain('No picture this time (ratelimited); the counts above are current.');
     expect(JSON.stringify(message.blocks.at(-1))).toContain('and 2 more current cycles: /plane cycle shows the first 6');
     expect(message.text.split('\n')).toHaveLength(MAX_CYCLES);

@@ -26,7 +26,12 @@ describe('the bot in Socket Mode (SLACK_APP_TOKEN set)', () => {
     expect(opened!.error).toBeUndefined();
     expect((await fetch(`${harness.bot.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${harness.bot.url}/readyz`)).status).toBe(200);
-    const envelope = { type: 'event_callback', team_id: 'T0TEAM', event_id: 'EvHTTP1', event: { type: 'app_mention', user: ALICE, text: 'hi', ts: '1.000100', channel: GENERAL } };
+    const envelope = {
+      type: 'event_callback',
+      team_id: 'T0TEAM',
+      event_id: 'EvHTTP1',
+      event: { type: 'app_mention', user: ALICE, text: 'hi', ts: '1.000100', channel: GENERAL },
+    };
     expect((await postSigned(`${harness.bot.url}/slack/events`, SIGNING_SECRET, 'event', envelope)).status).toBe(404);
   });
 
@@ -67,7 +72,11 @@ describe('the bot in Socket Mode (SLACK_APP_TOKEN set)', () => {
     await finalStatus(harness, ts);
     // The decision is written on the request while the run goes on: either may show first.
     const h = harness;
-    await eventually(() => shownText(h.slack.workspace.message(GENERAL, approval.ts)).includes(`✓ Approved by <@${ALICE}>`), 5_000, 'the decision');
+    await eventually(
+      () => shownText(h.slack.workspace.message(GENERAL, approval.ts)).includes(`✓ Approved by <@${ALICE}>`),
+      5_000,
+      'the decision',
+    );
     expect(botMessages(harness, ts).at(-1)!.text).toContain('Commented.');
     expect(harness.model!.requests).toHaveLength(2);
     expect(harness.slack.deliveries.find((d) => d.kind === 'interaction')).toMatchObject({ transport: 'socket', status: 200 });

@@ -31,7 +31,11 @@ describe('the bot over HTTP', () => {
     expect((await postSigned(url, 'not-the-secret', 'event', envelope)).status).toBe(401);
     const stale = Math.floor(Date.now() / 1000) - 301;
     const raw = JSON.stringify(envelope);
-    const staleResponse = await fetch(url, { method: 'POST', headers: signRequest(SIGNING_SECRET, raw, 'application/json', stale), body: raw });
+    const staleResponse = await fetch(url, {
+      method: 'POST',
+      headers: signRequest(SIGNING_SECRET, raw, 'application/json', stale),
+      body: raw,
+    });
     expect(staleResponse.status).toBe(401);
     // Had the mention got through, its status message would be posted at once.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -26,10 +26,14 @@ async function openHome(h: BotHarness, user: string): Promise<OpenView> {
   const before = h.slack.homeView(user)?.view.hash;
   const answer = await h.slack.openHome({ user });
   expect(answer.status).toBe(200);
-  const home = await eventually(() => {
-    const shown = h.slack.homeView(user);
-    return shown && shown.view.hash !== before ? shown : undefined;
-  }, 10_000, `${user}'s Home tab`);
+  const home = await eventually(
+    () => {
+      const shown = h.slack.homeView(user);
+      return shown && shown.view.hash !== before ? shown : undefined;
+    },
+    10_000,
+    `${user}'s Home tab`,
+  );
   expect(slackViewLimitViolations(home.view)).toEqual([]);
   return home;
 }
@@ -85,16 +89,30 @@ describe('App Home over HTTP, through the emulator', () => {
     const home = await openHome(h, CAROL);
     expect(h.slack.transport).toBe('socket');
     expect(home.view.callback_id).toBe('planebot_home');
-    expect(h.slack.deliveries.some((d) => (d.body as { event?: Json }).event?.type === 'app_home_opened' && d.transport === 'socket')).toBe(true);
+    expect(h.slack.deliveries.some((d) => (d.body as { event?: Json }).event?.type === 'app_home_opened' && d.transport === 'socket')).toBe(
+      true,
+    );
   });
 
   it('a person with items, an approval waiting and tasks sees all three, and Show card / Show tree post into their DM', async () => {
-    harness = await startBotHarness({ model: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Looks good' } }]), textReply('Commented.')] });
+    harness = await startBotHarness({
+      model: [toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text: 'Looks good' } }]), textReply('Commented.')],
+    });
     const h = harness;
-    const mine = h.plane.db.addWorkItem('ACME', { name: 'Fix the SSO redirect', state: 'In Progress', priority: 'high', assignees: ['alice@acme.test'] });
+    const mine = h.plane.db.addWorkItem('ACME', {
+      name: 'Fix the SSO redirect',
+      state: 'In Progress',
+      priority: 'high',
+      assignees: ['alice@acme.test'],
+    });
     h.plane.db.addWorkItem('ACME', { name: 'Write the release notes', state: 'Backlog', priority: 'low', assignees: ['alice@acme.test'] });
     h.plane.db.addWorkItem('ACME', { name: 'Shipped already', state: 'Done', assignees: ['alice@acme.test'] });
-    const task = await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/task', text: 'add Review the launch checklist !high <@U0ALICE|alice>' });
+    const task = await h.slack.runCommand({
+      user: ALICE,
+      channel: GENERAL,
+      command: '/task',
+      text: 'add Review the launch checklist !high <@U0ALICE|alice>',
+    });
     expect(task.status).toBe(200);
     await eventually(() => h.slack.workspace.ephemeralsFor(GENERAL, ALICE).length > 0, 10_000, 'the task’s confirmation');
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> say it looks good on ACME-1` });
@@ -117,13 +135,21 @@ describe('App Home over HTTP, through the emulator', () => {
     const click = await h.slack.actInView(ALICE, home.view.id, { blockId: String(card.block_id), actionId: 'home_show_card' });
     expect(click.status).toBe(200);
     const dm = dmOf(h, ALICE);
-    const posted = await eventually(() => h.slack.workspace.messages(dm).find((m) => JSON.stringify(m.blocks).includes('Fix the SSO redirect')), 10_000, 'the card in the DM');
+    const posted = await eventually(
+      () => h.slack.workspace.messages(dm).find((m) => JSON.stringify(m.blocks).includes('Fix the SSO redirect')),
+      10_000,
+      'the card in the DM',
+    );
     expect(posted.user).toBe(h.slack.workspace.bot.userId);
     expect(JSON.stringify(posted.blocks)).toContain(key);
 
     const tree = buttonBlock(home, 'home_show_tree', GENERAL);
     await h.slack.actInView(ALICE, home.view.id, { blockId: String(tree.block_id), actionId: 'home_show_tree' });
-    await eventually(() => h.slack.workspace.messages(dm).some((m) => JSON.stringify(m.blocks ?? m.text).includes('Review the launch checklist')), 10_000, 'the tree in the DM');
+    await eventually(
+      () => h.slack.workspace.messages(dm).some((m) => JSON.stringify(m.blocks ?? m.text).includes('Review the launch checklist')),
+      10_000,
+      'the tree in the DM',
+    );
     const click2 = h.slack.deliveries.findLast((d) => (d.body as Json).type === 'block_actions')!.body as Json;
     expect(click2).toMatchObject({ container: { type: 'view', view_id: home.view.id }, view: { id: home.view.id, type: 'home' } });
   });
@@ -134,7 +160,8 @@ describe('App Home over HTTP, through the emulator', () => {
     // Camille: Paris, French. Her today and tomorrow, whatever the hour in UTC.
     const today = dayIn('Europe/Paris', new Date());
     const tomorrow = nextDayIn('Europe/Paris', new Date());
-    const add = (name: string, state: string, target_date?: string) => h.plane.db.addWorkItem('ACME', { name, state, assignees: ['camille@acme.test'], ...(target_date && { target_date }) });
+    const add = (name: string, state: string, target_date?: string) =>
+      h.plane.db.addWorkItem('ACME', { name, state, assignees: ['camille@acme.test'], ...(target_date && { target_date }) });
     add('Renew the certificate', 'Todo', '2026-01-15');
     add('Publish the changelog', 'In Progress', today);
     add('Review the cookie policy', 'Backlog', tomorrow);
@@ -161,12 +188,25 @@ describe('App Home over HTTP, through the emulator', () => {
       await Promise.all([slack.close(), off.close()]);
     });
     const client = new WebClient(BOT_TOKEN, { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
-    const view = (blocks: number) => ({ type: 'home' as const, blocks: Array.from({ length: blocks }, () => ({ type: 'divider' as const })) });
-    const refusal = (call: Promise<unknown>) => call.then(() => 'ok', (error: { data?: { error?: string } }) => error.data?.error);
+    const view = (blocks: number) => ({
+      type: 'home' as const,
+      blocks: Array.from({ length: blocks }, () => ({ type: 'divider' as const })),
+    });
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (error: { data?: { error?: string } }) => error.data?.error,
+      );
     expect(await refusal(client.views.publish({ user_id: '', view: view(1) }))).toBe('invalid_arguments');
-    expect(await refusal(client.views.publish({ user_id: ALICE, view: { ...view(1), type: 'modal', title: { type: 'plain_text', text: 'x' } } }))).toBe('invalid_arguments');
+    expect(
+      await refusal(
+        client.views.publish({ user_id: ALICE, view: { ...view(1), type: 'modal', title: { type: 'plain_text', text: 'x' } } }),
+      ),
+    ).toBe('invalid_arguments');
     expect(await refusal(client.views.publish({ user_id: ALICE, view: view(101) }))).toBe('invalid_arguments');
-    expect(await refusal(client.views.publish({ user_id: ALICE, view: { ...view(1), private_metadata: 'x'.repeat(3001) } }))).toBe('invalid_arguments');
+    expect(await refusal(client.views.publish({ user_id: ALICE, view: { ...view(1), private_metadata: 'x'.repeat(3001) } }))).toBe(
+      'invalid_arguments',
+    );
     expect(await refusal(client.views.publish({ user_id: 'U0NOBODY', view: view(1) }))).toBe('user_not_found');
     const first = await client.views.publish({ user_id: ALICE, view: { ...view(100), private_metadata: 'x'.repeat(3000) } });
     const second = await client.views.publish({ user_id: ALICE, view: view(2), hash: first.view!.hash! });

@@ -31,8 +31,20 @@ function busiest(due: DueLists): HomeWithDue {
       group: GROUPS[i % 3]!,
       priority: 'high',
     })),
-    approvals: Array.from({ length: 40 }, () => ({ tool: 'plane_add_comment', description: long(5000), requester: '<!channel>', place: '<#C0OPS>', deadline: 1_767_000_000_000 })),
-    tasks: Array.from({ length: 300 }, (_, i) => ({ channel: `C0CH${i % 30}`, id: `${i + 1}`, title: long(2000), status: 'todo' as const, priority: 'normal' as const })),
+    approvals: Array.from({ length: 40 }, () => ({
+      tool: 'plane_add_comment',
+      description: long(5000),
+      requester: '<!channel>',
+      place: '<#C0OPS>',
+      deadline: 1_767_000_000_000,
+    })),
+    tasks: Array.from({ length: 300 }, (_, i) => ({
+      channel: `C0CH${i % 30}`,
+      id: `${i + 1}`,
+      title: long(2000),
+      status: 'todo' as const,
+      priority: 'normal' as const,
+    })),
     now: 1_767_000_000_000,
     due,
   };
@@ -42,7 +54,11 @@ describe.each(LOCALES)('the Home tab’s "due soon / overdue" section in %s', (l
   const t = translator(locale);
 
   it('fits 6,000 hostile due items into one section within Slack’s limits, counting the rest, inside the busiest Home tab', () => {
-    const due = { overdue: hostileItems(2000, '2026-11-01'), today: hostileItems(2000, '2026-12-02'), tomorrow: hostileItems(2000, '2026-12-03') };
+    const due = {
+      overdue: hostileItems(2000, '2026-11-01'),
+      today: hostileItems(2000, '2026-12-02'),
+      tomorrow: hostileItems(2000, '2026-12-03'),
+    };
     const blocks = dueSoonBlocks(due, t);
     expect(blocks).toHaveLength(1);
     const text = (blocks[0] as { text: { text: string } }).text.text;
@@ -61,7 +77,13 @@ describe.each(LOCALES)('the Home tab’s "due soon / overdue" section in %s', (l
   });
 
   it('lists overdue (since when), due today and due tomorrow in that order, at most fifteen, then how many more', () => {
-    const item = (n: number, due: string): DueItem => ({ key: `ACME-${n}`, title: `Item ${n}`, url: `https://plane.example.com/acme/browse/ACME-${n}/`, state: 'Todo', due });
+    const item = (n: number, due: string): DueItem => ({
+      key: `ACME-${n}`,
+      title: `Item ${n}`,
+      url: `https://plane.example.com/acme/browse/ACME-${n}/`,
+      state: 'Todo',
+      due,
+    });
     const due = {
       overdue: [item(1, '2026-11-20'), item(2, '2026-11-28')],
       today: [item(3, '2026-12-02')],
@@ -70,7 +92,9 @@ describe.each(LOCALES)('the Home tab’s "due soon / overdue" section in %s', (l
     const text = (dueSoonBlocks(due, t)[0] as { text: { text: string } }).text.text;
     const lines = text.split('\n');
     expect(lines[0]).toBe(`*${t.t('digests.home.title', { count: 23 })}*`);
-    expect(lines[1]).toBe(`• <https://plane.example.com/acme/browse/ACME-1/|ACME-1> Item 1 · ${t.t('digests.home.due', { due: 'overdue', date: '2026-11-20' })}`);
+    expect(lines[1]).toBe(
+      `• <https://plane.example.com/acme/browse/ACME-1/|ACME-1> Item 1 · ${t.t('digests.home.due', { due: 'overdue', date: '2026-11-20' })}`,
+    );
     expect(lines[3]).toContain(`ACME-3> Item 3 · ${t.t('digests.home.due', { due: 'today', date: '2026-12-02' })}`);
     expect(lines[4]).toContain(t.t('digests.home.due', { due: 'tomorrow', date: '2026-12-03' }));
     expect(lines.slice(1, -1)).toHaveLength(DUE_SOON_SHOWN);
@@ -81,7 +105,10 @@ describe.each(LOCALES)('the Home tab’s "due soon / overdue" section in %s', (l
     const none = buildHomeView({ items: [], approvals: [], tasks: [], now: 0, due: { overdue: [], today: [], tomorrow: [] } }, t);
     expect(slackViewLimitViolations(none)).toEqual([]);
     expect(JSON.stringify(none.blocks.slice(2, 4))).toContain(t.t('digests.home.none').slice(0, 8));
-    const off = buildHomeView({ planeProblem: 'Plane is down', approvals: [], tasks: [], now: 0, due: { overdue: [], today: [], tomorrow: [] } }, t);
+    const off = buildHomeView(
+      { planeProblem: 'Plane is down', approvals: [], tasks: [], now: 0, due: { overdue: [], today: [], tomorrow: [] } },
+      t,
+    );
     expect(JSON.stringify(off)).not.toContain(t.t('digests.home.none').slice(0, 8));
   });
 });

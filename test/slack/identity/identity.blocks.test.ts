@@ -24,9 +24,12 @@ describe('identity blocks', () => {
         assertWithinSlackLimits({ text: 'home', blocks });
         expect(JSON.stringify(blocks)).not.toContain('<!channel>');
       }
-      for (const line of [{ state: 'off' as const }, { state: 'not_connected' as const }]) assertWithinSlackLimits({ text: 'home', blocks: identityHomeBlocks(line, t) });
+      for (const line of [{ state: 'off' as const }, { state: 'not_connected' as const }])
+        assertWithinSlackLimits({ text: 'home', blocks: identityHomeBlocks(line, t) });
     }
-    expect(JSON.stringify(identityHomeBlocks({ state: 'connected', name: PING_ATTEMPTS, email: 'a@b' }, translator('en')))).toContain('identity_disconnect');
+    expect(JSON.stringify(identityHomeBlocks({ state: 'connected', name: PING_ATTEMPTS, email: 'a@b' }, translator('en')))).toContain(
+      'identity_disconnect',
+    );
   });
 
   it('a one-line answer fits, however long', () => {

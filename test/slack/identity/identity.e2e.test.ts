@@ -53,17 +53,22 @@ afterAll(async () => harness?.close());
 
 const userId = (email: string) => harness.plane.db.findUser(email)!.id;
 const botUser = () => harness.plane.db.apiKeyOwner(harness.demo.apiKey)!.id;
-const dmsTo = (user: string) => harness.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === user).map((c) => String(c.args.text));
+const dmsTo = (user: string) =>
+  harness.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.channel === user).map((c) => String(c.args.text));
 const itemCreated = (title: string) => [...harness.plane.db.workItems.values()].find((item) => item.name === title);
 
 async function connectModal(user: string) {
   const before = harness.slack.openView(user)?.view.id;
   const answer = await harness.slack.runCommand({ user, channel: OPS, command: '/plane', text: 'connect' });
   expect(answer).toMatchObject({ status: 200, body: '' });
-  return eventually(() => {
-    const open = harness.slack.openView(user);
-    return open && open.view.id !== before && open.view.callback_id === 'plane_connect_form' ? open : undefined;
-  }, 10_000, 'the connect modal');
+  return eventually(
+    () => {
+      const open = harness.slack.openView(user);
+      return open && open.view.id !== before && open.view.callback_id === 'plane_connect_form' ? open : undefined;
+    },
+    10_000,
+    'the connect modal',
+  );
 }
 
 async function newItem(user: string, title: string) {
@@ -79,21 +84,29 @@ describe('connecting a Plane token', () => {
     expect(field.element).toMatchObject({ type: 'plain_text_input', action_id: 'token' });
     expect(field.element).not.toHaveProperty('initial_value');
 
-    const bad = await harness.slack.submitView(ALICE, modal.view.id, { plane_token: { token: 'plane_api_0000000000000000000000000000dead' } });
+    const bad = await harness.slack.submitView(ALICE, modal.view.id, {
+      plane_token: { token: 'plane_api_0000000000000000000000000000dead' },
+    });
     expect(bad.outcome).toBe('errors');
     expect(bad.errors?.plane_token).toContain('Plane does not accept this token');
 
     // bob's token, pasted by alice: Plane says whose it is, and it is not hers.
     const foreign = await harness.slack.submitView(ALICE, modal.view.id, { plane_token: { token: BOB_TOKEN } });
     expect(foreign.outcome).toBe('errors');
-    expect(foreign.errors?.plane_token).toBe('This token is the Plane account of bob@acme.test, not yours (alice@acme.test): a token can only be connected by its owner.');
+    expect(foreign.errors?.plane_token).toBe(
+      'This token is the Plane account of bob@acme.test, not yours (alice@acme.test): a token can only be connected by its owner.',
+    );
     expect(await harness.bot.store.get(PLANE_CONNECTIONS, ALICE)).toBeUndefined();
     expect(JSON.stringify([bad, foreign])).not.toContain(BOB_TOKEN);
 
     const good = await harness.slack.submitView(ALICE, modal.view.id, { plane_token: { token: ` ${ALICE_TOKEN} ` } });
     expect(good.outcome).toBe('closed');
     expect(JSON.stringify(good)).not.toContain(ALICE_TOKEN);
-    await eventually(() => dmsTo(ALICE).find((text) => text.startsWith('Connected: what you do through the bot now happens in Plane as *alice*')), 10_000, 'the DM');
+    await eventually(
+      () => dmsTo(ALICE).find((text) => text.startsWith('Connected: what you do through the bot now happens in Plane as *alice*')),
+      10_000,
+      'the DM',
+    );
     const stored = await harness.bot.store.get(PLANE_CONNECTIONS, ALICE);
     expect(stored).toMatchObject({ planeUserId: userId('alice@acme.test'), planeEmail: 'alice@acme.test' });
     expect(stored!.sealed).not.toContain(ALICE_TOKEN);
@@ -130,7 +143,10 @@ describe('acting as the person', () => {
     // bob continues alice's thread: his message's run is his, so the bot's key (he is not connected).
     await harness.slack.userSays({ user: BOB, channel: GENERAL, threadTs: ts, text: '<@U0BOT> add that bob saw it too' });
     const second = await eventually(
-      () => harness.slack.workspace.thread(GENERAL, ts).find((m) => m.ts !== approval.ts && JSON.stringify(m.blocks ?? '').includes('approval_approve')),
+      () =>
+        harness.slack.workspace
+          .thread(GENERAL, ts)
+          .find((m) => m.ts !== approval.ts && JSON.stringify(m.blocks ?? '').includes('approval_approve')),
       10_000,
       'bob’s approval request',
     );
@@ -141,14 +157,26 @@ describe('acting as the person', () => {
     // Her reply in a thread linked to a work item becomes her comment.
     const linked = await harness.slack.userSays({ user: ALICE, channel: GENERAL, text: 'About ACME-3' });
     await harness.slack.runShortcut({ user: ALICE, channel: GENERAL, messageTs: linked, callbackId: 'link_work_item' });
-    const form = await eventually(() => {
-      const open = harness.slack.openView(ALICE);
-      return open?.view.callback_id === 'link_work_item_form' ? open : undefined;
-    }, 10_000, 'the link form');
+    const form = await eventually(
+      () => {
+        const open = harness.slack.openView(ALICE);
+        return open?.view.callback_id === 'link_work_item_form' ? open : undefined;
+      },
+      10_000,
+      'the link form',
+    );
     expect((await harness.slack.submitView(ALICE, form.view.id, { item: { value: 'ACME-3' } })).outcome).toBe('closed');
-    await eventually(() => harness.slack.workspace.thread(GENERAL, linked).some((m) => m.text.startsWith('alice linked this thread to ACME-3')), 10_000, 'the link');
+    await eventually(
+      () => harness.slack.workspace.thread(GENERAL, linked).some((m) => m.text.startsWith('alice linked this thread to ACME-3')),
+      10_000,
+      'the link',
+    );
     await harness.slack.userSays({ user: ALICE, channel: GENERAL, threadTs: linked, text: 'Reproduced on staging' });
-    const reply = await eventually(() => [...harness.plane.db.comments.values()].find((c) => c.comment_html.includes('Reproduced on staging')), 10_000, 'the comment');
+    const reply = await eventually(
+      () => [...harness.plane.db.comments.values()].find((c) => c.comment_html.includes('Reproduced on staging')),
+      10_000,
+      'the comment',
+    );
     expect(reply.actor).toBe(userId('alice@acme.test'));
   });
 
@@ -156,7 +184,11 @@ describe('acting as the person', () => {
     harness.plane.db.apiKeys.delete(ALICE_TOKEN);
     const item = await newItem(ALICE, 'After the revocation');
     expect(item.created_by).toBe(botUser());
-    await eventually(() => dmsTo(ALICE).find((text) => text.startsWith('Plane no longer accepts the personal access token you connected')), 10_000, 'the DM');
+    await eventually(
+      () => dmsTo(ALICE).find((text) => text.startsWith('Plane no longer accepts the personal access token you connected')),
+      10_000,
+      'the DM',
+    );
     await eventually(
       () => harness.slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.text.startsWith('Plane refused your personal token')),
       10_000,
@@ -194,7 +226,11 @@ describe('the secret key', () => {
     harness.config.secretKeys = { current: Buffer.from(key(), 'base64') };
     await harness.restart();
     expect((await newItem(ALICE, 'Under a foreign key')).created_by).toBe(botUser());
-    await eventually(() => dmsTo(ALICE).find((text) => text.startsWith('The Plane token you connected could not be read')), 10_000, 'the DM');
+    await eventually(
+      () => dmsTo(ALICE).find((text) => text.startsWith('The Plane token you connected could not be read')),
+      10_000,
+      'the DM',
+    );
     expect(await harness.bot.store.get(PLANE_CONNECTIONS, ALICE)).toBeUndefined();
   });
 
@@ -226,7 +262,9 @@ describe('the secret key', () => {
 /** Every file under a folder, as text, concatenated (the embedded store's database among them). */
 async function filesUnder(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name)).then((b) => b.toString('latin1'))));
+  const texts = await Promise.all(
+    entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name)).then((b) => b.toString('latin1'))),
+  );
   return texts.join('\n');
 }
 
@@ -236,7 +274,9 @@ describe('without PLANEBOT_SECRET_KEY', () => {
     try {
       await off.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'connect' });
       const said = await eventually(() => off.slack.workspace.ephemeralsFor(OPS, ALICE)[0], 10_000, 'the answer');
-      expect(JSON.stringify(said.blocks)).toContain('Connecting your own Plane account is off on this bot: its operator has not set PLANEBOT_SECRET_KEY');
+      expect(JSON.stringify(said.blocks)).toContain(
+        'Connecting your own Plane account is off on this bot: its operator has not set PLANEBOT_SECRET_KEY',
+      );
       expect(off.slack.openView(ALICE)).toBeUndefined();
       await off.slack.openHome({ user: ALICE });
       const home = await eventually(() => off.slack.homeView(ALICE), 10_000, 'the Home tab');

@@ -28,11 +28,16 @@ it('two replicas on one real Redis share a connection and its limiter; Redis nev
   a.plane.db.addProjectMember('ACME', 'alice@acme.test');
   a.plane.db.addApiKey(token, 'alice@acme.test');
   const alice = a.plane.db.findUser('alice@acme.test')!.id;
-  const created = (title: string) => eventually(() => [...a.plane.db.workItems.values()].find((item) => item.name === title), 10_000, title);
+  const created = (title: string) =>
+    eventually(() => [...a.plane.db.workItems.values()].find((item) => item.name === title), 10_000, title);
 
   // Connected through replica A…
   await a.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'connect' });
-  const modal = await eventually(() => (a.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? a.slack.openView(ALICE) : undefined), 10_000, 'the modal');
+  const modal = await eventually(
+    () => (a.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? a.slack.openView(ALICE) : undefined),
+    10_000,
+    'the modal',
+  );
   expect((await a.slack.submitView(ALICE, modal.view.id, { plane_token: { token } })).outcome).toBe('closed');
 
   // …acts as alice on replica B.
@@ -44,7 +49,11 @@ it('two replicas on one real Redis share a connection and its limiter; Redis nev
 
   // Disconnected on B: A acts with the bot's key again.
   await a.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'disconnect' });
-  await eventually(() => a.slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.text.startsWith('Disconnected')), 10_000, 'the disconnection');
+  await eventually(
+    () => a.slack.workspace.ephemeralsFor(OPS, ALICE).find((m) => m.text.startsWith('Disconnected')),
+    10_000,
+    'the disconnection',
+  );
   a.slack.setRequestUrl(`${a.bot.url}/slack/events`);
   await a.slack.runCommand({ user: ALICE, channel: OPS, command: '/plane', text: 'new ACME Made through replica A afterwards' });
   expect((await created('Made through replica A afterwards')).created_by).not.toBe(alice);

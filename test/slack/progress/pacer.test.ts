@@ -25,12 +25,14 @@ async function replica(url: string): Promise<Pacer> {
 /** When each of `count` turns of each pacer went, all at once, sorted. */
 async function turns(pacers: Pacer[], count: number): Promise<number[]> {
   const times: number[] = [];
-  await Promise.all(pacers.map(async (pacer) => {
-    for (let i = 0; i < count; i++) {
-      await pacer.turn();
-      times.push(Date.now());
-    }
-  }));
+  await Promise.all(
+    pacers.map(async (pacer) => {
+      for (let i = 0; i < count; i++) {
+        await pacer.turn();
+        times.push(Date.now());
+      }
+    }),
+  );
   return times.sort((a, b) => a - b);
 }
 

@@ -21,7 +21,11 @@ async function startApp() {
     receiver,
     authorize: async () => ({ botToken: 'xoxb-test', botId: 'B0BOT', botUserId: 'U0BOT' }),
   });
-  const server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [{ method: '*', path: '/slack/events', handler: receiver.handler }] });
+  const server = await startHttpServer({
+    port: 0,
+    host: '127.0.0.1',
+    routes: [{ method: '*', path: '/slack/events', handler: receiver.handler }],
+  });
   servers.push(server);
   const url = `${server.url}/slack/events`;
   const post = async (rawBody: string, headers: Record<string, string>): Promise<Answer> => {
@@ -40,7 +44,15 @@ async function startApp() {
   };
 }
 
-const command = (text: string) => ({ command: '/todo', text, team_id: 'T0TEAM', channel_id: 'C0CHAN', user_id: 'U0ALICE', response_url: 'http://127.0.0.1:9/r', trigger_id: 't' });
+const command = (text: string) => ({
+  command: '/todo',
+  text,
+  team_id: 'T0TEAM',
+  channel_id: 'C0CHAN',
+  user_id: 'U0ALICE',
+  response_url: 'http://127.0.0.1:9/r',
+  trigger_id: 't',
+});
 
 /** A gate the listeners wait on, so a test can see the ack arrive before the work. */
 function gate() {
@@ -79,15 +91,38 @@ describe('AckFirstReceiver', () => {
   it('hands events and button clicks to Bolt after their ack, with Slack’s retry headers', async () => {
     const { app, send, receiver } = await startApp();
     const events: unknown[] = [];
-    app.event('app_mention', async ({ event, context }) => void events.push({ text: event.text, retryNum: context.retryNum, retryReason: context.retryReason }));
+    app.event(
+      'app_mention',
+      async ({ event, context }) => void events.push({ text: event.text, retryNum: context.retryNum, retryReason: context.retryReason }),
+    );
     app.action('approve', async ({ ack, action }) => {
       await ack();
       events.push({ action: (action as { action_id: string }).action_id });
     });
 
-    const mention = { type: 'event_callback', team_id: 'T0TEAM', api_app_id: 'A0APP', event_id: 'Ev1', event_time: 1, event: { type: 'app_mention', user: 'U0ALICE', text: 'hi', channel: 'C0CHAN', ts: '1.1' } };
-    expect(await send('event', mention, { 'X-Slack-Retry-Num': '1', 'X-Slack-Retry-Reason': 'http_timeout' })).toEqual({ status: 200, body: '' });
-    const click = { type: 'block_actions', team: { id: 'T0TEAM' }, user: { id: 'U0ALICE' }, api_app_id: 'A0APP', actions: [{ type: 'button', action_id: 'approve', block_id: 'b', action_ts: '1' }], channel: { id: 'C0CHAN' }, container: {}, trigger_id: 't', response_url: 'http://127.0.0.1:9/r' };
+    const mention = {
+      type: 'event_callback',
+      team_id: 'T0TEAM',
+      api_app_id: 'A0APP',
+      event_id: 'Ev1',
+      event_time: 1,
+      event: { type: 'app_mention', user: 'U0ALICE', text: 'hi', channel: 'C0CHAN', ts: '1.1' },
+    };
+    expect(await send('event', mention, { 'X-Slack-Retry-Num': '1', 'X-Slack-Retry-Reason': 'http_timeout' })).toEqual({
+      status: 200,
+      body: '',
+    });
+    const click = {
+      type: 'block_actions',
+      team: { id: 'T0TEAM' },
+      user: { id: 'U0ALICE' },
+      api_app_id: 'A0APP',
+      actions: [{ type: 'button', action_id: 'approve', block_id: 'b', action_ts: '1' }],
+      channel: { id: 'C0CHAN' },
+      container: {},
+      trigger_id: 't',
+      response_url: 'http://127.0.0.1:9/r',
+    };
     expect(await send('interaction', click)).toEqual({ status: 200, body: '' });
 
     await receiver.idle();
@@ -147,7 +182,8 @@ describe('AckFirstReceiver', () => {
 
     expect(await send('command', command('list'))).toEqual({ status: 200, body: '' });
     await receiver.idle();
-    expect(logs.lines).toContainEqual(expect.objectContaining({ msg: expect.stringContaining('acked with content after the early ack'), command: '/todo' }));
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ msg: expect.stringContaining('acked with content after the early ack'), command: '/todo' }),
+    );
   });
-
 });

@@ -7,7 +7,8 @@ import { planeHtmlToMrkdwn } from '../../../src/slack/render/plane-html.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 import { PING_ATTEMPTS } from '../blocks/hostile.js';
 
-const people = (id: string) => (id === 'u-alice' ? { name: 'Alice', slackId: 'U0ALICE' } : id === 'u-bob' ? { name: 'Bob <b>&', slackId: undefined } : undefined);
+const people = (id: string) =>
+  id === 'u-alice' ? { name: 'Alice', slackId: 'U0ALICE' } : id === 'u-bob' ? { name: 'Bob <b>&', slackId: undefined } : undefined;
 const render = (html: string) => planeHtmlToMrkdwn(html, { mention: people });
 const mention = (id: string) => `<mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component>`;
 
@@ -19,9 +20,9 @@ function strayMarkup(mrkdwn: string): string[] {
 
 describe('Plane rich text as Slack mrkdwn', () => {
   it('shows the seeded ACME-1 comment with bold and the link as Slack writes them', () => {
-    expect(render('<p>Reproduced on <strong>staging</strong>; see <a href="https://example.com/runbooks/sso">the SSO runbook</a>.</p>')).toBe(
-      'Reproduced on *staging*; see <https://example.com/runbooks/sso|the SSO runbook>.',
-    );
+    expect(
+      render('<p>Reproduced on <strong>staging</strong>; see <a href="https://example.com/runbooks/sso">the SSO runbook</a>.</p>'),
+    ).toBe('Reproduced on *staging*; see <https://example.com/runbooks/sso|the SSO runbook>.');
   });
 
   it('reads a description as Plane stores it: in a <div>, with headings, lists, a checklist, a quote, code and entities', () => {
@@ -67,7 +68,9 @@ describe('Plane rich text as Slack mrkdwn', () => {
       '<ul><li>loose<li>items<ul><li>deeper</ul></ul>' +
       '<p><b>unclosed <i>tags<p>after</u></div></span>' +
       '<mention-component entity_identifier="u-alice"><b>inner</b></mention-component>' +
-      '<a href="https://x.io">' + mention('u-alice') + '</a>';
+      '<a href="https://x.io">' +
+      mention('u-alice') +
+      '</a>';
     const out = render(html);
     // The entity-written &lt;script&gt; is text and shows as such; the elements show nothing.
     expect(out).not.toMatch(/<script|alert|iframe|p\{\}/i);
@@ -91,7 +94,8 @@ describe('Plane rich text as Slack mrkdwn', () => {
     const deep = render(nested);
     expect(deep.split('\n').every((line) => line.length < 100)).toBe(true);
 
-    const paragraph = (i: number) => `<p>Line ${i} with <strong>bold</strong>, <a href="https://example.com/${i}">a link ${i}</a> &amp; <code>code</code></p>`;
+    const paragraph = (i: number) =>
+      `<p>Line ${i} with <strong>bold</strong>, <a href="https://example.com/${i}">a link ${i}</a> &amp; <code>code</code></p>`;
     const big = `<div>${Array.from({ length: 400 }, (_, i) => (i % 50 === 10 ? `<pre><code>${'x = 1;\n'.repeat(30)}</code></pre>` : paragraph(i))).join('')}</div>`;
     expect(big.length).toBeGreaterThan(40_000);
     const mrkdwn = render(big);
@@ -103,7 +107,20 @@ describe('Plane rich text as Slack mrkdwn', () => {
       expect(cut.endsWith('…')).toBe(true);
       expect(strayMarkup(cut)).toEqual([]);
     }
-    const card = buildWorkItemCard({ key: 'ACME-1', title: 'Login', url: 'https://plane.example/acme/ACME-1', state: 'Todo', stateGroup: 'unstarted', priority: 'high', assignees: [], labels: [], descriptionMrkdwn: mrkdwn }, t);
+    const card = buildWorkItemCard(
+      {
+        key: 'ACME-1',
+        title: 'Login',
+        url: 'https://plane.example/acme/ACME-1',
+        state: 'Todo',
+        stateGroup: 'unstarted',
+        priority: 'high',
+        assignees: [],
+        labels: [],
+        descriptionMrkdwn: mrkdwn,
+      },
+      t,
+    );
     assertWithinSlackLimits(card);
     const comment = buildCommentMessage({ key: 'ACME-1' }, 'alice', { text: 'plain', mrkdwn }, t);
     assertWithinSlackLimits(comment);

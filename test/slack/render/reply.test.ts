@@ -37,7 +37,10 @@ describe('renderReply', () => {
   it('posts a short answer as one message with one section', () => {
     const messages = checkAll('**Done.** ACME-130 is now _Done_.');
     expect(messages).toEqual([
-      { text: '*Done.* ACME-130 is now _Done_.', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Done.* ACME-130 is now _Done_.', verbatim: true } }] },
+      {
+        text: '*Done.* ACME-130 is now _Done_.',
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Done.* ACME-130 is now _Done_.', verbatim: true } }],
+      },
     ]);
   });
 
@@ -85,7 +88,9 @@ describe('renderReply', () => {
   });
 
   it('renders hostile Markdown as inert text', () => {
-    checkAll(`# ${PING_ATTEMPTS}\n\n> ${PING_ATTEMPTS}\n\n| a | b |\n|---|---|\n| ${PING_ATTEMPTS} | <@U1> |\n\n\`\`\`\n${PING_ATTEMPTS}\n\`\`\``);
+    checkAll(
+      `# ${PING_ATTEMPTS}\n\n> ${PING_ATTEMPTS}\n\n| a | b |\n|---|---|\n| ${PING_ATTEMPTS} | <@U1> |\n\n\`\`\`\n${PING_ATTEMPTS}\n\`\`\``,
+    );
   });
 });
 

@@ -14,8 +14,10 @@ afterAll(async () => harness?.close());
 
 type Json = Record<string, unknown>;
 const KEYS = Array.from({ length: 12 }, (_, i) => `ACME-${i + 1}`);
-const tableOf = (message: SlackMessage) => ((message.blocks ?? []).find((b) => b.type === 'table') as Json | undefined)?.rows as { text: string }[][] | undefined;
-const approvals = (ts: string) => botMessages(harness, ts).filter((m) => shownText(m).includes('approval_approve') || tableOf(m) !== undefined);
+const tableOf = (message: SlackMessage) =>
+  ((message.blocks ?? []).find((b) => b.type === 'table') as Json | undefined)?.rows as { text: string }[][] | undefined;
+const approvals = (ts: string) =>
+  botMessages(harness, ts).filter((m) => shownText(m).includes('approval_approve') || tableOf(m) !== undefined);
 
 /** alice asks for 12 updates in one turn; the one approval of them all. */
 async function askTwelve(input: (key: string) => Record<string, unknown>, answer: string): Promise<{ ts: string; approval: SlackMessage }> {

@@ -11,7 +11,10 @@ const EN = translator('en');
 type Json = Record<string, unknown>;
 
 const twelve: PreviewRow[] = Array.from({ length: 12 }, (_, i) => ({ key: `ACME-${i + 1}`, field: 'state', from: 'Todo', to: 'Done' }));
-const cells = (message: SlackMessage) => ((message.blocks.find((b) => b.type === 'table') as Json | undefined)?.rows as { text: string }[][] | undefined)?.map((r) => r.map((c) => c.text));
+const cells = (message: SlackMessage) =>
+  ((message.blocks.find((b) => b.type === 'table') as Json | undefined)?.rows as { text: string }[][] | undefined)?.map((r) =>
+    r.map((c) => c.text),
+  );
 
 describe('the bulk preview', () => {
   it('shows 12 updates in one table (key, field, from → to) with Approve all / Deny all', () => {
@@ -20,7 +23,9 @@ describe('the bulk preview', () => {
     assertInert(message, ['<@U0ALICE>']);
     expect(message.text).toBe('Approval needed: 12 changes at once');
     expect(cells(message)).toEqual([['Item', 'Field', 'From', 'To'], ...twelve.map((r) => [r.key, 'state', 'Todo', 'Done'])]);
-    expect(JSON.stringify(message.blocks)).toContain('<@U0ALICE> asked for 12 changes to 12 work items. They are approved or denied together:');
+    expect(JSON.stringify(message.blocks)).toContain(
+      '<@U0ALICE> asked for 12 changes to 12 work items. They are approved or denied together:',
+    );
     const actions = message.blocks.at(-1) as Json;
     expect((actions.elements as Json[]).map((e) => [e.action_id, e.value, (e.text as Json).text])).toEqual([
       ['approval_approve', 'run-1:toolu_1', 'Approve all 12'],
@@ -29,7 +34,11 @@ describe('the bulk preview', () => {
   });
 
   it('once decided, keeps the table and says how instead of the choices', () => {
-    const message = buildBulkPreview({ requesterId: 'U0ALICE', writes: 12, rows: twelve }, { said: '✓ Approved by <@U0BOB>: 12 changes' }, EN);
+    const message = buildBulkPreview(
+      { requesterId: 'U0ALICE', writes: 12, rows: twelve },
+      { said: '✓ Approved by <@U0BOB>: 12 changes' },
+      EN,
+    );
     assertWithinSlackLimits(message);
     expect(message.blocks.some((b) => b.type === 'actions' || b.type === 'header')).toBe(false);
     expect(message.text).toBe('✓ Approved by <@U0BOB>: 12 changes');
@@ -38,8 +47,15 @@ describe('the bulk preview', () => {
   });
 
   it('stays within Block Kit limits with hostile rows: long values, control syntax, more rows than a table holds', () => {
-    const hostile: PreviewRow[] = HOSTILE_TEXTS.flatMap((text, i) => [{ key: text, field: text, from: text, to: long(5000) }, { key: `ACME-${i}`, field: 'title', from: text, to: PING_ATTEMPTS }]);
-    for (const rows of [hostile, Array.from({ length: 40 }, () => hostile).flat(), Array.from({ length: 99 }, (_, i) => ({ ...twelve[0]!, key: `ACME-${i}` }))]) {
+    const hostile: PreviewRow[] = HOSTILE_TEXTS.flatMap((text, i) => [
+      { key: text, field: text, from: text, to: long(5000) },
+      { key: `ACME-${i}`, field: 'title', from: text, to: PING_ATTEMPTS },
+    ]);
+    for (const rows of [
+      hostile,
+      Array.from({ length: 40 }, () => hostile).flat(),
+      Array.from({ length: 99 }, (_, i) => ({ ...twelve[0]!, key: `ACME-${i}` })),
+    ]) {
       // The ending line is the caller's own mrkdwn: only its length is hostile here.
       for (const ending of [{ ask: 'r:c' }, { said: long(5000, 'words ') }]) {
         const message = buildBulkPreview({ requesterId: 'U0ALICE', writes: rows.length, rows }, ending, EN);
@@ -60,33 +76,53 @@ describe('the bulk preview', () => {
     const fr = buildBulkPreview({ requesterId: 'U0ALICE', writes: 12, rows: twelve }, { ask: 'r:c' }, translator('fr'));
     expect(cells(fr)![0]).toEqual(['Élément', 'Champ', 'Avant', 'Après']);
     expect(cells(fr)![1]![1]).toBe('état');
-    expect(buildBulkPreview({ requesterId: 'U0ALICE', writes: 12, rows: twelve }, { ask: 'r:c' }, translator('zh-CN')).text).toBe('需要审批：一次 12 项修改');
+    expect(buildBulkPreview({ requesterId: 'U0ALICE', writes: 12, rows: twelve }, { ask: 'r:c' }, translator('zh-CN')).text).toBe(
+      '需要审批：一次 12 项修改',
+    );
   });
 });
 
 describe('Undo', () => {
   it('puts the button under a confirmation, and turns it into who undid it', () => {
-    const confirmation = buildWriteConfirmation({ description: `Update ACME-3: state → Done ${PING_ATTEMPTS}\n${long(5000)}`, undoId: 'u-1' }, EN);
+    const confirmation = buildWriteConfirmation(
+      { description: `Update ACME-3: state → Done ${PING_ATTEMPTS}\n${long(5000)}`, undoId: 'u-1' },
+      EN,
+    );
     assertWithinSlackLimits(confirmation);
     assertInert(confirmation);
-    expect(confirmation.blocks.at(-1)).toMatchObject({ type: 'actions', block_id: 'undo_write', elements: [{ action_id: 'undo_write', value: 'u-1', text: { text: 'Undo' } }] });
+    expect(confirmation.blocks.at(-1)).toMatchObject({
+      type: 'actions',
+      block_id: 'undo_write',
+      elements: [{ action_id: 'undo_write', value: 'u-1', text: { text: 'Undo' } }],
+    });
     const undone = undoneBlocks(confirmation.blocks, { id: 'U0BOB', at: new Date('2026-03-04T05:06:07Z') }, EN);
     expect(undone.slice(0, -1)).toEqual(confirmation.blocks.slice(0, -1));
-    expect(undone.at(-1)).toMatchObject({ type: 'context', elements: [{ text: '↩️ Undone by <@U0BOB> on <!date^1772600767^{date_short_pretty} at {time}|2026-03-04 05:06 UTC>' }] });
+    expect(undone.at(-1)).toMatchObject({
+      type: 'context',
+      elements: [{ text: '↩️ Undone by <@U0BOB> on <!date^1772600767^{date_short_pretty} at {time}|2026-03-04 05:06 UTC>' }],
+    });
     // Nothing kept, nothing offered; a full message gets no 51st block.
     const plain = { text: 'x', blocks: [{ type: 'divider' as const }] };
     expect(withUndo(plain, undefined, EN)).toEqual(plain);
-    expect(withUndo({ text: 'x', blocks: Array.from({ length: 50 }, () => ({ type: 'divider' as const })) }, 'u', EN).blocks).toHaveLength(50);
+    expect(withUndo({ text: 'x', blocks: Array.from({ length: 50 }, () => ({ type: 'divider' as const })) }, 'u', EN).blocks).toHaveLength(
+      50,
+    );
   });
 
   it('says what was taken back, whatever the key or state hold', () => {
     for (const text of HOSTILE_TEXTS) {
-      for (const view of [{ kind: 'update' as const, key: text, fields: [text, 'state'] }, { kind: 'comment' as const, key: text }, { kind: 'create' as const, key: text, state: text }]) {
+      for (const view of [
+        { kind: 'update' as const, key: text, fields: [text, 'state'] },
+        { kind: 'comment' as const, key: text },
+        { kind: 'create' as const, key: text, state: text },
+      ]) {
         const said = buildUndoSaid(view, 'U0ALICE', EN);
         assertWithinSlackLimits(said);
         assertInert(said, ['<@U0ALICE>']);
       }
     }
-    expect(buildUndoSaid({ kind: 'update', key: 'ACME-3', fields: ['state', 'assignees'] }, 'U0ALICE', EN).text).toBe('↩️ <@U0ALICE> undid the change to ACME-3: state, assignees back to what they were.');
+    expect(buildUndoSaid({ kind: 'update', key: 'ACME-3', fields: ['state', 'assignees'] }, 'U0ALICE', EN).text).toBe(
+      '↩️ <@U0ALICE> undid the change to ACME-3: state, assignees back to what they were.',
+    );
   });
 });

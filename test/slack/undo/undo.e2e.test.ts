@@ -22,11 +22,16 @@ type Json = Record<string, unknown>;
 const blockText = (message: SlackMessage) => JSON.stringify(message.blocks ?? []);
 const current = (message: SlackMessage) => harness.slack.workspace.message(GENERAL, message.ts)!;
 const stateName = (key: string) => harness.plane.db.states.get(harness.plane.db.workItem(key).state!)?.name;
-const click = (user: string, message: SlackMessage) => harness.slack.clickButton({ user, channel: GENERAL, messageTs: message.ts, actionId: 'undo_write' });
+const click = (user: string, message: SlackMessage) =>
+  harness.slack.clickButton({ user, channel: GENERAL, messageTs: message.ts, actionId: 'undo_write' });
 
 /** The latest private line `user` got that matches. */
 function toldPrivately(user: string, pattern: RegExp): Promise<SlackMessage> {
-  return eventually(() => harness.slack.workspace.ephemeralsFor(GENERAL, user).findLast((m) => pattern.test(m.text)), 10_000, `a private line matching ${pattern}`);
+  return eventually(
+    () => harness.slack.workspace.ephemeralsFor(GENERAL, user).findLast((m) => pattern.test(m.text)),
+    10_000,
+    `a private line matching ${pattern}`,
+  );
 }
 
 /** A thread of alice's linked to `key`, and its card. */
@@ -53,7 +58,11 @@ describe('Undo under a confirmation of a Plane write', () => {
     const said = await botReply(harness, GENERAL, ts, /undid the change to ACME-3/);
     expect(said.text).toBe('↩️ <@U0ALICE> undid the change to ACME-3: state back to what they were.');
     expect(stateName('ACME-3')).toBe(before);
-    const after = await eventually(() => (actionIds(current(confirmation)).length === 0 ? current(confirmation) : undefined), 5_000, 'the Undo button gone');
+    const after = await eventually(
+      () => (actionIds(current(confirmation)).length === 0 ? current(confirmation) : undefined),
+      5_000,
+      'the Undo button gone',
+    );
     expect(blockText(after)).toContain('↩️ Undone by <@U0ALICE> on <!date^');
     assertWithinSlackLimits({ text: after.text, blocks: after.blocks });
 
@@ -83,7 +92,9 @@ describe('Undo under a confirmation of a Plane write', () => {
     // Someone changes the assignees in Plane meanwhile.
     item.assignees = [alice];
     await click(BOB, confirmation);
-    expect((await toldPrivately(BOB, /Nothing was undone/)).text).toBe('Nothing was undone: the assignees of ACME-4 changed since. Change it in Plane by hand if needed.');
+    expect((await toldPrivately(BOB, /Nothing was undone/)).text).toBe(
+      'Nothing was undone: the assignees of ACME-4 changed since. Change it in Plane by hand if needed.',
+    );
     expect(item.assignees).toEqual([alice]);
     expect(actionIds(current(confirmation))).toEqual(['undo_write']);
 
@@ -113,7 +124,11 @@ describe('Undo under a confirmation of a Plane write', () => {
     const ts = await slack.userSays({ user: ALICE, channel: GENERAL, text: 'Export to PDF cuts the margins' });
     await slack.runShortcut({ user: ALICE, channel: GENERAL, messageTs: ts, callbackId: 'create_work_item' });
     const form = await viewOf(harness, ALICE, 'create_work_item_form', 'title');
-    await slack.actInView(ALICE, form.view.id, { blockId: 'project', actionId: 'create_form_project', value: optionValue(form, 'project', 'ACME') });
+    await slack.actInView(ALICE, form.view.id, {
+      blockId: 'project',
+      actionId: 'create_form_project',
+      value: optionValue(form, 'project', 'ACME'),
+    });
     const full = await viewOf(harness, ALICE, 'create_work_item_form', 'state');
     await slack.submitView(ALICE, full.view.id, { title: { value: 'Export to PDF cuts the margins' } });
     const confirmation = await botReply(harness, GENERAL, ts, /^alice created ACME-\d+ from this message/);
@@ -135,7 +150,9 @@ describe('Undo under a confirmation of a Plane write', () => {
     ahead = 16 * MINUTE;
     try {
       await click(ALICE, confirmation);
-      expect((await toldPrivately(ALICE, /15 minutes/)).text).toMatch(/^Undo is offered for 15 minutes after a change, and this one is older\./);
+      expect((await toldPrivately(ALICE, /15 minutes/)).text).toMatch(
+        /^Undo is offered for 15 minutes after a change, and this one is older\./,
+      );
       expect(stateName('ACME-6')).toBe('Done');
     } finally {
       ahead = 0;
@@ -147,5 +164,9 @@ describe('Undo under a confirmation of a Plane write', () => {
 function staleUndoButton(value: string): SlackMessage {
   const { workspace } = harness.slack;
   const button = { type: 'button', text: { type: 'plain_text', text: 'Undo' }, action_id: 'undo_write', value };
-  return workspace.post(GENERAL, { user: workspace.bot.userId, text: 'stale', blocks: [{ type: 'actions', block_id: 'undo_write', elements: [button] }] });
+  return workspace.post(GENERAL, {
+    user: workspace.bot.userId,
+    text: 'stale',
+    blocks: [{ type: 'actions', block_id: 'undo_write', elements: [button] }],
+  });
 }

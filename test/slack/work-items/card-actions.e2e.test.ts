@@ -14,7 +14,10 @@ afterAll(async () => harness?.close());
 
 type Json = Record<string, unknown>;
 const fieldText = (message: SlackMessage, label: string) =>
-  ((message.blocks ?? []).flatMap((b) => (b.fields as Json[] | undefined) ?? []).map((f) => String(f.text)).find((t) => t.startsWith(`*${label}*`)) ?? '');
+  (message.blocks ?? [])
+    .flatMap((b) => (b.fields as Json[] | undefined) ?? [])
+    .map((f) => String(f.text))
+    .find((t) => t.startsWith(`*${label}*`)) ?? '';
 
 describe('a work item card’s actions, used by someone else than who asked for the card', () => {
   it('assigns the clicker, moves the state and comments through a modal, each said in the thread and the card edited', async () => {

@@ -14,7 +14,11 @@ afterAll(async () => harness?.close());
 describe('"Create work item" on a message', () => {
   it('opens a pre-filled modal within the trigger window, answers a bad title in the modal, creates the item with its link and confirms in the thread', async () => {
     const { slack, plane } = harness;
-    const ts = await slack.userSays({ user: ALICE, channel: GENERAL, text: 'Checkout fails for <@U0BOB> on Safari\nSteps: open <https://shop.example/cart|the cart>, press Pay.' });
+    const ts = await slack.userSays({
+      user: ALICE,
+      channel: GENERAL,
+      text: 'Checkout fails for <@U0BOB> on Safari\nSteps: open <https://shop.example/cart|the cart>, press Pay.',
+    });
     const answer = await slack.runShortcut({ user: ALICE, channel: GENERAL, messageTs: ts, callbackId: 'create_work_item' });
     expect(answer.status).toBe(200);
     const delivered = slack.deliveries.findLast((d) => d.body.type === 'message_action')!;
@@ -33,7 +37,11 @@ describe('"Create work item" on a message', () => {
     expect(inputElement(form, 'project').initial_option).toBeUndefined();
     expect(form.view.blocks.some((b) => b.block_id === 'state')).toBe(false);
 
-    await slack.actInView(ALICE, form.view.id, { blockId: 'project', actionId: 'create_form_project', value: optionValue(form, 'project', 'ACME') });
+    await slack.actInView(ALICE, form.view.id, {
+      blockId: 'project',
+      actionId: 'create_form_project',
+      value: optionValue(form, 'project', 'ACME'),
+    });
     const full = await viewOf(harness, ALICE, 'create_work_item_form', 'state');
     expect((inputElement(full, 'assignees').initial_options as { text: { text: string } }[]).map((o) => o.text.text)).toEqual(['alice']);
     expect(inputElement(full, 'title').initial_value).toBe('Checkout fails for @bob on Safari');
@@ -54,7 +62,14 @@ describe('"Create work item" on a message', () => {
     const confirmation = await botReply(harness, GENERAL, ts, /^alice created ACME-\d+ from this message/);
     const key = /ACME-\d+/.exec(confirmation.text)![0];
     // Undo stays with the line above the card (card edits keep it).
-    expect(actionIds(confirmation)).toEqual(['undo_write', 'work_item_open', 'work_item_assign_me', 'work_item_state', 'work_item_comment', 'work_item_stop_sync']);
+    expect(actionIds(confirmation)).toEqual([
+      'undo_write',
+      'work_item_open',
+      'work_item_assign_me',
+      'work_item_state',
+      'work_item_comment',
+      'work_item_stop_sync',
+    ]);
     const item = plane.db.workItem(key);
     expect(item.name).toBe('Checkout fails on Safari');
     expect(item.priority).toBe('high');

@@ -20,7 +20,9 @@ export function viewOf(harness: BotHarness, user: string, callbackId: string, bl
   return eventually(
     () => {
       const open = harness.slack.openView(user);
-      return open && open.view.callback_id === callbackId && (blockId === undefined || open.view.blocks.some((b) => b.block_id === blockId)) ? open : undefined;
+      return open && open.view.callback_id === callbackId && (blockId === undefined || open.view.blocks.some((b) => b.block_id === blockId))
+        ? open
+        : undefined;
     },
     10_000,
     `${user}'s ${callbackId} modal${blockId ? ` with ${blockId}` : ''}`,
@@ -48,8 +50,18 @@ export function botReplies(harness: BotHarness, channel: string, threadTs: strin
 }
 
 /** Waits for a bot reply in the thread whose text matches, and checks it against Slack's limits. */
-export async function botReply(harness: BotHarness, channel: string, threadTs: string, pattern: RegExp, timeoutMs = 10_000): Promise<SlackMessage> {
-  const reply = await eventually(() => botReplies(harness, channel, threadTs).find((m) => pattern.test(m.text)), timeoutMs, `a reply matching ${pattern}`);
+export async function botReply(
+  harness: BotHarness,
+  channel: string,
+  threadTs: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<SlackMessage> {
+  const reply = await eventually(
+    () => botReplies(harness, channel, threadTs).find((m) => pattern.test(m.text)),
+    timeoutMs,
+    `a reply matching ${pattern}`,
+  );
   assertWithinSlackLimits({ text: reply.text, blocks: reply.blocks });
   return reply;
 }

@@ -46,7 +46,12 @@ describe('a thread linked to a work item', () => {
 
     // Slack → Plane: one comment, formatting carried over.
     const before = commentsOn('ACME-2').length;
-    await slack.userSays({ user: BOB, channel: GENERAL, threadTs: ts, text: '*Reproduced* on `v2.3`, see <https://logs.example/42|the log>\n• step one\n• step two' });
+    await slack.userSays({
+      user: BOB,
+      channel: GENERAL,
+      threadTs: ts,
+      text: '*Reproduced* on `v2.3`, see <https://logs.example/42|the log>\n• step one\n• step two',
+    });
     const made = await eventually(() => commentsOn('ACME-2').length > before && commentsOn('ACME-2').at(-1));
     expect(made.comment_html).toBe(
       '<p><strong>bob via Slack:</strong> <strong>Reproduced</strong> on <code>v2.3</code>, see <a href="https://logs.example/42">the log</a></p><ul><li>step one</li><li>step two</li></ul>',
@@ -66,7 +71,11 @@ describe('a thread linked to a work item', () => {
     const answer = await slack.clickButton({ user: BOB, channel: GENERAL, messageTs: card.ts, actionId: 'work_item_stop_sync' });
     expect(answer.status).toBe(200);
     await botReply(harness, GENERAL, ts, /^bob stopped syncing this thread with ACME-2/);
-    await eventually(() => !actionIds(slack.workspace.message(GENERAL, card.ts)!).includes('work_item_stop_sync'), 5_000, 'the card without Stop syncing');
+    await eventually(
+      () => !actionIds(slack.workspace.message(GENERAL, card.ts)!).includes('work_item_stop_sync'),
+      5_000,
+      'the card without Stop syncing',
+    );
     await slack.userSays({ user: BOB, channel: GENERAL, threadTs: ts, text: 'This stays in Slack' });
     await commentOn(harness, 'ACME-2', '<p>This stays in Plane.</p>');
     await quiet();

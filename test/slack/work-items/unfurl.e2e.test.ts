@@ -23,10 +23,14 @@ describe('links to Plane work items', () => {
     const byKey = `${plane.url}/acme/browse/ACME-1/`;
     const byIds = `${plane.url}/acme/projects/${item.project}/issues/${item.id}`;
     const ts = await slack.userSays({ user: ALICE, channel: GENERAL, text: `Look at <${byKey}> and <${byIds}|this one>` });
-    const message = await eventually(() => {
-      const found = slack.workspace.message(GENERAL, ts);
-      return unfurlsOf(found).length === 2 && found;
-    }, 10_000, 'two unfurls');
+    const message = await eventually(
+      () => {
+        const found = slack.workspace.message(GENERAL, ts);
+        return unfurlsOf(found).length === 2 && found;
+      },
+      10_000,
+      'two unfurls',
+    );
     const [first, second] = unfurlsOf(message);
     expect([first!.app_unfurl_url, second!.app_unfurl_url]).toEqual([byKey, byIds]);
     for (const unfurl of [first!, second!]) {
@@ -40,7 +44,11 @@ describe('links to Plane work items', () => {
     // Bob moves it from the unfurl: said in the message's thread, the unfurl edited in place.
     await slack.clickButton({ user: BOB, channel: GENERAL, messageTs: ts, actionId: 'work_item_state', selected: 'Done' });
     await botReply(harness, GENERAL, ts, /^bob moved ACME-1 to Done$/);
-    await eventually(() => JSON.stringify(unfurlsOf(slack.workspace.message(GENERAL, ts))[0]?.blocks).includes('✓ Done'), 5_000, 'the unfurl edited');
+    await eventually(
+      () => JSON.stringify(unfurlsOf(slack.workspace.message(GENERAL, ts))[0]?.blocks).includes('✓ Done'),
+      5_000,
+      'the unfurl edited',
+    );
     expect(unfurlsOf(slack.workspace.message(GENERAL, ts))).toHaveLength(2);
     expect(plane.db.states.get(item.state!)?.name).toBe('Done');
   });

@@ -94,9 +94,7 @@ describe('the Task tool', () => {
     const { text } = await setUp();
     await text({ action: 'add', title: 'T', assignee: 'bob' });
     expect(await text({ action: 'status', id: '1', status: 'todo' })).toBe('Nothing changed: [1] T is already todo.');
-    expect(await text({ action: 'assign', id: '1', assignee: 'bob' })).toBe(
-      'Nothing changed: [1] T is already assigned to @bob.',
-    );
+    expect(await text({ action: 'assign', id: '1', assignee: 'bob' })).toBe('Nothing changed: [1] T is already assigned to @bob.');
     expect(await text({ action: 'update', id: '1', title: 'T' })).toBe('Nothing changed: [1] T already has those values.');
   });
 
@@ -172,9 +170,7 @@ describe('the Task tool', () => {
 
   it('describes a call in plain words for an approval', async () => {
     const { tool } = await setUp();
-    expect(tool.describe?.({ action: 'status', id: '1-2', status: 'done' }, EN)).toBe(
-      'Set the status of task 1-2 in tasks.json to done',
-    );
+    expect(tool.describe?.({ action: 'status', id: '1-2', status: 'done' }, EN)).toBe('Set the status of task 1-2 in tasks.json to done');
     expect(tool.describe?.({ action: 'subtask', parent: '1', title: 'Docs', file: 'plan.json' }, EN)).toBe(
       'Add the subtask “Docs” under task 1 in plan.json',
     );

@@ -51,10 +51,7 @@ describe('TodoStore', () => {
     ['unblock', 'done', 'done', false],
   ])('%s on a %s item leaves it %s (changed: %s)', async (mark, from, to, changed) => {
     const { dir, store } = await openStore();
-    await writeFile(
-      join(dir, '.todos.json'),
-      JSON.stringify({ version: 1, items: [{ id: '1', status: from, title: 'T' }] }),
-    );
+    await writeFile(join(dir, '.todos.json'), JSON.stringify({ version: 1, items: [{ id: '1', status: from, title: 'T' }] }));
     const before = await readFile(join(dir, '.todos.json'), 'utf8');
     const marking = await store.mark('1', mark);
     expect([marking.from, marking.item.status, marking.changed]).toEqual([from, to, changed]);
@@ -107,8 +104,16 @@ describe('TodoStore', () => {
       ['an unknown id to update', (store) => store.update('[7]', { title: 'x' }), 'No todo with id "7" in .todos.json.'],
       ['an empty title', (store) => store.add({ title: '' }), 'The title is empty; give the todo a short title.'],
       ['a bad date', (store) => store.update('1', { dueAt: '15/12/2024' }), /"15\/12\/2024" is not a date/],
-      ['an update of nothing', (store) => store.update('1', {}), 'Nothing to update: give at least one of title, description, dueAt, tags.'],
-      ['an unknown action', (store) => store.mark('1', 'finish' as TodoMark), 'Unknown action "finish"; valid: done, undone, block, unblock.'],
+      [
+        'an update of nothing',
+        (store) => store.update('1', {}),
+        'Nothing to update: give at least one of title, description, dueAt, tags.',
+      ],
+      [
+        'an unknown action',
+        (store) => store.mark('1', 'finish' as TodoMark),
+        'Unknown action "finish"; valid: done, undone, block, unblock.',
+      ],
     ])('%s', async (_, act, message) => {
       const { store } = await openStore();
       await store.add({ title: 'a' });

@@ -34,11 +34,23 @@ async function setUp() {
 describe('the TodoWrite tool', () => {
   it('is declared once, as an allowed tool that may remove things, whose input schema is an object', async () => {
     const { tool } = await setUp();
-    expect([tool.name, tool.permission, tool.effects]).toEqual(['TodoWrite', 'allow', { readOnly: false, destructive: true, openWorld: false }]);
+    expect([tool.name, tool.permission, tool.effects]).toEqual([
+      'TodoWrite',
+      'allow',
+      { readOnly: false, destructive: true, openWorld: false },
+    ]);
     const schema = z.toJSONSchema(tool.input) as unknown as { type: string; properties: { action: { enum: string[] } } };
     expect(schema.type).toBe('object');
     expect(schema.properties.action.enum).toEqual([
-      'add', 'list', 'done', 'undone', 'block', 'unblock', 'remove', 'update', 'export-markdown',
+      'add',
+      'list',
+      'done',
+      'undone',
+      'block',
+      'unblock',
+      'remove',
+      'update',
+      'export-markdown',
     ]);
   });
 
@@ -49,12 +61,8 @@ describe('the TodoWrite tool', () => {
     );
     await text({ action: 'add', title: 'Write tests', dueAt: '2024-12-10' });
     await text({ action: 'add', title: 'Publish' });
-    expect(await text({ action: 'done', id: '1' })).toBe(
-      '[1] Implement WebFetch: todo → done.\n✓ [1] Implement WebFetch #feature #http',
-    );
-    expect(await text({ action: 'undone', id: '1' })).toBe(
-      '[1] Implement WebFetch: done → todo.\n○ [1] Implement WebFetch #feature #http',
-    );
+    expect(await text({ action: 'done', id: '1' })).toBe('[1] Implement WebFetch: todo → done.\n✓ [1] Implement WebFetch #feature #http');
+    expect(await text({ action: 'undone', id: '1' })).toBe('[1] Implement WebFetch: done → todo.\n○ [1] Implement WebFetch #feature #http');
     expect(await text({ action: 'block', id: '3' })).toBe('[3] Publish: todo → blocked.\n⛔ [3] Publish');
     expect(await text({ action: 'unblock', id: '3' })).toBe('[3] Publish: blocked → todo.\n○ [3] Publish');
     await text({ action: 'block', id: '3' });

@@ -11,10 +11,7 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export async function startServer(
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-  host = '127.0.0.1',
-): Promise<LocalServer> {
+export async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<LocalServer> {
   const server = createServer((req, res) => {
     state.requests.push(req);
     handler(req, res);

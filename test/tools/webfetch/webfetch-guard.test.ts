@@ -12,7 +12,7 @@ const EN = translator('en');
 const context: ToolContext = { filesDir: '/nonexistent' };
 
 const names: Record<string, string> = {
-  'localhost': '127.0.0.1',
+  localhost: '127.0.0.1',
   'loop.test': '127.0.0.1',
   'loop6.test': '::1',
   'intranet.test': '127.0.0.1',
@@ -138,7 +138,10 @@ describe('WebFetch guard, opened by PLANEBOT_WEBFETCH_ALLOW', () => {
 
   it('opens an allowed host name, and not other names resolving to the same address', async () => {
     const open = toolWith(['intranet.test']);
-    expect(await body(open, `http://intranet.test:${server.port}/`)).toMatchObject({ ok: true, text: expect.stringMatching(/reached via 127\.0\.0\.1$/) });
+    expect(await body(open, `http://intranet.test:${server.port}/`)).toMatchObject({
+      ok: true,
+      text: expect.stringMatching(/reached via 127\.0\.0\.1$/),
+    });
     expect(await body(open, `http://loop.test:${server.port}/`)).toMatchObject({ ok: false, error: expect.stringContaining('loopback') });
     expect(await body(open, `http://127.0.0.1:${server.port}/`)).toMatchObject({ ok: false });
   });
@@ -180,12 +183,16 @@ describe('WebFetch input and approval text', () => {
       headers: { Authorization: 'Bearer token123' },
       body: '{"name": "Alice", "age": 30}',
     });
-    expect(webFetch.describe!(input, EN)).toBe('HTTP POST request to https://api.example.com/submit (headers: Authorization; body: 28 bytes)');
+    expect(webFetch.describe!(input, EN)).toBe(
+      'HTTP POST request to https://api.example.com/submit (headers: Authorization; body: 28 bytes)',
+    );
     expect(webFetch.describe!(webFetch.input.parse({ url: 'https://github.com' }), EN)).toBe('HTTP GET request to https://github.com/');
   });
 
   it('shows the URL as it will really be fetched, a password masked', () => {
-    expect(webFetch.describe!(webFetch.input.parse({ url: 'http://2130706433/admin' }), EN)).toBe('HTTP GET request to http://127.0.0.1/admin');
+    expect(webFetch.describe!(webFetch.input.parse({ url: 'http://2130706433/admin' }), EN)).toBe(
+      'HTTP GET request to http://127.0.0.1/admin',
+    );
     expect(webFetch.describe!(webFetch.input.parse({ url: 'https://bob:hunter2@example.com/' }), EN)).toBe(
       'HTTP GET request to https://bob:***@example.com/',
     );
@@ -208,6 +215,9 @@ describe('WebFetch input and approval text', () => {
 
   it('refuses credentials in the URL without repeating them', async () => {
     const result = await tools.call('WebFetch', { url: 'https://bob:hunter2@example.com/' }, context);
-    expect(result).toEqual({ ok: false, error: 'Refused example.com: a URL may not carry a user name or password; send credentials in a header.' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'Refused example.com: a URL may not carry a user name or password; send credentials in a header.',
+    });
   });
 });

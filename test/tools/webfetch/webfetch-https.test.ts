@@ -19,11 +19,29 @@ let handshakes = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'webfetch-tls-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    '-subj', '/CN=secure.test', '-addext', 'subjectAltName=DNS:secure.test,IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-subj',
+      '/CN=secure.test',
+      '-addext',
+      'subjectAltName=DNS:secure.test,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) =>
     res.end('secret page'),
   );

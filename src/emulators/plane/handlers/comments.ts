@@ -42,7 +42,8 @@ export const createComment: Handler = (context) => {
     errors.created_by = [`Invalid pk "${String(createdBy)}" - object does not exist.`];
   }
   const createdAt = body.created_at === undefined ? db.stamp() : readDateTime(body.created_at);
-  if (createdAt === undefined) errors.created_at = ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
+  if (createdAt === undefined)
+    errors.created_at = ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const item = db.workItems.get(context.params.work_item_id ?? '');

@@ -40,7 +40,9 @@ export const listCycles: Handler = (context) => {
   // An unknown view falls back to every cycle, as Plane's view does.
   const keep = VIEWS[view] ?? VIEWS.all!;
   const now = context.db.now();
-  const rows = [...context.db.cycles.values()].filter((c) => c.project === project.id && keep(c, now)).sort((a, b) => b.created_at - a.created_at);
+  const rows = [...context.db.cycles.values()]
+    .filter((c) => c.project === project.id && keep(c, now))
+    .sort((a, b) => b.created_at - a.created_at);
   if (view === 'current') return ok(rows.map((c) => context.out.cycle(c)));
   return ok(paginate(rows, context.query, context.pageRules, (c) => context.out.cycle(c)));
 };
@@ -83,7 +85,13 @@ export const addCycleItems: Handler = (context) => {
   if (cycle.end_date !== null && cycle.end_date < context.db.now()) {
     throw new ApiError(400, { code: 'CYCLE_COMPLETED', message: 'The Cycle has already been completed so no new issues can be added' });
   }
-  context.db.linkItems(context.db.cycleIssues, cycle, ids.filter((id) => context.db.workItems.has(id)), true, context.user.id);
+  context.db.linkItems(
+    context.db.cycleIssues,
+    cycle,
+    ids.filter((id) => context.db.workItems.has(id)),
+    true,
+    context.user.id,
+  );
   return ok(context.db.cycleIssues.filter((l) => l.container === cycle.id).map((l) => context.out.containerLink(l, 'cycle')));
 };
 

@@ -26,7 +26,9 @@ function rowOf(context: Parameters<Handler>[0]): IntakeRecord {
 
 export const listIntake: Handler = (context) => {
   const project = projectOf(context);
-  const rows = project.intake_view ? [...context.db.intake.values()].filter((r) => r.project === project.id).sort((a, b) => b.created_at - a.created_at) : [];
+  const rows = project.intake_view
+    ? [...context.db.intake.values()].filter((r) => r.project === project.id).sort((a, b) => b.created_at - a.created_at)
+    : [];
   return ok(paginate(rows, context.query, context.pageRules, (r) => context.out.intake(r)));
 };
 
@@ -38,7 +40,11 @@ export const createIntake: Handler = (context) => {
   const priority = issue.priority ?? 'none';
   if (!(PRIORITIES as readonly unknown[]).includes(priority)) throw new ApiError(400, { error: 'Invalid priority' });
   const description = typeof issue.description_html === 'string' ? issue.description_html : undefined;
-  const row = context.db.addIntakeRequest(project.id, { name: issue.name, description_html: description, priority: priority as Priority }, context.user.id);
+  const row = context.db.addIntakeRequest(
+    project.id,
+    { name: issue.name, description_html: description, priority: priority as Priority },
+    context.user.id,
+  );
   return ok(context.out.intake(row), 201);
 };
 

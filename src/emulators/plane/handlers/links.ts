@@ -42,7 +42,9 @@ export const createLink: Handler = (context) => {
   const problem = urlProblem(body.url);
   if (problem) throw validationError({ url: [problem] });
   if (body.title !== undefined && body.title !== null && (typeof body.title !== 'string' || body.title.length > TITLE_MAX)) {
-    throw validationError({ title: typeof body.title === 'string' ? [`Ensure this field has no more than ${TITLE_MAX} characters.`] : ['Not a valid string.'] });
+    throw validationError({
+      title: typeof body.title === 'string' ? [`Ensure this field has no more than ${TITLE_MAX} characters.`] : ['Not a valid string.'],
+    });
   }
   const url = body.url as string;
   if ([...db.links.values()].some((link) => link.issue === item.id && link.url === url)) {

@@ -7,9 +7,7 @@ import { type Handler, ok, projectOf, workspaceOf } from '../context.js';
 
 export const listProjectMembers: Handler = (context) => {
   const project = projectOf(context);
-  const users = context.db.projectMembers
-    .filter((m) => m.project === project.id)
-    .flatMap((m) => context.db.users.get(m.member) ?? []);
+  const users = context.db.projectMembers.filter((m) => m.project === project.id).flatMap((m) => context.db.users.get(m.member) ?? []);
   return ok(users.map((u) => context.out.user(u)));
 };
 

@@ -36,8 +36,7 @@ export const getProject: Handler = (context) => {
   const { db, user } = context;
   const workspace = workspaceOf(context);
   const project = db.projects.get(context.params.project_id ?? '');
-  const visible =
-    project?.workspace === workspace.id && (project.network === 2 || db.projectMember(project.id, user.id)?.is_active);
+  const visible = project?.workspace === workspace.id && (project.network === 2 || db.projectMember(project.id, user.id)?.is_active);
   if (!project || !visible) throw notFound();
   return ok(context.out.project(project, readShape(context.query)));
 };

@@ -11,7 +11,16 @@ import { dictionaryBody, isUuid, validationError } from '../validation.js';
  * a pair already related is dropped silently (Plane's `bulk_create(ignore_conflicts=True)`), still 201.
  */
 
-const TYPES = ['blocking', 'blocked_by', 'duplicate', 'relates_to', 'start_before', 'start_after', 'finish_before', 'finish_after'] as const;
+const TYPES = [
+  'blocking',
+  'blocked_by',
+  'duplicate',
+  'relates_to',
+  'start_before',
+  'start_after',
+  'finish_before',
+  'finish_after',
+] as const;
 type RelationType = (typeof TYPES)[number];
 const REVERSED: Partial<Record<RelationType, RelationRecord['relation_type']>> = {
   blocking: 'blocked_by',
@@ -22,12 +31,21 @@ const REVERSED: Partial<Record<RelationType, RelationRecord['relation_type']>> =
 /** The eight lists of `{project_id, issue_id}` the GET answers, seen from `itemId`. */
 export const listRelations: Handler = (context) => {
   const item = workItemOf(context);
-  const lists: Record<RelationType, { project_id: string; issue_id: string }[]> = Object.fromEntries(TYPES.map((type) => [type, []])) as never;
+  const lists: Record<RelationType, { project_id: string; issue_id: string }[]> = Object.fromEntries(
+    TYPES.map((type) => [type, []]),
+  ) as never;
   const entry = (id: string) => ({ project_id: context.db.workItems.get(id)?.project ?? '', issue_id: id });
   for (const row of context.db.relations) {
     if (row.issue === item.id) lists[row.relation_type].push(entry(row.related_issue));
     if (row.related_issue === item.id) {
-      const seen: RelationType = row.relation_type === 'blocked_by' ? 'blocking' : row.relation_type === 'start_before' ? 'start_after' : row.relation_type === 'finish_before' ? 'finish_after' : row.relation_type;
+      const seen: RelationType =
+        row.relation_type === 'blocked_by'
+          ? 'blocking'
+          : row.relation_type === 'start_before'
+            ? 'start_after'
+            : row.relation_type === 'finish_before'
+              ? 'finish_after'
+              : row.relation_type;
       lists[seen].push(entry(row.issue));
     }
   }
@@ -40,7 +58,10 @@ export const createRelations: Handler = (context) => {
   const body = dictionaryBody(context.body);
   const type = body.relation_type as RelationType;
   const errors: Record<string, string[]> = {};
-  if (!TYPES.includes(type)) errors.relation_type = [body.relation_type === undefined ? 'This field is required.' : `"${String(body.relation_type)}" is not a valid choice.`];
+  if (!TYPES.includes(type))
+    errors.relation_type = [
+      body.relation_type === undefined ? 'This field is required.' : `"${String(body.relation_type)}" is not a valid choice.`,
+    ];
   if (!Array.isArray(body.issues) || body.issues.length === 0) errors.issues = ['This list may not be empty.'];
   else if (body.issues.some((id) => typeof id !== 'string' || !isUuid(id))) errors.issues = ['Must be a valid UUID.'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -51,7 +72,15 @@ export const createRelations: Handler = (context) => {
   const answered = related.map((otherId) => {
     const [issue, relatedIssue] = REVERSED[type] ? [otherId, item.id] : [item.id, otherId];
     const exists = db.relations.some((row) => row.issue === issue && row.related_issue === relatedIssue);
-    if (!exists) db.relations.push({ id: randomUUID(), issue, related_issue: relatedIssue, relation_type: stored, created_by: context.user.id, created_at: db.stamp() });
+    if (!exists)
+      db.relations.push({
+        id: randomUUID(),
+        issue,
+        related_issue: relatedIssue,
+        relation_type: stored,
+        created_by: context.user.id,
+        created_at: db.stamp(),
+      });
     const other = db.workItems.get(otherId)!;
     return {
       id: other.id,

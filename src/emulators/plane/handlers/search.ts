@@ -30,11 +30,7 @@ export const searchWorkItems: Handler = (context) => {
       if (!project || project.workspace !== workspace?.id || !isVisible(db, item)) return false;
       if (onlyProject && project.id !== onlyProject) return false;
       if (db.projectMember(project.id, user.id)?.is_active !== true) return false;
-      return (
-        item.name.toLowerCase().includes(needle) ||
-        numbers.has(item.sequence_id) ||
-        project.identifier.toLowerCase().includes(needle)
-      );
+      return item.name.toLowerCase().includes(needle) || numbers.has(item.sequence_id) || project.identifier.toLowerCase().includes(needle);
     })
     .slice(0, Math.max(0, Number(limitText)))
     .map((item) => ({

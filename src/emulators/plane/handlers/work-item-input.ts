@@ -32,7 +32,9 @@ function primaryKeyError(value: unknown, exists: (id: string) => boolean): strin
 /** ListField(child=PrimaryKeyRelatedField): errors keyed by index. */
 function readIdList(value: unknown, exists: (id: string) => boolean, errors: FieldErrors, field: string): string[] | undefined {
   if (!Array.isArray(value)) {
-    errors[field] = [`Expected a list of items but got type "${value === null ? 'NoneType' : typeof value === 'string' ? 'str' : 'dict'}".`];
+    errors[field] = [
+      `Expected a list of items but got type "${value === null ? 'NoneType' : typeof value === 'string' ? 'str' : 'dict'}".`,
+    ];
     return undefined;
   }
   const itemErrors: Record<string, string[]> = {};
@@ -59,12 +61,7 @@ function readName(value: unknown, errors: FieldErrors): string | undefined {
   return undefined;
 }
 
-export function readWorkItemInput(
-  db: FakePlaneDb,
-  project: ProjectRecord,
-  rawBody: unknown,
-  partial: boolean,
-): Partial<WorkItemFields> {
+export function readWorkItemInput(db: FakePlaneDb, project: ProjectRecord, rawBody: unknown, partial: boolean): Partial<WorkItemFields> {
   const body = dictionaryBody(rawBody);
   const errors: FieldErrors = {};
   const fields: Partial<WorkItemFields> = {};
@@ -142,7 +139,8 @@ export function readWorkItemInput(
   }
   if (has('created_at')) {
     const at = readDateTime(body.created_at);
-    if (at === undefined) errors.created_at = ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
+    if (at === undefined)
+      errors.created_at = ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
     else fields.created_at = at;
   }
 

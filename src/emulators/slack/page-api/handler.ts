@@ -25,7 +25,11 @@ export interface PageActions {
   clickButton(click: ButtonClick): Promise<AppAnswer>;
   runShortcut(run: ShortcutRun): Promise<AppAnswer>;
   submitView(user: string, viewId: string, inputs?: ViewInputs): Promise<SubmissionAnswer>;
-  actInView(user: string, viewId: string, act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs }): Promise<AppAnswer>;
+  actInView(
+    user: string,
+    viewId: string,
+    act: { blockId: string; actionId: string; value?: string | string[] | null; inputs?: ViewInputs },
+  ): Promise<AppAnswer>;
   closeView(user: string, viewId: string): void;
   openHome(visit: HomeVisit): Promise<AppAnswer>;
   /** Slack's stop control on a streaming message. */
@@ -135,8 +139,14 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     }
     if (what === 'submit') return { ok: true, answer: await actions.submitView(user, viewId, values) };
     const value = body.value;
-    if (value !== undefined && value !== null && typeof value !== 'string' && !isStringList(value)) throw new UsageError('`value` must be a string, a list of strings or null');
-    const act = { blockId: stringField(body, 'block_id'), actionId: stringField(body, 'action_id'), inputs: values, ...(value !== undefined && { value: value as string | string[] | null }) };
+    if (value !== undefined && value !== null && typeof value !== 'string' && !isStringList(value))
+      throw new UsageError('`value` must be a string, a list of strings or null');
+    const act = {
+      blockId: stringField(body, 'block_id'),
+      actionId: stringField(body, 'action_id'),
+      inputs: values,
+      ...(value !== undefined && { value: value as string | string[] | null }),
+    };
     return { ok: true, answer: await actions.actInView(user, viewId, act) };
   }
 
@@ -154,14 +164,20 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     if (method === 'GET' && fileMatch) {
       const file = actions.file(fileMatch[1]!);
       if (!file?.completed || !file.bytes) return notFound();
-      res.writeHead(200, { 'Content-Type': file.mimetype, 'Content-Length': String(file.bytes.length), 'Cache-Control': 'private, max-age=3600' });
+      res.writeHead(200, {
+        'Content-Type': file.mimetype,
+        'Content-Length': String(file.bytes.length),
+        'Cache-Control': 'private, max-age=3600',
+      });
       res.end(file.bytes);
       return;
     }
     if (method === 'GET' && path === '/home') return sendJson(res, 200, { view: views.homeOf(viewerOf(query.get('as')))?.view ?? null });
-    if (method === 'POST' && path === '/home/open') return sendJson(res, 200, { ok: true, answer: await actions.openHome({ user: viewerOf((await jsonBody(req)).as) }) });
+    if (method === 'POST' && path === '/home/open')
+      return sendJson(res, 200, { ok: true, answer: await actions.openHome({ user: viewerOf((await jsonBody(req)).as) }) });
     const viewMatch = /^\/views\/([^/]+)\/(submit|actions|close)$/.exec(path);
-    if (viewMatch && method === 'POST') return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
+    if (viewMatch && method === 'POST')
+      return sendJson(res, 200, await inView(decodeURIComponent(viewMatch[1]!), viewMatch[2]!, await jsonBody(req)));
 
     const match = /^\/channels\/([^/]+)\/(messages|actions|shortcuts|stream-stops|reactions)$/.exec(path);
     const channel = match ? workspace.channel(decodeURIComponent(match[1]!)) : undefined;
@@ -175,9 +191,18 @@ export function createPageApi(workspace: Workspace, views: Views, actions: PageA
     const body = await jsonBody(req);
     const user = viewerOf(body.as);
     if (!canSee(channel, user)) return notFound();
-    if (match[2] === 'stream-stops') return sendJson(res, 200, { ok: true, answer: await actions.stopStream({ user, channel: channel.id, ts: stringField(body, 'message_ts') }) });
+    if (match[2] === 'stream-stops')
+      return sendJson(res, 200, {
+        ok: true,
+        answer: await actions.stopStream({ user, channel: channel.id, ts: stringField(body, 'message_ts') }),
+      });
     if (match[2] === 'reactions') {
-      await actions.userReacts({ user, channel: channel.id, ts: stringField(body, 'message_ts'), name: stringField(body, 'name').replace(/^:|:$/g, '') });
+      await actions.userReacts({
+        user,
+        channel: channel.id,
+        ts: stringField(body, 'message_ts'),
+        name: stringField(body, 'name').replace(/^:|:$/g, ''),
+      });
       return sendJson(res, 200, { ok: true });
     }
     if (match[2] === 'shortcuts') {
@@ -212,7 +237,8 @@ function readInputs(value: unknown): ViewInputs {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad();
   for (const actions of Object.values(value)) {
     if (typeof actions !== 'object' || actions === null || Array.isArray(actions)) throw bad();
-    for (const entered of Object.values(actions)) if (entered !== null && typeof entered !== 'string' && !isStringList(entered)) throw bad();
+    for (const entered of Object.values(actions))
+      if (entered !== null && typeof entered !== 'string' && !isStringList(entered)) throw bad();
   }
   return value as ViewInputs;
 }

@@ -10,7 +10,11 @@ export type PageThread = PageMessage & { replies: PageMessage[] };
 /** Whether a message is a stream still under way (chat.startStream, not yet stopped). */
 export type IsStreaming = (channel: string, ts: string) => boolean;
 
-export function pageMessage(channel: string, message: SlackMessage, options: { ephemeral?: boolean; isStreaming?: IsStreaming } = {}): PageMessage {
+export function pageMessage(
+  channel: string,
+  message: SlackMessage,
+  options: { ephemeral?: boolean; isStreaming?: IsStreaming } = {},
+): PageMessage {
   return {
     ...structuredClone(message),
     channel,

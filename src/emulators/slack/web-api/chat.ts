@@ -28,8 +28,10 @@ function checkSlackFiles(args: Args, context: ApiContext): void {
   blocks.forEach((block, index) => {
     const file = (block as { type?: unknown; slack_file?: { id?: unknown; url?: unknown } } | null)?.slack_file;
     if ((block as { type?: unknown } | null)?.type !== 'image' || file === undefined) return;
-    const id = typeof file.id === 'string' ? file.id : typeof file.url === 'string' ? /\/files-pri\/(F[0-9A-Z]+)\//.exec(file.url)?.[1] : undefined;
-    if (!id || !context.files.get(id)?.completed) throw explained('invalid_blocks', [`[ERROR] invalid slack file [json-pointer:/blocks/${index}/slack_file]`]);
+    const id =
+      typeof file.id === 'string' ? file.id : typeof file.url === 'string' ? /\/files-pri\/(F[0-9A-Z]+)\//.exec(file.url)?.[1] : undefined;
+    if (!id || !context.files.get(id)?.completed)
+      throw explained('invalid_blocks', [`[ERROR] invalid slack file [json-pointer:/blocks/${index}/slack_file]`]);
   });
 }
 

@@ -16,7 +16,15 @@ import { SlackApiError } from './errors.js';
 function describe(channel: WorkspaceChannel, context: ApiContext): Record<string, unknown> {
   const isMember = context.workspace.isMember(channel.id, context.workspace.bot.userId);
   if (channel.type === 'im') {
-    return { id: channel.id, created: channel.created, is_im: true, is_org_shared: false, user: channel.user, is_user_deleted: false, priority: 0 };
+    return {
+      id: channel.id,
+      created: channel.created,
+      is_im: true,
+      is_org_shared: false,
+      user: channel.user,
+      is_user_deleted: false,
+      priority: 0,
+    };
   }
   const blank = { value: '', creator: '', last_set: 0 };
   return {

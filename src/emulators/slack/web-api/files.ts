@@ -29,7 +29,12 @@ const completeUploadExternal: MethodSpec = {
     });
     if (channel !== undefined) {
       const threadTs = optionalString(args, 'thread_ts');
-      context.botWriter.post(channel, { user: context.workspace.bot.userId, text: optionalString(args, 'initial_comment') ?? '', files, ...(threadTs && { thread_ts: threadTs }) });
+      context.botWriter.post(channel, {
+        user: context.workspace.bot.userId,
+        text: optionalString(args, 'initial_comment') ?? '',
+        files,
+        ...(threadTs && { thread_ts: threadTs }),
+      });
     }
     return { files };
   },

@@ -114,8 +114,7 @@ export class WebApi {
       if (last !== undefined && call.time - last < this.postMessageIntervalMs) return scriptedAnswer({ status: 429, retryAfter: 1 });
     }
     const needed = spec.scope?.(call.args, this.context);
-    if (needed && !this.context.scopes.has(needed))
-      return fail('missing_scope', { needed, provided: [...this.context.scopes].join(',') });
+    if (needed && !this.context.scopes.has(needed)) return fail('missing_scope', { needed, provided: [...this.context.scopes].join(',') });
     try {
       const answer = { status: 200, body: { ok: true, ...spec.run(call.args, this.context) } };
       if (method === 'chat.postMessage') this.lastPost.set(String(call.args.channel ?? ''), call.time);

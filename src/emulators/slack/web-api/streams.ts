@@ -1,7 +1,27 @@
 import { botAuthor } from '../bot-content.js';
 import { checkMessage } from '../message-limits.js';
-import { applyChunks, ChunkError, overBudget, parseChunks, SESSION_STATUSES, STREAM_LIMITS, streamMessage, type SessionStatus, type Stream, type StreamChunk } from '../streams.js';
-import { channelById, channelForPosting, optionalString, requireBotMember, requiredString, type ApiContext, type Args, type MethodSpec } from './args.js';
+import {
+  applyChunks,
+  ChunkError,
+  overBudget,
+  parseChunks,
+  SESSION_STATUSES,
+  STREAM_LIMITS,
+  streamMessage,
+  type SessionStatus,
+  type Stream,
+  type StreamChunk,
+} from '../streams.js';
+import {
+  channelById,
+  channelForPosting,
+  optionalString,
+  requireBotMember,
+  requiredString,
+  type ApiContext,
+  type Args,
+  type MethodSpec,
+} from './args.js';
 import { explained, SlackApiError } from './errors.js';
 
 const chatWrite = (): string => 'chat:write';
@@ -18,7 +38,10 @@ function chunksOf(args: Args): StreamChunk[] {
     throw explained('msg_too_long', [`[ERROR] markdown_text must be at most ${STREAM_LIMITS.markdownPerCall} characters`]);
   }
   try {
-    return [...(typeof markdown === 'string' && markdown !== '' ? [{ type: 'markdown_text' as const, text: markdown }] : []), ...parseChunks(args.chunks)];
+    return [
+      ...(typeof markdown === 'string' && markdown !== '' ? [{ type: 'markdown_text' as const, text: markdown }] : []),
+      ...parseChunks(args.chunks),
+    ];
   } catch (error) {
     if (error instanceof ChunkError) throw explained('invalid_chunks', [error.message]);
     throw error;
@@ -71,7 +94,8 @@ const startStream: MethodSpec = {
       if (optionalString(args, 'recipient_team_id') !== workspace.team.id) throw new SlackApiError('missing_recipient_team_id');
     }
     const mode = optionalString(args, 'task_display_mode') ?? 'timeline';
-    if (mode !== 'timeline' && mode !== 'plan') throw explained('invalid_arguments', ['[ERROR] task_display_mode must be timeline or plan']);
+    if (mode !== 'timeline' && mode !== 'plan')
+      throw explained('invalid_arguments', ['[ERROR] task_display_mode must be timeline or plan']);
     const chunks = chunksOf(args);
     const stream: Stream = {
       channel: channel.id,
@@ -130,7 +154,8 @@ const stopStream: MethodSpec = {
 function sessionStatusOf(args: Args, key: string): SessionStatus | undefined {
   const value = optionalString(args, key);
   if (value === undefined) return undefined;
-  if (!SESSION_STATUSES.includes(value as SessionStatus)) throw explained('invalid_arguments', [`[ERROR] ${key} must be one of ${SESSION_STATUSES.join(', ')}`]);
+  if (!SESSION_STATUSES.includes(value as SessionStatus))
+    throw explained('invalid_arguments', [`[ERROR] ${key} must be one of ${SESSION_STATUSES.join(', ')}`]);
   return value as SessionStatus;
 }
 

@@ -20,7 +20,8 @@ const open: MethodSpec = {
     const view = checkedView(args);
     const exchanged = context.triggers.exchange(trigger);
     if ('error' in exchanged) throw new SlackApiError(exchanged.error);
-    if (typeof view.external_id === 'string' && context.views.byExternalId(view.external_id)) throw new SlackApiError('duplicate_external_id');
+    if (typeof view.external_id === 'string' && context.views.byExternalId(view.external_id))
+      throw new SlackApiError('duplicate_external_id');
     return { view: structuredClone(context.views.show(exchanged.user, view)) };
   },
 };

@@ -9,7 +9,9 @@ import { askAgent } from '../../commands/ask-agent.js';
 export function registerTaskCommand(app: App, deps: CommandDeps & ConversationDeps): void {
   app.command('/task', async (args) => {
     await answerCommand(args, deps, 'task', parseTask, async (command, context) =>
-      command.action === 'agent' ? askAgent(args, deps, command.text, await context.requester(), context.t) : executeTask(command, context, deps),
+      command.action === 'agent'
+        ? askAgent(args, deps, command.text, await context.requester(), context.t)
+        : executeTask(command, context, deps),
     );
   });
 }

@@ -14,8 +14,12 @@ import { fileOnAuto } from '../../intake-desk/triggers.js';
 export function registerMessage(app: App, deps: ListenerDeps & ConversationDeps & WorkItemDeps & IntakeDeskDeps): void {
   app.event('message', async ({ event, body, client, context }) => {
     // A failure here is logged; the reply still reaches intake.
-    await syncReply(client, deps, event as IncomingEvent, context.botUserId).catch((error: unknown) => deps.logger.error({ err: error }, 'linked thread reply failed'));
-    await fileOnAuto(client, deps, event as IncomingEvent, context.botUserId).catch((error: unknown) => deps.logger.error({ err: error }, 'intake auto-filing failed'));
+    await syncReply(client, deps, event as IncomingEvent, context.botUserId).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'linked thread reply failed'),
+    );
+    await fileOnAuto(client, deps, event as IncomingEvent, context.botUserId).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'intake auto-filing failed'),
+    );
     await handleIntake(client, deps, { event: event as IncomingEvent, eventId: body.event_id }, context.botUserId);
   });
 }

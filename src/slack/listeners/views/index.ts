@@ -14,7 +14,9 @@ export function registerViewListeners(app: App, deps: WorkItemDeps & ChannelConf
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.createForm, type: 'view_submission' }, (args) => submitCreateForm(args, deps));
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.linkForm, type: 'view_submission' }, (args) => submitLinkForm(args, deps));
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.commentForm, type: 'view_submission' }, (args) => submitCommentForm(args, deps));
-  app.view<ViewSubmitAction>({ callback_id: CHANNEL_CONFIG.callbackId, type: 'view_submission' }, (args) => submitChannelConfig(args, deps));
+  app.view<ViewSubmitAction>({ callback_id: CHANNEL_CONFIG.callbackId, type: 'view_submission' }, (args) =>
+    submitChannelConfig(args, deps),
+  );
   app.view<ViewSubmitAction>({ callback_id: CALLBACK_IDS.connectForm, type: 'view_submission' }, (args) =>
     submitConnectForm(args, deps, (userId) => publishHome(args.client, deps, userId)),
   );
