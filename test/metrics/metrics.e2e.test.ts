@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, toolReply } from '../fakes/anthropic/index.js';
 import { BOT_TOKEN, eventually, SIGNING_SECRET, startBotHarness, WEBHOOK_SECRET, type BotHarness } from '../harness/bot.js';
@@ -5,6 +6,7 @@ import { ALICE, approvalMessage, BOT, finalStatus, GENERAL } from '../slack/conv
 import { patchItem } from '../notifications/support.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
+const PERSON_TOKEN = `plane_api_${randomBytes(16).toString('hex')}`;
 /** What people wrote: none of it may reach a metric. */
 const USER_TEXTS = ['zebra-umbrella-4242', 'unicorn-pineapple-7777', 'Quokka Lighthouse'];
 
@@ -32,9 +34,19 @@ describe('GET /metrics', () => {
       ],
       webhooks: true,
       timing: { condenseMs: 100, postIntervalMs: 20 },
-      env: { PLANEBOT_METRICS_TOKEN: METRICS_TOKEN },
+      env: { PLANEBOT_METRICS_TOKEN: METRICS_TOKEN, PLANEBOT_SECRET_KEY: randomBytes(32).toString('base64') },
     });
     const h = harness;
+    // Alice acts through her own Plane token: it must reach no metric either.
+    h.plane.db.addProjectMember('ACME', 'alice@acme.test');
+    h.plane.db.addApiKey(PERSON_TOKEN, 'alice@acme.test');
+    await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/plane', text: 'connect' });
+    const modal = await eventually(
+      () => (h.slack.openView(ALICE)?.view.callback_id === 'plane_connect_form' ? h.slack.openView(ALICE) : undefined),
+      10_000,
+      'the connect modal',
+    );
+    expect((await h.slack.submitView(ALICE, modal.view.id, { plane_token: { token: PERSON_TOKEN } })).outcome).toBe('closed');
     expect((await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/plane', text: 'subscribe ACME' })).status).toBe(200);
     expect((await h.slack.runCommand({ user: ALICE, channel: GENERAL, command: '/todo', text: `add ${USER_TEXTS[1]}` })).status).toBe(200);
     const ts = await h.slack.userSays({ user: ALICE, channel: GENERAL, text: `<@${BOT}> comment ${USER_TEXTS[0]} on ACME-1` });
@@ -42,6 +54,8 @@ describe('GET /metrics', () => {
     await h.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
     await finalStatus(h, ts);
     await patchItem(h, 'ACME-2', { name: USER_TEXTS[2] });
+
+    expect(h.plane.requests.some((r) => r.apiKey === PERSON_TOKEN)).toBe(true);
 
     expect((await scrape(h)).status).toBe(401);
     expect((await scrape(h, 'Bearer not-the-metrics-token-000')).status).toBe(401);
@@ -71,7 +85,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'planebot_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('planebot_process_cpu_seconds_total');
 
-    const secrets = [BOT_TOKEN, SIGNING_SECRET, WEBHOOK_SECRET, h.demo.apiKey, METRICS_TOKEN];
+    const secrets = [BOT_TOKEN, SIGNING_SECRET, WEBHOOK_SECRET, h.demo.apiKey, METRICS_TOKEN, PERSON_TOKEN, PERSON_TOKEN.slice(-12)];
     for (const secret of [...secrets, ...USER_TEXTS]) expect(text).not.toContain(secret);
     // Every label value is a word of a closed vocabulary: no free text got through.
     for (const [, value] of text.matchAll(/="([^"]*)"/g)) expect(value).toMatch(/^[A-Za-z0-9_.:+ -]{0,64}$/);
