@@ -1,5 +1,6 @@
 import { projectNames, type ProjectNames } from '../plane/item-view.js';
 import type { PlaneKit } from '../plane/kit.js';
+import { LIST_FIELDS } from '../plane/project-items.js';
 import { PlaneError } from '../plane/errors.js';
 import type { Cycle, Project, WorkItem } from '../plane/types.js';
 
@@ -11,21 +12,8 @@ export interface ProjectRead {
   cycles: Cycle[];
 }
 
-const FIELDS = [
-  'id',
-  'name',
-  'sequence_id',
-  'project',
-  'state',
-  'priority',
-  'assignees',
-  'labels',
-  'start_date',
-  'target_date',
-  'created_at',
-  'updated_at',
-  'completed_at',
-];
+/** The list's fields and when an item was completed, for "done since". */
+const FIELDS = [...LIST_FIELDS, 'completed_at'];
 
 /** Digests of one minute share a read this long. */
 const SHARE_MS = 60_000;

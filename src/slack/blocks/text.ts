@@ -1,5 +1,5 @@
 import { SLACK_LIMITS } from './limits.js';
-import type { ButtonElement, MrkdwnObject, PlainTextObject } from './types.js';
+import type { ButtonElement, ModalView, MrkdwnObject, PlainTextObject } from './types.js';
 import { stripControl } from '../../tools/index.js';
 
 export const ELLIPSIS = '…';
@@ -194,4 +194,15 @@ export function pack(items: readonly string[], separator: string, max: number): 
   }
   if (current !== undefined) chunks.push(current);
   return chunks;
+}
+
+/** A modal's frame, its title and buttons cut to Slack's limits; the caller adds its blocks and metadata. */
+export function modalFrame(frame: { callbackId: string; title: string; submit?: string; close: string }): Omit<ModalView, 'blocks'> {
+  return {
+    type: 'modal',
+    callback_id: frame.callbackId,
+    title: plainText(frame.title, SLACK_LIMITS.modalTitle),
+    ...(frame.submit !== undefined && { submit: plainText(frame.submit, SLACK_LIMITS.modalButton) }),
+    close: plainText(frame.close, SLACK_LIMITS.modalButton),
+  };
 }

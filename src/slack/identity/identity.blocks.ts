@@ -1,7 +1,7 @@
 import type { Translator } from '../../i18n/index.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../blocks/action-ids.js';
 import { SLACK_LIMITS } from '../blocks/limits.js';
-import { button, escapeTruncated, mrkdwn, oneLine, plainText, truncate, truncateMrkdwn } from '../blocks/text.js';
+import { button, escapeTruncated, modalFrame, mrkdwn, oneLine, plainText, truncate, truncateMrkdwn } from '../blocks/text.js';
 import type { Block, ModalView, SlackMessage } from '../blocks/types.js';
 
 /** The connect modal's one field. */
@@ -17,11 +17,12 @@ const TOKEN_MAX = 200;
  */
 export function buildConnectModal(t: Translator): ModalView {
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.connectForm,
-    title: plainText(t.t('identity.modal.title'), SLACK_LIMITS.modalTitle),
-    submit: plainText(t.t('identity.modal.submit'), SLACK_LIMITS.modalButton),
-    close: plainText(t.t('identity.modal.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({
+      callbackId: CALLBACK_IDS.connectForm,
+      title: t.t('identity.modal.title'),
+      submit: t.t('identity.modal.submit'),
+      close: t.t('identity.modal.cancel'),
+    }),
     blocks: [
       { type: 'section', text: mrkdwn(t.t('identity.modal.intro')) },
       {

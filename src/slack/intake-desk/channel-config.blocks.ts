@@ -2,7 +2,7 @@ import type { Translator } from '../../i18n/index.js';
 import { INSTRUCTION_MAX } from '../../intake-desk/defaults.js';
 import type { ChannelSettings, IntakeChannel } from '../../intake-desk/records.js';
 import { SLACK_LIMITS } from '../blocks/limits.js';
-import { escapeTruncated, mrkdwn, plainText, truncate } from '../blocks/text.js';
+import { escapeTruncated, modalFrame, mrkdwn, plainText, truncate } from '../blocks/text.js';
 import type { InputBlock, ModalView, OptionObject } from '../blocks/types.js';
 
 /** `/plane config`'s modal: its callback_id, its fields' block_ids, and the one action_id of each. */
@@ -149,11 +149,12 @@ export function buildChannelConfig(state: ChannelConfigState, t: Translator): Mo
     );
   }
   return {
-    type: 'modal',
-    callback_id: CHANNEL_CONFIG.callbackId,
-    title: plainText(t.t('config.title'), SLACK_LIMITS.modalTitle),
-    submit: plainText(t.t('config.save'), SLACK_LIMITS.modalButton),
-    close: plainText(t.t('config.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({
+      callbackId: CHANNEL_CONFIG.callbackId,
+      title: t.t('config.title'),
+      submit: t.t('config.save'),
+      close: t.t('config.cancel'),
+    }),
     private_metadata: truncate(JSON.stringify({ channel: state.channel, where: state.where }), SLACK_LIMITS.privateMetadata),
     blocks,
   };
@@ -162,10 +163,7 @@ export function buildChannelConfig(state: ChannelConfigState, t: Translator): Mo
 /** Shown at once when Plane's project list is not at hand within the trigger's three seconds. */
 export function buildChannelConfigLoading(channel: string, where: string, t: Translator): ModalView {
   return {
-    type: 'modal',
-    callback_id: CHANNEL_CONFIG.callbackId,
-    title: plainText(t.t('config.title'), SLACK_LIMITS.modalTitle),
-    close: plainText(t.t('config.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({ callbackId: CHANNEL_CONFIG.callbackId, title: t.t('config.title'), close: t.t('config.cancel') }),
     private_metadata: truncate(JSON.stringify({ channel, where }), SLACK_LIMITS.privateMetadata),
     blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${escapeTruncated(t.t('config.loading'), 300)}`) }],
   };

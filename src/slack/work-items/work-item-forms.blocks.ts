@@ -2,7 +2,7 @@ import type { Translator } from '../../i18n/index.js';
 import { PRIORITIES } from '../../plane/types.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../blocks/action-ids.js';
 import { SLACK_LIMITS } from '../blocks/limits.js';
-import { escapeTruncated, mrkdwn, oneLine, plainText, truncate } from '../blocks/text.js';
+import { escapeTruncated, modalFrame, mrkdwn, oneLine, plainText, truncate } from '../blocks/text.js';
 import type { InputBlock, ModalView, OptionObject } from '../blocks/types.js';
 
 /**
@@ -205,11 +205,12 @@ export function buildCreateForm(metadata: FormMetadata, lists: CreateFormLists, 
     });
   }
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.createForm,
-    title: plainText(t.t('workItem.form.create'), SLACK_LIMITS.modalTitle),
-    submit: plainText(t.t('workItem.form.submitCreate'), SLACK_LIMITS.modalButton),
-    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({
+      callbackId: CALLBACK_IDS.createForm,
+      title: t.t('workItem.form.create'),
+      submit: t.t('workItem.form.submitCreate'),
+      close: t.t('workItem.form.cancel'),
+    }),
     private_metadata: encodeMetadata(metadata),
     blocks,
   };
@@ -223,10 +224,7 @@ export function buildLoadingForm(
   what = t.t('workItem.form.loadingProjects'),
 ): ModalView {
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.createForm,
-    title: plainText(title, SLACK_LIMITS.modalTitle),
-    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({ callbackId: CALLBACK_IDS.createForm, title: title, close: t.t('workItem.form.cancel') }),
     private_metadata: encodeMetadata(metadata),
     blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${escapeTruncated(what, 300)}`) }],
   };
@@ -235,10 +233,7 @@ export function buildLoadingForm(
 /** The modal once something went wrong before it could be filled in (Plane off, not reachable). */
 export function buildFormProblem(title: string, problem: string, t: Translator): ModalView {
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.createForm,
-    title: plainText(title, SLACK_LIMITS.modalTitle),
-    close: plainText(t.t('workItem.form.close'), SLACK_LIMITS.modalButton),
+    ...modalFrame({ callbackId: CALLBACK_IDS.createForm, title: title, close: t.t('workItem.form.close') }),
     blocks: [{ type: 'section', text: mrkdwn(`:warning: ${escapeTruncated(problem, 2_000)}`) }],
   };
 }
@@ -246,11 +241,12 @@ export function buildFormProblem(title: string, problem: string, t: Translator):
 /** "Link to a work item": a key like ACME-3, or words to search for. */
 export function buildLinkForm(metadata: FormMetadata, t: Translator): ModalView {
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.linkForm,
-    title: plainText(t.t('workItem.form.link'), SLACK_LIMITS.modalTitle),
-    submit: plainText(t.t('workItem.form.submitLink'), SLACK_LIMITS.modalButton),
-    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({
+      callbackId: CALLBACK_IDS.linkForm,
+      title: t.t('workItem.form.link'),
+      submit: t.t('workItem.form.submitLink'),
+      close: t.t('workItem.form.cancel'),
+    }),
     private_metadata: encodeMetadata(metadata),
     blocks: [
       {
@@ -272,11 +268,12 @@ export function buildLinkForm(metadata: FormMetadata, t: Translator): ModalView 
 /** "Comment" on a card: the comment's text, posted to Plane as the clicker's words. */
 export function buildCommentForm(metadata: CommentMetadata, t: Translator): ModalView {
   return {
-    type: 'modal',
-    callback_id: CALLBACK_IDS.commentForm,
-    title: plainText(t.t('workItem.form.commentOn', { key: metadata.key }), SLACK_LIMITS.modalTitle),
-    submit: plainText(t.t('workItem.form.submitComment'), SLACK_LIMITS.modalButton),
-    close: plainText(t.t('workItem.form.cancel'), SLACK_LIMITS.modalButton),
+    ...modalFrame({
+      callbackId: CALLBACK_IDS.commentForm,
+      title: t.t('workItem.form.commentOn', { key: metadata.key }),
+      submit: t.t('workItem.form.submitComment'),
+      close: t.t('workItem.form.cancel'),
+    }),
     private_metadata: encodeMetadata(metadata),
     blocks: [
       {
