@@ -148,8 +148,7 @@ export class PlaneIdentities {
    * an outer person's credential does not carry into it). `fellBack`: their token was refused on the way.
    */
   async actAs<T>(userId: string | undefined, work: () => Promise<T>): Promise<{ result: T; fellBack: boolean }> {
-    const credential = userId ? await this.credentialFor(userId) : undefined;
-    return withPlaneCredential(credential, work);
+    return withPlaneCredential(userId ? () => this.credentialFor(userId) : undefined, work);
   }
 
   /** Forgets exactly the connection that was read, and tells its owner once (replicas race to it). */

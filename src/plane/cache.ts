@@ -20,7 +20,7 @@ export class PlaneCache {
 
   /** The cached value, or `load()`'s (stored); concurrent callers of one key share one load. */
   async remember<T>(key: string, load: () => Promise<T>, options: { fresh?: boolean } = {}): Promise<T> {
-    const person = currentCredential();
+    const person = await currentCredential();
     const full = person ? `${this.scope}:as:${tokenDigest(person.token)}:${key}` : `${this.scope}:${key}`;
     if (!options.fresh) {
       const hit = await this.keyv.get<T>(full);

@@ -17,7 +17,9 @@ export interface PlaneCredential {
 }
 
 interface Active {
-  credential?: PlaneCredential;
+  /** Reads the credential; called when the first Plane call of the action asks (most requests make none). */
+  read: () => Promise<PlaneCredential | undefined>;
+  credential?: Promise<PlaneCredential | undefined>;
   /** Set once Plane refused the credential: the rest of the action uses the bot's key. */
   fellBack: boolean;
 }
@@ -27,22 +29,28 @@ const active = new AsyncLocalStorage<Active>();
 /**
  * Runs `work` with every Plane call in it signed by `credential` (its own limiter, its own cache
  * scope), or by the bot's key when `credential` is undefined: an inner call overrides an outer one,
- * so an agent run resumed by an approver's click still uses its requester's token. Returns whether
- * Plane refused the credential during `work` (the action then fell back to the bot's key).
+ * so an agent run resumed by an approver's click still uses its requester's token. Given as a
+ * function, the credential is read once, by the first Plane call, so that a request making none
+ * costs no read. Returns whether Plane refused the credential during `work` (the action then fell
+ * back to the bot's key).
  */
 export async function withPlaneCredential<T>(
-  credential: PlaneCredential | undefined,
+  credential: PlaneCredential | undefined | (() => Promise<PlaneCredential | undefined>),
   work: () => Promise<T>,
 ): Promise<{ result: T; fellBack: boolean }> {
-  const state: Active = { credential, fellBack: false };
+  const read = typeof credential === 'function' ? credential : async () => credential;
+  const state: Active = { read, fellBack: false };
   const result = await active.run(state, work);
   return { result, fellBack: state.fellBack };
 }
 
 /** The credential the current call is to use, or undefined for the bot's key. */
-export function currentCredential(): PlaneCredential | undefined {
+export async function currentCredential(): Promise<PlaneCredential | undefined> {
   const state = active.getStore();
-  return state && !state.fellBack ? state.credential : undefined;
+  if (!state || state.fellBack) return undefined;
+  state.credential ??= state.read();
+  const credential = await state.credential;
+  return state.fellBack ? undefined : credential;
 }
 
 /**
@@ -51,7 +59,10 @@ export function currentCredential(): PlaneCredential | undefined {
  */
 export async function fallBackFrom(credential: PlaneCredential): Promise<void> {
   const state = active.getStore();
-  if (!state || state.credential !== credential || state.fellBack) return;
+  if (!state || state.fellBack) return;
+  const current = await state.credential;
+  // Checked again after the wait, and set at once: concurrent refusals tell the owner once.
+  if (state.fellBack || current !== credential) return;
   state.fellBack = true;
   await credential.refused();
 }

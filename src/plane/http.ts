@@ -99,7 +99,7 @@ export class PlaneHttp {
   async json<T>(req: PlaneRequest, shape: z.ZodType<T>): Promise<T> {
     const answer = await this.send(req);
     if (answer.status < 200 || answer.status >= 300)
-      throw planeHttpError(answer.status, answer.body, req, currentCredential() !== undefined);
+      throw planeHttpError(answer.status, answer.body, req, (await currentCredential()) !== undefined);
     const request = `${req.method ?? 'GET'} ${this.pathOf(req)} (${req.what})`;
     // An empty body (a 204) is what a shape that allows undefined expects; anything else must be JSON.
     const parsed = shape.safeParse(answer.body);
@@ -141,7 +141,7 @@ export class PlaneHttp {
     // Without a policy, a key another client keeps saturated ends the call after two windows of waits.
     const giveUpAt = Date.now() + 2 * MAX_RETRY_AFTER_MS;
     for (;;) {
-      const credential = req.auth === false ? undefined : currentCredential();
+      const credential = req.auth === false ? undefined : await currentCredential();
       const answer = await this.attempt(req, credential);
       // A person's token Plane refuses is forgotten, and the same request goes again with the bot's key.
       if (credential && refusesKey(answer.status, answer.body)) {
