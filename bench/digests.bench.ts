@@ -6,6 +6,7 @@
  * a window, against the fake Plane's throttle (the window shortened to 6 s so the bench does not
  * take minutes: the count per window is what matters).
  */
+import { realPlaneFromEnv } from './fixtures/real-plane.js';
 import { randomUUID } from 'node:crypto';
 import Keyv from 'keyv';
 import { ChannelDigests, NO_FILTERS } from '../src/digests/channel-digests.js';
@@ -14,7 +15,6 @@ import { startFakePlane } from '../src/emulators/plane/index.js';
 import { translator } from '../src/i18n/index.js';
 import { silentLogger } from '../src/log.js';
 import { createPlaneKit } from '../src/plane/kit.js';
-import { PlaneLimiters } from '../src/plane/limiter.js';
 import type { Project } from '../src/plane/types.js';
 import { Scheduler } from '../src/schedules/scheduler.js';
 import { buildDigest } from '../src/slack/digests/digest.blocks.js';
@@ -54,36 +54,11 @@ async function oneDigest(where: string, kit: ReturnType<typeof createPlaneKit>, 
 }
 
 async function realPlane(): Promise<BenchRow[]> {
-  const url = process.env.PLANE_CE_URL;
-  const apiKey = process.env.PLANE_CE_API_KEY;
-  const adminKey = process.env.PLANE_CE_ADMIN_API_KEY;
-  if (!url || !apiKey || !adminKey) return [];
-  const slug = process.env.PLANE_CE_WORKSPACE ?? 'acme';
-  const kit = createPlaneKit({
-    apiKey,
-    baseUrl: url,
-    appUrl: url,
-    workspace: slug,
-    cache: new Keyv(),
-    limiters: new PlaneLimiters({ limit: 100_000 }),
-  });
-  const project = (await kit.api().projects(slug)).find((p) => p.identifier === 'OPS')!;
-  const path = `${url}/api/v1/workspaces/${slug}/projects/${project.id}/work-items/`;
-  const existing = (await kit.api().workItems(slug, project)).length;
-  // Filled once: a project of 1,000 items for as long as the fixture is not reset.
-  for (let i = existing; i < ITEMS; i += 20) {
-    await Promise.all(
-      Array.from({ length: Math.min(20, ITEMS - i) }, (_, j) =>
-        fetch(path, {
-          method: 'POST',
-          headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: `Bench item ${i + j + 1}`, priority: ['urgent', 'high', 'medium', 'low'][(i + j) % 4] }),
-        }).then((r) => {
-          if (r.status !== 201) throw new Error(`creating a bench item: ${r.status}`);
-        }),
-      ),
-    );
-  }
+  const plane = realPlaneFromEnv();
+  if (!plane) return [];
+  const kit = plane.kit();
+  const project = (await kit.api().projects(plane.slug)).find((p) => p.identifier === 'OPS')!;
+  await plane.fill(project, ITEMS, (i) => ({ name: `Bench item ${i + 1}`, priority: ['urgent', 'high', 'medium', 'low'][i % 4] }));
   return oneDigest('real Plane CE 1.3.1', kit, project);
 }
 

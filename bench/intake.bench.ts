@@ -5,6 +5,7 @@
  * variables are set (PLANE_CE_URL, PLANE_CE_API_KEY, PLANE_CE_ADMIN_API_KEY: the digests bench's
  * 1,000 OPS items, made once by the admin key), and always against the fake Plane.
  */
+import { realPlaneFromEnv } from './fixtures/real-plane.js';
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -134,40 +135,13 @@ function matcherOnly(): BenchRow[] {
 }
 
 async function realPlane(): Promise<BenchRow[]> {
-  const url = process.env.PLANE_CE_URL;
-  const apiKey = process.env.PLANE_CE_API_KEY;
-  const adminKey = process.env.PLANE_CE_ADMIN_API_KEY;
-  if (!url || !apiKey || !adminKey) return [];
-  const slug = process.env.PLANE_CE_WORKSPACE ?? 'acme';
-  const kitOf = () =>
-    createPlaneKit({
-      apiKey,
-      baseUrl: url,
-      appUrl: url,
-      workspace: slug,
-      cache: new Keyv(),
-      limiters: new PlaneLimiters({ limit: 100_000 }),
-    });
-  const kit = kitOf();
-  const project = (await kit.api().projects(slug)).find((p) => p.identifier === 'ACME')!;
-  const path = `${url}/api/v1/workspaces/${slug}/projects/${project.id}/work-items/`;
-  const existing = (await kit.api().workItems(slug, project)).length;
+  const plane = realPlaneFromEnv();
+  if (!plane) return [];
+  const project = (await plane.kit().api().projects(plane.slug)).find((p) => p.identifier === 'ACME')!;
   // Filled once: ACME holds 1,000 items for as long as the fixture is not reset.
-  for (let i = existing; i < ITEMS; i += 20) {
-    await Promise.all(
-      Array.from({ length: Math.min(20, ITEMS - i) }, (_, j) =>
-        fetch(path, {
-          method: 'POST',
-          headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: title(i + j) }),
-        }).then((r) => {
-          if (r.status !== 201) throw new Error(`creating a bench item: ${r.status}`);
-        }),
-      ),
-    );
-  }
+  await plane.fill(project, ITEMS, (i) => ({ name: title(i) }));
   // A kit of its own, so that the first check starts from an empty cache.
-  return checks('real Plane CE 1.3.1', kitOf(), {
+  return checks('real Plane CE 1.3.1', plane.kit(), {
     channel: 'C1',
     projectId: project.id,
     project: 'ACME',
