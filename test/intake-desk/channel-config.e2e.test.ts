@@ -88,6 +88,8 @@ describe('/plane config', () => {
     expect(created.ephemeral[0]!.text).toMatch(/Created ACME-\d+: Pelican export drops the totals row/);
     const named = await run(harness, { command: '/plane', text: 'new acme Heron export drops the header' }, { ephemeral: 2 });
     expect(named.ephemeral[0]!.text).toMatch(/Created ACME-\d+: Heron export drops the header/);
+    const oneWord = await run(harness, { command: '/plane', text: 'new Pelican' }, { ephemeral: 2 });
+    expect(oneWord.ephemeral[0]!.text).toMatch(/Created ACME-\d+: Pelican$/);
 
     // The "Create work item" shortcut starts with the channel's default project.
     const ts = await harness.slack.userSays({ user: ALICE, channel: OPS, text: 'Quarterly report numbers are off' });

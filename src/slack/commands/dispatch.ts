@@ -55,12 +55,19 @@ export function readProject(token: Token | undefined): string {
   return project;
 }
 
-export function readTitle(words: readonly Token[]): string {
-  const title = words
+/** The words as one line; empty when there are none. */
+export function joinWords(words: readonly Token[]): string {
+  return words
     .map((word) => word.text)
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (title === '') throw new InputError(phrase('commands.error.missing', { what: 'title' }));
+}
+
+export function readTitle(words: readonly Token[]): string {
+  const title = joinWords(words);
+  if (title === '') throw new InputError(missingTitle);
   return title;
 }
+
+export const missingTitle = phrase('commands.error.missing', { what: 'title' });

@@ -3,7 +3,7 @@ import { NOTIFY_EVENTS, type NotifyEvent } from '../../notifications/subscriptio
 import { PRIORITIES as PLANE_PRIORITIES, type Priority as PlanePriority } from '../../plane/types.js';
 import { readDigest, readRemind } from './digest.js';
 import { add, noTypedFilters, oneOf, readFilter } from './filters.js';
-import { dispatch, noArguments, readProject, readTitle, unknownSubcommand } from './dispatch.js';
+import { dispatch, joinWords, noArguments, readProject, unknownSubcommand } from './dispatch.js';
 import { readArguments, shown } from './options.js';
 import { InputError, type Token } from './tokenize.js';
 import type { ParseResult, PlaneCommand } from './types.js';
@@ -91,7 +91,8 @@ export function parsePlane(text: string): ParseResult<PlaneCommand> {
           kind: 'plane',
           action: 'new',
           project: readProject(project),
-          title: readTitle(title),
+          // `/plane new Fix` may be a one-word title for the channel's default project: checked when run.
+          title: joinWords(title),
           assignees: options.assignees,
           labels: options.tags,
           ...(options.priority === undefined ? {} : { priority: options.priority as PlanePriority }),

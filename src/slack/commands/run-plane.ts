@@ -16,6 +16,8 @@ import { executeSubscriptionCommand, type SubscriptionEnv } from './run-subscrip
 import { executeConfig, executeIntake, type IntakeEnv } from './run-intake.js';
 import { channelSettingsOf } from '../../intake-desk/channel-settings.js';
 import type { PlaneCommand } from './types.js';
+import { missingTitle } from './dispatch.js';
+import { PhrasedError } from '../../i18n/index.js';
 import {
   createIssueArgs,
   createWorkItem,
@@ -89,6 +91,7 @@ export async function executePlane(command: PlaneCommand, context: CommandContex
         }),
       );
       const { project, title } = await withDefaultProject(command, context.channel.id, env);
+      if (title === '') throw new PhrasedError(missingTitle);
       const input = createIssueArgs.read({
         project,
         title,
@@ -141,7 +144,7 @@ async function withDefaultProject(
   const projects = await env.plane.api().projects(env.plane.slug());
   if (projects.some((p) => p.identifier.toLowerCase() === word || p.name.toLowerCase() === word || p.id === command.project))
     return command;
-  return { project: defaultProject, title: `${command.project} ${command.title}` };
+  return { project: defaultProject, title: [command.project, command.title].filter(Boolean).join(' ') };
 }
 
 /** Every card offers its actions (Assign to me, the state menu, Comment), in `t`'s language; the Home tab's Show card posts the same. */

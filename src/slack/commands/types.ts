@@ -47,6 +47,7 @@ export type PlaneCommand =
       kind: 'plane';
       action: 'new';
       project: string;
+      /** Empty when one word was typed: that word is the title if the channel has a default project. */
       title: string;
       priority?: PlanePriority;
       assignees: UserRef[];

@@ -17,19 +17,38 @@ export type UndoneView =
   | { kind: 'comment'; key: string }
   | { kind: 'create'; key: string; state: string };
 
-/** The Undo button a confirmation carries; `id` names the kept write. */
-export function undoBlock(id: string, t: Translator): Block {
+/** What an Undo button carries: the kept write, and the ts of the card that shows its item in the same channel. */
+export interface UndoTarget {
+  id: string;
+  cardTs?: string;
+}
+
+/** Slack timestamps are digits and a dot; anything else after the space is not ours. */
+const CARD_TS = /^\d{1,12}\.\d{1,8}$/;
+
+/** The button's value read back: `<id>` or `<id> <card ts>`. */
+export function readUndoValue(value: string): UndoTarget {
+  const [id = '', cardTs] = value.split(' ');
+  return cardTs !== undefined && CARD_TS.test(cardTs) ? { id, cardTs } : { id };
+}
+
+/** The Undo button a confirmation carries. */
+export function undoBlock(target: UndoTarget, t: Translator): Block {
+  const value = target.cardTs === undefined ? target.id : `${target.id} ${target.cardTs}`;
   return {
     type: 'actions',
     block_id: UNDO_BLOCK_ID,
-    elements: [button({ text: t.t('undo.button'), actionId: ACTION_IDS.undoWrite, value: id })],
+    elements: [button({ text: t.t('undo.button'), actionId: ACTION_IDS.undoWrite, value })],
   };
 }
 
-/** A message with the Undo button under it when its write was kept (`id`), within a message's blocks. */
-export function withUndo(message: SlackMessage, id: string | undefined, t: Translator): SlackMessage {
+/**
+ * A message with the Undo button under it when its write was kept (`id`), within a message's blocks;
+ * `cardTs` names the card an undo shows again as the item then is.
+ */
+export function withUndo(message: SlackMessage, id: string | undefined, t: Translator, cardTs?: string): SlackMessage {
   if (id === undefined || message.blocks.length >= SLACK_LIMITS.blocksPerMessage) return message;
-  return { ...message, blocks: [...message.blocks, undoBlock(id, t)] };
+  return { ...message, blocks: [...message.blocks, undoBlock({ id, ...(cardTs !== undefined && { cardTs }) }, t)] };
 }
 
 /** The confirmation of an agent's write (its call's own words), with Undo. */

@@ -1,25 +1,35 @@
 import type { App, BlockAction } from '@slack/bolt';
-import { mayControl } from '../../agent/index.js';
 import type { PlaneKit } from '../../plane/kit.js';
+import { mayControl } from '../../agent/index.js';
 import { readableFailure } from '../../tools/index.js';
 import type { UndoEnv, UndoOutcome } from '../../undo/journal.js';
 import { mentionUser } from '../blocks/text.js';
 import type { Block } from '../blocks/types.js';
-import type { ListenerDeps } from '../deps.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
-import { buildUndoSaid, fieldNames, undoneBlocks, type UndoneView } from './undo.blocks.js';
+import type { ListenerDeps } from '../deps.js';
+import type { Translator } from '../../i18n/index.js';
+import { buildUndoSaid, fieldNames, undoneBlocks, type UndoneView, type UndoTarget } from './undo.blocks.js';
 
 export type UndoDeps = ListenerDeps & { plane: PlaneKit; undo: UndoEnv };
 
-type ActionArgs = { body: BlockAction; client: App['client']; respond: (message: object) => Promise<unknown>; id: string };
+/** Shows a card of the channel again as its item now is (the card lives with the work items, which offer Undo). */
+export type ShowCardAgain = (card: { channel: string; ts: string; key: string }, t: Translator) => Promise<void>;
+
+type ActionArgs = {
+  body: BlockAction;
+  client: App['client'];
+  respond: (message: object) => Promise<unknown>;
+  target: UndoTarget;
+  showCardAgain: ShowCardAgain;
+};
 
 /**
  * Undo clicked under a confirmation: the write is taken back in Plane, the thread is told, and the
  * button becomes who undid it. Anything else (someone else's write, too late, already undone, a
  * field moved since) is told to the clicker only, and nothing changes.
  */
-export async function undoWrite({ body, client, respond, id }: ActionArgs, deps: UndoDeps): Promise<void> {
+export async function undoWrite({ body, client, respond, target, showCardAgain }: ActionArgs, deps: UndoDeps): Promise<void> {
   const person = body.user.id;
   // Only the clicker sees it, under the message they clicked.
   const tellClicker = async (text: string): Promise<void> =>
@@ -28,7 +38,7 @@ export async function undoWrite({ body, client, respond, id }: ActionArgs, deps:
   let outcome: UndoOutcome;
   try {
     outcome = await deps.undo.journal.undo({
-      id,
+      id: target.id,
       personId: person,
       mayUndo: (requesterId) => mayControl(requesterId, person, deps.undo.approvers),
       api: deps.plane.api(),
@@ -69,6 +79,10 @@ export async function undoWrite({ body, client, respond, id }: ActionArgs, deps:
       ...buildUndoSaid(view, person, t),
       unfurl_links: false,
     });
+  if (channel && target.cardTs)
+    await showCardAgain({ channel, ts: target.cardTs, key: change.item.key }, t).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'could not show the card again after an undo'),
+    );
   if (!message?.blocks) return;
   const edited = { text: message.text ?? '', blocks: undoneBlocks(message.blocks, { id: person, at: new Date() }, t) };
   if (ephemeral) await respond({ replace_original: true, ...edited });

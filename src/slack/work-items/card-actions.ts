@@ -56,13 +56,11 @@ export function placeOf(body: BlockAction): CardPlace | undefined {
       unfurl: { url: container.app_unfurl_url, messageTs: container.message_ts },
     };
   }
-  const blocks = message?.blocks ?? [];
-  const header = blocks.findIndex((block) => block.type === 'header');
   return {
     channel,
     threadTs: message?.thread_ts ?? container.thread_ts ?? container.message_ts,
     ...(!container.is_ephemeral && { cardTs: container.message_ts }),
-    lead: header > 0 ? blocks.slice(0, header) : [],
+    lead: leadOf(message?.blocks ?? []),
     ...(body.response_url && { responseUrl: body.response_url }),
   };
 }
@@ -85,9 +83,9 @@ async function tellAndRefresh(
   respond?: (message: object) => Promise<unknown>,
   undo?: string,
 ): Promise<void> {
-  const said = withUndo(say(line), undo, t);
-  const linked = (await deps.links.forThread(place.channel, place.threadTs))?.key === item.key;
-  const card = await detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
+  // Undo under the confirmation shows the card again as the item then is.
+  const said = withUndo(say(line), undo, t, place.cardTs);
+  const card = await cardAsNow(client, deps, { channel: place.channel, threadTs: place.threadTs }, item, t);
   const edited = { text: card.text, blocks: [...place.lead, ...card.blocks] };
   if (place.unfurl) {
     await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...said, unfurl_links: false });
@@ -105,6 +103,41 @@ async function tellAndRefresh(
   }
   await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs, ...said, unfurl_links: false });
   await client.chat.update({ channel: place.channel, ts: place.cardTs, ...edited });
+}
+
+/** The card of `item` as a thread shows it (with "Stop syncing" when the thread is linked to it). */
+async function cardAsNow(
+  client: WebClient,
+  deps: WorkItemDeps,
+  thread: ChatThread,
+  item: WorkItemDetails,
+  t: Translator,
+): Promise<SlackMessage> {
+  const linked = (await deps.links.forThread(thread.channel, thread.threadTs))?.key === item.key;
+  return detailsCard(deps.plane, item, t, { linked, userByEmail: (email) => slackUserByEmail(client, deps.store, email) });
+}
+
+/** What stands before a card's header in its message (a confirmation's line, "linked this thread"). */
+function leadOf(blocks: readonly Block[]): Block[] {
+  const header = blocks.findIndex((block) => block.type === 'header');
+  return header > 0 ? blocks.slice(0, header) : [];
+}
+
+/** A card posted in a channel, edited to show its item as Plane has it now; a card no longer there is left alone. */
+export async function refreshCard(
+  client: WebClient,
+  deps: WorkItemDeps,
+  card: { channel: string; ts: string; key: string },
+  t: Translator,
+): Promise<void> {
+  const { channel, ts } = card;
+  // The thread's parent always comes first, then the card itself when it is a reply.
+  const answer = await client.conversations.replies({ channel, ts, limit: 2, inclusive: true, latest: ts, oldest: ts });
+  const message = (answer.messages as { ts: string; thread_ts?: string; blocks?: Block[] }[] | undefined)?.find((m) => m.ts === ts);
+  if (!message?.blocks?.some((block) => block.type === 'header')) return;
+  const item = await getWorkItem(deps.plane, getIssueArgs.read({ key: card.key }));
+  const now = await cardAsNow(client, deps, { channel, threadTs: message.thread_ts ?? ts }, item, t);
+  await client.chat.update({ channel, ts, text: now.text, blocks: [...leadOf(message.blocks), ...now.blocks] });
 }
 
 async function tellPrivately(client: WebClient, place: CardPlace, user: string, text: string): Promise<void> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../src/i18n/index.js';
 import type { SlackMessage } from '../../../src/slack/blocks/types.js';
 import { buildBulkPreview, type PreviewRow } from '../../../src/slack/undo/bulk-preview.blocks.js';
-import { buildUndoSaid, buildWriteConfirmation, undoneBlocks, withUndo } from '../../../src/slack/undo/undo.blocks.js';
+import { buildUndoSaid, buildWriteConfirmation, readUndoValue, undoneBlocks, withUndo } from '../../../src/slack/undo/undo.blocks.js';
 import { HOSTILE_TEXTS, long, PING_ATTEMPTS } from '../blocks/hostile.js';
 import { assertWithinSlackLimits } from '../blocks/limits.js';
 import { assertInert } from '../blocks/safety.js';
@@ -124,5 +124,20 @@ describe('Undo', () => {
     expect(buildUndoSaid({ kind: 'update', key: 'ACME-3', fields: ['state', 'assignees'] }, 'U0ALICE', EN).text).toBe(
       '↩️ <@U0ALICE> undid the change to ACME-3: state, assignees back to what they were.',
     );
+  });
+});
+
+describe('the Undo button’s value', () => {
+  const valueOf = (message: SlackMessage) => ((message.blocks.at(-1) as Json).elements as Json[])[0]!.value as string;
+  const line: SlackMessage = { text: 'alice moved ACME-3 to Done', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x' } }] };
+
+  it('names the kept write, and the card to show again when there is one', () => {
+    expect(readUndoValue(valueOf(withUndo(line, 'undo-1', EN)))).toEqual({ id: 'undo-1' });
+    expect(readUndoValue(valueOf(withUndo(line, 'undo-1', EN, '1767000000.000200')))).toEqual({ id: 'undo-1', cardTs: '1767000000.000200' });
+  });
+
+  it('reads anything after the id that is not a Slack timestamp as no card', () => {
+    for (const tail of ['', 'C0GENERAL', '1.2.3', `${'9'.repeat(20)}.1`, ...HOSTILE_TEXTS.slice(0, 5)])
+      expect(readUndoValue(`undo-1 ${tail}`)).toEqual({ id: 'undo-1' });
   });
 });

@@ -53,11 +53,21 @@ describe('Undo under a confirmation of a Plane write', () => {
     expect(actionIds(confirmation)).toEqual(['undo_write']);
     const value = ((confirmation.blocks!.at(-1) as Json).elements as Json[])[0]!.value as string;
     expect(stateName('ACME-3')).toBe('Done');
+    await eventually(() => current(card).text.endsWith('(Done)') || undefined, 5_000, 'the card showing Done');
 
     expect((await click(ALICE, confirmation)).status).toBe(200);
     const said = await botReply(harness, GENERAL, ts, /undid the change to ACME-3/);
     expect(said.text).toBe('↩️ <@U0ALICE> undid the change to ACME-3: state back to what they were.');
     expect(stateName('ACME-3')).toBe(before);
+    // The thread's card shows the item as it is again, its line above kept.
+    const shown = await eventually(
+      () => (current(card).text.endsWith(`(${before})`) ? current(card) : undefined),
+      5_000,
+      'the card showing the state before',
+    );
+    expect(shown.text).toBe(`ACME-3: ${harness.plane.db.workItem('ACME-3').name} (${before})`);
+    expect(blockText(shown)).toContain('linked this thread to ACME-3');
+    assertWithinSlackLimits({ text: shown.text, blocks: shown.blocks });
     const after = await eventually(
       () => (actionIds(current(confirmation)).length === 0 ? current(confirmation) : undefined),
       5_000,
