@@ -133,7 +133,10 @@ describe('the Undo button’s value', () => {
 
   it('names the kept write, and the card to show again when there is one', () => {
     expect(readUndoValue(valueOf(withUndo(line, 'undo-1', EN)))).toEqual({ id: 'undo-1' });
-    expect(readUndoValue(valueOf(withUndo(line, 'undo-1', EN, '1767000000.000200')))).toEqual({ id: 'undo-1', cardTs: '1767000000.000200' });
+    expect(readUndoValue(valueOf(withUndo(line, 'undo-1', EN, '1767000000.000200')))).toEqual({
+      id: 'undo-1',
+      cardTs: '1767000000.000200',
+    });
   });
 
   it('reads anything after the id that is not a Slack timestamp as no card', () => {
