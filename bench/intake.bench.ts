@@ -82,7 +82,7 @@ async function checks(where: string, kit: PlaneKit, setting: IntakeChannel): Pro
   let found = 0;
   for (const cache of ['cold', 'warm']) {
     const started = performance.now();
-    const { result, requests } = await kit.api().metered(() => desk.duplicates(setting, MESSAGE));
+    const { result, requests } = await kit.api().metered(() => desk.duplicates(setting, { text: MESSAGE }));
     found = result.length;
     rows.push({
       area: 'intake',

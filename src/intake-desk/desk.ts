@@ -9,7 +9,7 @@ import { withLock } from '../state/lock.js';
 import { pollStore, type StorePoller } from '../state/poller.js';
 import type { StateStore } from '../state/store.js';
 import { DEFAULT_POLL_MS } from './defaults.js';
-import { rankSimilar } from './matcher.js';
+import { MAX_CANDIDATES, rankSimilar } from './matcher.js';
 import {
   INTAKE_CHANNELS,
   INTAKE_CLAIMS,
@@ -167,8 +167,12 @@ export class IntakeDesk {
     await this.options.records.delete(INTAKE_CLAIMS, claimKey(channel, ts));
   }
 
-  /** Open work items and pending intake requests of the project whose titles are like the message's. */
-  async duplicates(setting: IntakeChannel, text: string): Promise<Candidate[]> {
+  /**
+   * Open work items and pending intake requests of the project whose titles are like the request:
+   * the title drafted for it when there is one (a long message said in a title's words); else the
+   * best of its first line read as a title and its whole text (a paragraph that names the item late).
+   */
+  async duplicates(setting: IntakeChannel, request: { text: string; title?: string | undefined }): Promise<Candidate[]> {
     const { plane } = this.options;
     const api = plane.api();
     const slug = plane.slug();
@@ -208,10 +212,15 @@ export class IntakeDesk {
         body: detail.description_stripped ?? '',
       });
     }
-    const matches = rankSimilar(
-      firstLine(text),
-      [...docs.values()].map((d) => ({ id: d.itemId, title: d.title, body: d.body })),
-    );
+    const titles = [...docs.values()].map((d) => ({ id: d.itemId, title: d.title, body: d.body }));
+    const readings = request.title !== undefined ? [request.title] : [...new Set([firstLine(request.text), request.text])];
+    const best = new Map<string, number>();
+    for (const reading of readings)
+      for (const match of rankSimilar(reading, titles)) best.set(match.id, Math.max(best.get(match.id) ?? 0, match.similarity));
+    const matches = [...best]
+      .map(([id, similarity]) => ({ id, similarity }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, MAX_CANDIDATES);
     return matches.map((m) => {
       const { body: _body, ...doc } = docs.get(m.id)!;
       return { ...doc, similarity: Math.round(m.similarity * 100) / 100 };
@@ -245,7 +254,7 @@ export class IntakeDesk {
     const api = plane.api();
     const slug = plane.slug();
     const project = await this.project(slug, projectId);
-    const drafted = await this.draft(ask.text);
+    const drafted = ask.title ?? (await this.draftTitle(ask.text));
     const title = drafted ?? (firstLine(ask.text) || `Slack request from ${ask.askerName}`);
     const row = await api.createIntakeRequest(slug, project, { name: title, description_html: describeAsk(ask) });
     const key = `${project.identifier}-${row.issue_detail?.sequence_id ?? '?'}`;
@@ -419,7 +428,8 @@ export class IntakeDesk {
     return project;
   }
 
-  private async draft(text: string): Promise<string | undefined> {
+  /** With the agent on, a title the model drafts from the message (at most 80 characters); else undefined. */
+  async draftTitle(text: string): Promise<string | undefined> {
     if (!this.options.draftTitle) return undefined;
     try {
       const title = (await this.options.draftTitle(text))?.replace(/\s+/g, ' ').trim();

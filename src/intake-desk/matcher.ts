@@ -11,10 +11,21 @@ import { stemmer } from 'stemmer';
  * depends on the corpus, so it is made comparable across projects as a cosine is: divided by the
  * geometric mean of the scores each side gets against itself in the same index (1 = the same
  * words). The threshold was measured on the 50 labelled title pairs of test/intake-desk/title-pairs.ts.
+ *
+ * A long request (a paragraph, not a title) says much more than any title, so its cosine with the
+ * right one stays low. There the similarity is how much of the title the request covers (the title's
+ * score against the request over its score against itself), with a threshold of its own measured on
+ * the long pairs of the same file.
  */
 
 /** Similarity from which a work item is offered as a possible duplicate (see the test's measure). */
 export const DEFAULT_THRESHOLD = 0.36;
+/** The same for a long request, whose similarity is how much of a title it covers. */
+export const LONG_THRESHOLD = 0.5;
+/** More words than this that are not stop words, and a request is read as long. */
+const LONG_REQUEST_WORDS = 12;
+/** How much of a request is matched: its opening says what it is about, and a search stays fast. */
+export const REQUEST_CHARS_MAX = 600;
 export const MAX_CANDIDATES = 3;
 
 export interface MatchDoc {
@@ -59,10 +70,22 @@ function processTerm(term: string): string | null {
 }
 
 /** The documents most like `query`, best first, at most `limit`, each at least `threshold` similar. */
-export function rankSimilar(query: string, docs: readonly MatchDoc[], options: { threshold?: number; limit?: number } = {}): Match[] {
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+/** How many words of a request say something (not stop words). */
+function meaningfulWords(text: string): number {
+  return words(text).filter((w) => !STOPWORDS.has(w)).length;
+}
+
+/** A request read as a paragraph rather than a title. */
+export function isLongRequest(request: string): boolean {
+  return meaningfulWords(request.slice(0, REQUEST_CHARS_MAX)) > LONG_REQUEST_WORDS;
+}
+
+export function rankSimilar(request: string, docs: readonly MatchDoc[], options: { threshold?: number; limit?: number } = {}): Match[] {
+  const query = request.slice(0, REQUEST_CHARS_MAX);
+  if (meaningfulWords(query) === 0) return [];
+  const long = isLongRequest(query);
+  const threshold = options.threshold ?? (long ? LONG_THRESHOLD : DEFAULT_THRESHOLD);
   const limit = options.limit ?? MAX_CANDIDATES;
-  if (words(query).filter((w) => !STOPWORDS.has(w)).length === 0) return [];
   const index = new MiniSearch<MatchDoc>({
     fields: ['title', 'body'],
     tokenize: words,
@@ -84,9 +107,9 @@ export function rankSimilar(query: string, docs: readonly MatchDoc[], options: {
     .search(query, { filter: (r) => r.id !== SELF })
     .slice(0, Math.max(SHORTLIST, limit))
     .map((r) => {
-      const theirs = scoreOf(titles.get(String(r.id)) ?? '', String(r.id));
-      const norm = Math.sqrt(own * Math.max(theirs, r.score));
-      return { id: String(r.id), similarity: Math.min(1, r.score / norm) };
+      const theirs = Math.max(scoreOf(titles.get(String(r.id)) ?? '', String(r.id)), r.score);
+      const similarity = long ? r.score / theirs : r.score / Math.sqrt(own * theirs);
+      return { id: String(r.id), similarity: Math.min(1, similarity) };
     })
     .filter((m) => m.similarity >= threshold)
     .sort((a, b) => b.similarity - a.similarity)

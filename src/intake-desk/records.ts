@@ -39,6 +39,8 @@ export const ask = z.object({
   askerName: z.string(),
   locale: z.string(),
   text: z.string(),
+  /** The title the model drafted before the duplicate check (the agent on); filing uses it as is. */
+  title: z.string().optional(),
   permalink: z.string(),
   files: z.array(z.object({ name: z.string(), url: z.string().optional() })),
 });

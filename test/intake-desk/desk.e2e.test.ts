@@ -119,6 +119,19 @@ describe('the intake desk', () => {
     await botLine(harness, OPS, ts, /<@U0ALICE> .*ACME-1.* is done \(Done\)/, 15_000);
   });
 
+  it('a paragraph-long message is matched by how much of a title it covers, not cut to its first words', async () => {
+    const harness = bot();
+    const text =
+      'Hello everyone, a customer wrote in this morning: signing up for the newsletter with a plus address (like name+news@example.com) ' +
+      'returns a 500 error page, while the same address without the plus works fine.';
+    const ts = await harness.slack.userSays({ user: ALICE, channel: OPS, text });
+    await harness.slack.userReacts({ user: ALICE, channel: OPS, ts, name: 'ticket' });
+    const offer = await offerFor(harness, ALICE);
+    const key = `ACME-${[...harness.plane.db.workItems.values()].find((i) => i.name === 'Newsletter sign-up returns 500 for plus addresses')!.sequence_id}`;
+    await harness.slack.clickButton({ user: ALICE, channel: OPS, messageTs: offer.ts, ...offerButton(offer, `Same as ${key}`) });
+    await botLine(harness, OPS, ts, new RegExp(`<@U0ALICE> says this is ${key}`));
+  });
+
   it('"File it anyway" files, "Cancel" files nothing', async () => {
     const harness = bot();
     const first = await harness.slack.userSays({ user: ALICE, channel: OPS, text: 'Pricing page redesign please' });

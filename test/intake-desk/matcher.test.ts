@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLD, MAX_CANDIDATES, rankSimilar, words } from '../../src/intake-desk/matcher.js';
-import { TITLE_PAIRS } from './title-pairs.js';
+import { DEFAULT_THRESHOLD, isLongRequest, LONG_THRESHOLD, MAX_CANDIDATES, rankSimilar, words } from '../../src/intake-desk/matcher.js';
+import { LONG_PAIRS, TITLE_PAIRS, type TitlePair } from './title-pairs.js';
 
 /** Each pair's similarity, the ask searched in a project holding every pair's item (distinct titles). */
-function similarities(): { same: boolean; similarity: number }[] {
-  const items = [...new Set(TITLE_PAIRS.map((p) => p.item))].map((title, i) => ({ id: String(i), title }));
-  return TITLE_PAIRS.map((pair) => {
+function similarities(pairs: readonly TitlePair[] = TITLE_PAIRS): { same: boolean; similarity: number }[] {
+  const items = [...new Set([...TITLE_PAIRS, ...LONG_PAIRS].map((p) => p.item))].map((title, i) => ({ id: String(i), title }));
+  return pairs.map((pair) => {
     const id = items.find((item) => item.title === pair.item)!.id;
     const match = rankSimilar(pair.ask, items, { threshold: 0, limit: items.length }).find((m) => m.id === id);
     return { same: pair.same, similarity: match?.similarity ?? 0 };
@@ -14,10 +14,10 @@ function similarities(): { same: boolean; similarity: number }[] {
 
 const scored = similarities();
 
-function measure(threshold: number) {
-  const truePositives = scored.filter((s) => s.same && s.similarity >= threshold).length;
-  const offered = scored.filter((s) => s.similarity >= threshold).length;
-  const duplicates = scored.filter((s) => s.same).length;
+function measure(threshold: number, of = scored) {
+  const truePositives = of.filter((s) => s.same && s.similarity >= threshold).length;
+  const offered = of.filter((s) => s.similarity >= threshold).length;
+  const duplicates = of.filter((s) => s.same).length;
   return {
     precision: offered === 0 ? 1 : truePositives / offered,
     recall: truePositives / duplicates,
@@ -51,6 +51,15 @@ describe('the duplicate matcher', () => {
     const sweep = Array.from({ length: 81 }, (_, i) => 0.1 + i * 0.01);
     const best = Math.max(...sweep.map(f1));
     expect(f1(DEFAULT_THRESHOLD)).toBeGreaterThanOrEqual(best - 0.01);
+  });
+
+  it('reads a paragraph by how much of a title it covers: most long duplicates found, few false offers', () => {
+    expect(LONG_PAIRS.filter((p) => !isLongRequest(p.ask))).toEqual([]);
+    expect(TITLE_PAIRS.filter((p) => isLongRequest(p.ask))).toEqual([]);
+    const result = measure(LONG_THRESHOLD, similarities(LONG_PAIRS));
+    console.info(`long requests at ${LONG_THRESHOLD}: precision ${result.precision.toFixed(2)}, recall ${result.recall.toFixed(2)}`);
+    expect(result.precision).toBeGreaterThanOrEqual(0.8);
+    expect(result.recall).toBeGreaterThanOrEqual(0.7);
   });
 
   it('ranks the best first, at most three, and nothing for a message of stop words', () => {

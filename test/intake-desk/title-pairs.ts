@@ -64,3 +64,75 @@ export const TITLE_PAIRS: readonly TitlePair[] = [
   { ask: 'Password rules are too strict', item: 'Password reset emails are not delivered', same: false },
   { ask: 'Keyboard shortcut for search', item: 'Crash on empty search', same: false },
 ];
+
+/**
+ * 13 requests written as paragraphs (more than a title's words), each beside a title already in the
+ * project: the matcher reads these by how much of the title they cover.
+ */
+export const LONG_PAIRS: readonly TitlePair[] = [
+  {
+    ask: 'Hi team, quick one: since this morning nobody in finance can export the monthly report. Every time we click Export to CSV we get an error and no file',
+    item: 'Export to CSV fails',
+    same: true,
+  },
+  {
+    ask: 'Hello! When I try to log in with our company SSO (Okta) I just land back on the login page, tried three browsers, nothing works',
+    item: 'Login fails with SSO',
+    same: true,
+  },
+  {
+    ask: 'Not sure who owns this but the password reset email never arrives for me or two colleagues, we checked the spam folders too',
+    item: 'Password reset emails are not delivered',
+    same: true,
+  },
+  {
+    ask: 'Good morning, the dashboard charts have not loaded at all today for our whole team, we only see spinners where the graphs should be',
+    item: 'Dashboard charts fail to load',
+    same: true,
+  },
+  {
+    ask: "Bonjour, depuis hier l'export CSV ne marche plus du tout pour l'équipe compta, on a un message d'erreur à chaque fois qu'on essaie",
+    item: 'Export CSV cassé',
+    same: true,
+  },
+  {
+    ask: 'hey, uploading avatars fails when the image is big (a 6 MB photo from my phone), small ones work fine for everyone on my team',
+    item: 'Avatar upload fails for large images',
+    same: true,
+  },
+  {
+    ask: 'Hi all, the weekly report that went out this morning shows every time in UTC instead of our timezone, so the meeting times look wrong',
+    item: 'Weekly report shows wrong timezone',
+    same: true,
+  },
+  {
+    ask: 'Hi team, could we also get an export to PDF of the monthly report? Finance would like to attach it to the emails they send',
+    item: 'Export to CSV fails',
+    same: false,
+  },
+  {
+    ask: 'The login page takes almost ten seconds to show up this morning, after that everything is fine and I can work normally',
+    item: 'Login fails with SSO',
+    same: false,
+  },
+  {
+    ask: 'Could someone document the new rate limit headers in the public API reference? Customers keep asking us what they mean',
+    item: 'Rate limit the public API',
+    same: false,
+  },
+  {
+    ask: 'Dashboard idea: it would be great to get a dark theme for the charts shown on the big wall screen in the office lobby during demos',
+    item: 'Dashboard charts fail to load',
+    same: false,
+  },
+  {
+    ask: 'We should be able to import users from a CSV file when onboarding big customers, doing it by hand takes hours every time',
+    item: 'Export to CSV fails',
+    same: false,
+  },
+  {
+    ask: 'The weekly report should also list the items closed during the week, right now it only shows the open ones and new ones',
+    item: 'Weekly report shows wrong timezone',
+    same: false,
+  },
+];

@@ -90,7 +90,9 @@ export async function fileMessage(client: WebClient, deps: IntakeDeskDeps, setti
       permalink: permalink ?? '',
       files: (message.files ?? []).map((f) => ({ name: f.name ?? f.title ?? 'file', ...(f.permalink ? { url: f.permalink } : {}) })),
     };
-    const candidates = await desk.duplicates(setting, ask.text);
+    const title = await desk.draftTitle(ask.text);
+    if (title !== undefined) ask.title = title;
+    const candidates = await desk.duplicates(setting, { text: ask.text, title });
     if (candidates.length > 0) {
       const offerId = await desk.offer(ask, setting, candidates);
       await client.chat.postEphemeral({
