@@ -2,8 +2,8 @@
  * Intake desk: the duplicate check of one Slack message against a 1,000-item project (open work
  * items and pending intake requests): Plane requests (cold and warm cache), wall time, the
  * matcher's own time, and the heap it takes. Against the real Plane CE when its fixture's
- * variables are set (PLANE_CE_URL, PLANE_CE_API_KEY, PLANE_CE_ADMIN_API_KEY: the digests bench's
- * 1,000 OPS items, made once by the admin key), and always against the fake Plane.
+ * variables are set (PLANE_CE_URL, PLANE_CE_API_KEY, PLANE_CE_ADMIN_API_KEY: project ACME
+ * filled to 1,000 items once by the admin key), and always against the fake Plane.
  */
 import { gc } from './fixtures/gc.js';
 import { realPlaneFromEnv } from './fixtures/real-plane.js';
