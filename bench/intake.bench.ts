@@ -2,13 +2,12 @@
  * Intake desk: the duplicate check of one Slack message against a 1,000-item project (open work
  * items and pending intake requests): Plane requests (cold and warm cache), wall time, the
  * matcher's own time, and the heap it takes. Against the real Plane CE when its fixture's
- * variables are set (PLANE_CE_URL, PLANE_CE_API_KEY, PLANE_CE_ADMIN_API_KEY: the digests bench's
- * 1,000 OPS items, made once by the admin key), and always against the fake Plane.
+ * variables are set (PLANE_CE_URL, PLANE_CE_API_KEY, PLANE_CE_ADMIN_API_KEY: project ACME
+ * filled to 1,000 items once by the admin key), and always against the fake Plane.
  */
+import { gc } from './fixtures/gc.js';
 import { realPlaneFromEnv } from './fixtures/real-plane.js';
 import { randomUUID } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import Keyv from 'keyv';
 import { startFakePlane } from '../src/emulators/plane/index.js';
 import { firstLine, IntakeDesk } from '../src/intake-desk/desk.js';
@@ -23,10 +22,6 @@ import type { BenchRow } from './run.js';
 const ITEMS = 1000;
 const ROUNDS = 20;
 const MESSAGE = 'The CSV export of invoices times out for large customers\nSince Monday, every export over 5,000 rows fails.';
-
-// A full collection before each heap reading (the matcher's index is garbage once it returns).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const SUBJECTS = [
   'CSV export',

@@ -10,6 +10,7 @@
 import { loadavg } from 'node:os';
 import { eventually, startBotHarness, type BotHarness } from '../test/harness/bot.js';
 import type { BenchRow } from './run.js';
+import { spread } from './fixtures/rounds.js';
 
 const ITEMS = 100;
 const FIELDS = 3;
@@ -27,10 +28,6 @@ interface Round {
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[], digits = 0) =>
-  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 async function metrics(h: BotHarness): Promise<string> {
   return (await fetch(`${h.bot.url}/metrics`)).text();

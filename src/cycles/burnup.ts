@@ -63,6 +63,18 @@ export function burnUpGeometry(input: BurnUpInput) {
   };
 }
 
+/**
+ * The days whose date is written under the axis: about ten, evenly spaced, and the last; a regular
+ * one closer to the last than the spacing is left out, or the two dates would overlap.
+ */
+export function labelledDays(count: number): number[] {
+  if (count === 0) return [];
+  const every = Math.max(1, Math.ceil(count / 10));
+  const last = count - 1;
+  const regular = Array.from({ length: count }, (_, i) => i).filter((i) => i % every === 0 && last - i >= every);
+  return [...regular, last];
+}
+
 /** 1, 2 or 5 times a power of ten, so that the axis has at most six lines. */
 function niceStep(highest: number): number {
   for (let power = 1; ; power *= 10) {
@@ -95,12 +107,8 @@ export function drawBurnUp(input: BurnUpInput): Buffer {
   }
   g.textAlign = 'center';
   g.textBaseline = 'top';
-  const every = Math.max(1, Math.ceil(input.days.length / 10));
-  input.days.forEach((day, index) => {
-    if (index % every !== 0 && index !== input.days.length - 1) return;
-    g.fillStyle = COLOURS.axisText;
-    g.fillText(day.slice(5), geo.x(index), geo.baseline + 8);
-  });
+  g.fillStyle = COLOURS.axisText;
+  for (const index of labelledDays(input.days.length)) g.fillText(input.days[index]!.slice(5), geo.x(index), geo.baseline + 8);
 
   const index = new Map(input.days.map((day, i) => [day, i]));
   const points = input.points

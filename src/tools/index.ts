@@ -36,7 +36,7 @@ export function createToolRegistry(options: {
 // What the front ends use of the tools beyond the registry: the actions, inputs and data of each tool.
 export type { Requester } from './registry.js';
 export { stripControl } from './text.js';
-export { listMyIssuesArgs, listMyWorkItems } from './plane/list-my-issues.js';
+export { findMyWorkItems, listMyIssuesArgs, listMyWorkItems } from './plane/list-my-issues.js';
 export { getIssueArgs, getWorkItem } from './plane/get-issue.js';
 export type { WorkItemDetails, WorkItemList } from './plane/data.js';
 export { itemFacts } from './plane/render.js';

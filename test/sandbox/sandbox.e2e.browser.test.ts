@@ -266,6 +266,9 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await page.getByTestId('composer-form').isVisible()).toBe(false);
     const text = (await home.textContent()) ?? '';
     expect(text).toContain('Your work');
+    // First, what is due: the demo's changelog is Léo's and due today (overdue or tomorrow in a zone a day off).
+    expect(text).toMatch(/Due soon \/ overdue \(\d+\)/);
+    expect(text).toContain('Publish the December changelog');
     expect(text).toContain('Login button unresponsive on Safari');
     expect(text).toContain('plane_add_comment');
     expect(text).toContain('Check the Safari fix on staging');
@@ -348,6 +351,7 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
       800, 360,
     ]);
     await report.scrollIntoViewIfNeeded();
+    // docs/images/sandbox-cycle.png is this screenshot.
     await shot(page, '10-cycle-report');
   });
 

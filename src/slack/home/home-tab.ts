@@ -12,7 +12,7 @@ import type { CommandDeps, ConversationDeps } from '../deps.js';
 import { zoneOf } from '../digests/jobs.js';
 import { translatorFor } from '../locale.js';
 import { requesterFor } from '../people.js';
-import { listMyIssuesArgs, listMyWorkItems, readableFailure, type Requester } from '../../tools/index.js';
+import { findMyWorkItems, listMyIssuesArgs, readableFailure, type Requester } from '../../tools/index.js';
 import { buildHomeView, type HomeWithDue } from './due-soon.blocks.js';
 import { identityLine } from '../identity/connect.js';
 import { identityHomeBlocks } from '../identity/identity.blocks.js';
@@ -22,9 +22,6 @@ type WebClient = App['client'];
 /** What the Home tab reads: Plane as the person, the agent's waiting approvals, the channels' task files. */
 export type HomeDeps = Pick<CommandDeps, 'plane' | 'dataDir' | 'fileLocks' | 'store' | 'logger' | 'locale' | 'identities'> &
   ConversationDeps;
-
-/** Plane answers at most this many items per listing; the tab shows what fits and counts the rest. */
-const ITEMS_READ = 200;
 
 /** Publishes the person's Home tab afresh, in their language (Slack sends `app_home_opened` on every visit). */
 export async function publishHome(client: WebClient, deps: HomeDeps, userId: string): Promise<void> {
@@ -49,8 +46,9 @@ async function planeItems(deps: HomeDeps, requester: Requester, now: number): Pr
     // Only the person's own items: when their e-mail matches no member, "me" would be the key's user.
     const me = await resolveMe(deps.plane.api(), deps.plane.slug(), requester);
     if (me.note !== undefined) return { planeProblem: me.note };
-    const list = await listMyWorkItems(deps.plane, listMyIssuesArgs.read({ limit: ITEMS_READ }), requester);
-    const items: HomeItem[] = list.items.flatMap((item) =>
+    // All of them, however many: the tab shows what fits and counts the rest, and what is due soon may be anywhere.
+    const mine = await findMyWorkItems(deps.plane, listMyIssuesArgs.read({}), requester);
+    const items: HomeItem[] = mine.items.flatMap((item) =>
       item.state
         ? [{ key: item.key, title: item.title, url: item.url, state: item.state.name, group: item.state.group, priority: item.priority }]
         : [],
@@ -59,7 +57,7 @@ async function planeItems(deps: HomeDeps, requester: Requester, now: number): Pr
     const zone = zoneOf(requester.timeZone);
     const [today, tomorrow] = [dayIn(zone, new Date(now)), nextDayIn(zone, new Date(now))];
     const due: DueLists = { overdue: [], today: [], tomorrow: [] };
-    for (const item of list.items) {
+    for (const item of mine.items) {
       const when = dueOf({ targetDate: item.targetDate, state: item.state ?? undefined }, today, tomorrow);
       if (when) due[when].push({ key: item.key, title: item.title, url: item.url, state: item.state?.name, due: item.targetDate! });
     }

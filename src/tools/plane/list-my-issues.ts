@@ -8,7 +8,7 @@ import { projectItems } from '../../plane/project-items.js';
 import { findProject } from '../../plane/resolve.js';
 import { PRIORITIES, type StateGroup } from '../../plane/types.js';
 import { READS_ONLY, toolArgs } from '../registry.js';
-import { workItemData, workItemListSchema, type WorkItemList } from './data.js';
+import { workItemData, workItemListSchema, type WorkItemData, type WorkItemList } from './data.js';
 import { definePlaneTool } from './define.js';
 import { listText, workItemList } from './render.js';
 import { limit, project, slug, stateGroups } from './schemas.js';
@@ -27,12 +27,22 @@ export const listMyIssuesInput = z.object({
 /** The input as a front end that calls the action directly reads it: checked by this tool's schema, named after it. */
 export const listMyIssuesArgs = toolArgs('plane_list_my_issues', listMyIssuesInput);
 
-/** The work items assigned to the requester's "me", most urgent first (the tool and `/plane mine`). */
+/** The work items assigned to the requester's "me", most urgent first, cut to the input's limit (the tool and `/plane mine`). */
 export async function listMyWorkItems(
   kit: PlaneKit,
   input: z.output<typeof listMyIssuesInput>,
   requester: RequesterIdentity | undefined,
 ): Promise<WorkItemList> {
+  const mine = await findMyWorkItems(kit, input, requester);
+  return workItemList(mine.heading, mine.items, input.limit, mine.notes);
+}
+
+/** Every work item assigned to the requester's "me", most urgent first, uncut (the Home tab looks through them all). */
+export async function findMyWorkItems(
+  kit: PlaneKit,
+  input: Omit<z.output<typeof listMyIssuesInput>, 'limit'>,
+  requester: RequesterIdentity | undefined,
+): Promise<{ heading: string; items: WorkItemData[]; notes: (string | undefined)[] }> {
   const api = kit.api();
   const workspace = kit.slug(input.slug);
   const me = await resolveMe(api, workspace, requester);
@@ -52,11 +62,11 @@ export async function listMyWorkItems(
   found.sort(byUrgency);
   const where = input.project ? `project ${projects[0]!.identifier}` : `all projects of ${workspace}`;
   const heading = `Work items assigned to ${memberLabel(me.member)} in ${where}, state groups ${input.state_groups.join(', ')}`;
-  const items = found.map((view) => workItemData(view, kit.itemUrl(workspace, view.key)));
-  return workItemList(heading, items, input.limit, [
-    me.note,
-    unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined,
-  ]);
+  return {
+    heading,
+    items: found.map((view) => workItemData(view, kit.itemUrl(workspace, view.key))),
+    notes: [me.note, unreadable.length > 0 ? `could not read ${unreadable.join('; ')}` : undefined],
+  };
 }
 
 export function listMyIssuesTool(kit: PlaneKit) {

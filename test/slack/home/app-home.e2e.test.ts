@@ -181,6 +181,36 @@ describe('App Home over HTTP, through the emulator', () => {
     expect(shown(home)).toContain('Someday');
   });
 
+  it('finds every open item of hers due soon however many she has: 1,030 more urgent ones come first, over two pages of Plane’s list', async () => {
+    harness = await startBotHarness();
+    const h = harness;
+    // Alice's Slack zone is Paris.
+    const today = dayIn('Europe/Paris', new Date());
+    h.plane.db.addManyWorkItems('ACME', 1030, (i) => ({
+      name: `Urgent work ${i + 1}`,
+      state: 'In Progress',
+      priority: 'urgent',
+      assignees: ['alice@acme.test'],
+    }));
+    // Least urgent of all (backlog, low): last in her list, far past any cut of it.
+    const add = (name: string, target_date: string) =>
+      h.plane.db.addWorkItem('ACME', { name, state: 'Backlog', priority: 'low', assignees: ['alice@acme.test'], target_date });
+    add('Renew the certificate', '2026-01-15');
+    add('Publish the changelog', today);
+    h.plane.resetRequests();
+    const home = await openHome(h, ALICE);
+    const section = home.view.blocks[2] as { text: { text: string } };
+    const lines = section.text.text.split('\n');
+    expect(lines[0]).toBe(`*${EN.t('digests.home.title', { count: 2 })}*`);
+    expect(lines[1]).toMatch(new RegExp(`Renew the certificate · ${EN.t('digests.home.due', { due: 'overdue', date: '2026-01-15' })}$`));
+    expect(lines[2]).toMatch(new RegExp(`Publish the changelog · ${EN.t('digests.home.due', { due: 'today', date: today })}$`));
+    expect(lines).toHaveLength(3);
+    // ACME's list was read to its end: a second page after the first 1,000.
+    const acmeId = h.demo.project.id;
+    const pages = h.plane.requests.filter((r) => r.path.endsWith(`/projects/${acmeId}/work-items/`));
+    expect(pages.map((r) => r.query.cursor ?? 'first')).toEqual(['first', expect.stringMatching(/^1000:1:/)]);
+  });
+
   it('views.publish is refused as Slack refuses it: no user, a modal, over 100 blocks, long metadata, a stale hash, the Home tab off', async () => {
     const slack = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
     const off = await startSlackEmulator({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, homeTabEnabled: false });
