@@ -305,7 +305,7 @@ function finish(run: SavedRun, env: LoopEnv, stop: RunStop, content: Anthropic.C
 /** An empty reply: ask to continue in the last user turn (after any tool results, as the API requires). */
 function nudge(run: SavedRun): void {
   const last = run.messages.at(-1);
-  if (!last || last.role !== 'user' || typeof last.content === 'string') return;
+  if (last?.role !== 'user' || typeof last.content === 'string') return;
   last.content = [...last.content, { type: 'text', text: NUDGE }];
 }
 

@@ -31,7 +31,7 @@ const OUTSIDE_DOCUMENTS: Record<string, RegExp> = {
 };
 
 function offendingLines(files: { path: string; text: string }[], pattern: RegExp): string[] {
-  const lines = new RegExp(pattern.source, pattern.flags.replace('m', '') + 'g');
+  const lines = new RegExp(pattern.source, `${pattern.flags.replace('m', '')}g`);
   const found: string[] = [];
   for (const { path, text } of files)
     text.split('\n').forEach((line, index) => {

@@ -122,7 +122,7 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
   });
   capture(child, 'stderr', (text) => output.push({ stream: 'stderr', text }));
   const describe = () =>
-    `--- output of bot process ${name} (pid ${child.pid}) ---\n` + output.map((l) => `[${l.stream}] ${l.text}`).join('\n');
+    `--- output of bot process ${name} (pid ${child.pid}) ---\n${output.map((l) => `[${l.stream}] ${l.text}`).join('\n')}`;
 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));

@@ -145,7 +145,7 @@ export class PlaneStore {
   /** The owner of a key, if the key is known, active and unexpired. */
   apiKeyOwner(key: string): UserRecord | undefined {
     const record = this.apiKeys.get(key);
-    if (!record || !record.is_active) return undefined;
+    if (!record?.is_active) return undefined;
     if (record.expires_at !== null && record.expires_at <= this.now()) return undefined;
     return this.findUser(record.user);
   }

@@ -24,7 +24,7 @@ export async function stopStreamAsUser(
   const { workspace, deliverer, streams } = deps;
   const channel = memberChannel(workspace, stop.user, stop.channel);
   const stream = streams.get(channel.id, stop.ts);
-  if (!stream || stream.state !== 'streaming') throw new UsageError(`message ${stop.ts} in ${channel.id} is not streaming`);
+  if (stream?.state !== 'streaming') throw new UsageError(`message ${stop.ts} in ${channel.id} is not streaming`);
   stream.state = 'stopped_by_user';
   workspace.update(channel.id, stream.ts, streamMessage(stream));
   const event = {

@@ -1,15 +1,6 @@
 import { api, followLiveEvents } from './api.js';
 import { ChannelState } from './channel-state.js';
-import {
-  bannersHtml,
-  channelLabel,
-  channelListHtml,
-  hintsHtml,
-  HOME,
-  homeHtml,
-  intakePanelHtml,
-  peopleOptionsHtml,
-} from './chrome-view.js';
+import { bannersHtml, channelLabel, channelListHtml, hintsHtml, HOME, homeHtml, peopleOptionsHtml } from './chrome-view.js';
 import { createDirectory } from './html.js';
 import { messageHtml } from './message-view.js';
 import { createIntakePanel } from './intake-panel.js';

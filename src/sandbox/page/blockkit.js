@@ -20,9 +20,9 @@ const BLOCKS = {
       .map((e) => contextElementHtml(e, directory))
       .join('')}</div>`,
   divider: () => '<hr class="bk-divider">',
-  actions: (block, directory) =>
+  actions: (block) =>
     `<div class="bk-actions">${list(block.elements)
-      .map((e) => elementHtml(e, block, directory))
+      .map((e) => elementHtml(e, block))
       .join('')}</div>`,
   image: imageBlockHtml,
   markdown: (block) => `<div class="bk-markdown">${markdownToHtml(requireString(block.text, 'text'))}</div>`,
@@ -99,8 +99,7 @@ function sectionHtml(block, directory) {
       : `<div class="bk-fields">${list(block.fields)
           .map((f) => `<div class="bk-field">${textObjectHtml(f, directory)}</div>`)
           .join('')}</div>`;
-  const accessory =
-    block.accessory === undefined ? '' : `<div class="bk-accessory">${elementHtml(block.accessory, block, directory)}</div>`;
+  const accessory = block.accessory === undefined ? '' : `<div class="bk-accessory">${elementHtml(block.accessory, block)}</div>`;
   return `<div class="bk-section-main">${text}${fields}</div>${accessory}`;
 }
 
@@ -114,7 +113,7 @@ function contextElementHtml(element, directory) {
 }
 
 /** An interactive element of an actions block or a section accessory. */
-function elementHtml(element, block, directory) {
+function elementHtml(element, block) {
   try {
     if (element?.type === 'button') return buttonHtml(element, block);
     if (element?.type === 'static_select') return selectHtml(element, block);

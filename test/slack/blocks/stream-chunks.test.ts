@@ -112,7 +112,7 @@ describe('cutStreamedMarkdown: where a long streamed answer goes on in a new mes
       ? `\`\`\`ts\n${Array.from({ length: 40 }, (_, j) => `const line${j} = "${word(i + j)} ${word(j)}";`).join('\n')}\n\`\`\``
       : i % 7 === 5
         ? `- item with a [link to the ${word(i)} runbook](https://example.com/${word(i)}/runbook) and **bold ${word(i)} words**\n- another ${word(i + 1)} item`
-        : Array.from({ length: 60 }, (_, j) => word(i * 3 + j)).join(' ') + '.';
+        : `${Array.from({ length: 60 }, (_, j) => word(i * 3 + j)).join(' ')}.`;
   const answer = Array.from({ length: 400 }, (_, i) => paragraph(i)).join('\n\n');
 
   it('splits an 84,000-character answer streamed in odd-sized pieces at paragraph or line breaks, closing and reopening code blocks, cutting no word or link', () => {

@@ -52,7 +52,7 @@ describe('/plane digest', () => {
     const [first] = (await run(h, { command: '/plane', text: 'digest now ACME' }, { channel: 1 })).channel;
     expect(firstLine(first!)).toBe('Digest of ACME · Website');
     expect(keys(section(first!, /^\*Overdue \(1\)\*/))).toEqual(['ACME-13']);
-    expect(section(first!, /^\*Overdue/)[0]).toContain('due ' + isoDay(today - 3 * DAY));
+    expect(section(first!, /^\*Overdue/)[0]).toContain(`due ${isoDay(today - 3 * DAY)}`);
     expect(keys(section(first!, /^\*Urgent or high, nobody assigned \(1\)\*/))).toEqual(['ACME-14']);
     expect(keys(section(first!, /^\*Started, unchanged for 7 days \(1\)\*/))).toEqual(['ACME-5']);
     expect(keys(section(first!, /^\*Created \(2\)\*/)).sort()).toEqual(['ACME-13', 'ACME-14']);
