@@ -248,6 +248,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       cycles,
       identities,
       undo: { journal: undoJournal, approvers: config.approvers },
+      approvers: config.approvers,
       logger,
     },
     logger,

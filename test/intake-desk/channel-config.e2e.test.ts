@@ -9,7 +9,7 @@ import { assertModalWithinSlackLimits } from '../slack/blocks/limits.js';
 import { approvalMessage, botMessages, finalStatus, shownText } from '../slack/conversations/support.js';
 import { botForTest, run, sharedBot } from '../slack/commands-e2e/support.js';
 import { inputElement, optionValue, viewOf } from '../slack/work-items/support.js';
-import { ALICE, OPS } from './support.js';
+import { ALICE, BOB, OPS } from './support.js';
 
 /**
  * `/plane config`: the channel's settings in a modal (default project, the agent's instruction, the
@@ -180,5 +180,24 @@ describe('/plane config', () => {
     const answer = JSON.stringify(harness.model!.requests[1]!.body.messages.at(-1));
     expect(answer).toContain('Operation not permitted: plane_add_comment is switched off for this bot.');
     expect(harness.plane.db.comments.size).toBe(commentsBefore);
+  });
+
+  it('with approvers named, only they change a channel’s settings; others are told who may', async () => {
+    const harness = await botForTest({ env: { PLANEBOT_APPROVERS: BOB } });
+    const refused = await run(harness, { command: '/plane', text: 'config' }, { ephemeral: 1 });
+    expect(refused.ephemeral[0]!.text).toMatch(
+      /^Only the people listed in PLANEBOT_APPROVERS may change a channel’s settings\. Nothing was changed\./,
+    );
+
+    await run(harness, { command: '/plane', text: 'config', user: BOB }, {});
+    const form = await viewOf(harness, BOB, 'channel_config', 'config_default_project');
+    const acme = optionValue(form, 'config_default_project', 'ACME');
+    expect((await harness.slack.submitView(BOB, form.view.id, { config_default_project: { value: acme } })).outcome).toBe('closed');
+    await eventually(
+      () => harness.slack.workspace.ephemeralsFor(OPS, BOB).find((m) => m.text.includes('Settings of #ops saved')),
+      10_000,
+      'the confirmation',
+    );
+    expect(await harness.bot.store.get(CHANNEL_SETTINGS, OPS)).toEqual({ defaultProject: 'ACME', setBy: 'bob' });
   });
 });

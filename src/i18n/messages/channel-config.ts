@@ -32,6 +32,7 @@ export const channelConfigMessages = defineMessages({
     'config.noProject': 'No default project.',
     'config.withInstruction': 'Instruction for the agent: “{instruction}”',
     'config.noInstruction': 'No instruction for the agent.',
+    'config.approversOnly': 'Only the people listed in PLANEBOT_APPROVERS may change a channel’s settings. Nothing was changed.',
   },
   fr: {
     'config.usage': '/plane config',
@@ -59,6 +60,8 @@ export const channelConfigMessages = defineMessages({
     'config.triggerEmoji': 'Un message marqué de l’emoji',
     'config.triggerAuto': 'Chaque nouveau message',
     'config.saved': 'Réglages de {where} enregistrés.',
+    'config.approversOnly':
+      'Seules les personnes listées dans PLANEBOT_APPROVERS peuvent changer les réglages d’un canal. Rien n’a été changé.',
     'config.project': 'Projet par défaut : {project}.',
     'config.noProject': 'Aucun projet par défaut.',
     'config.withInstruction': 'Consigne pour l’agent : « {instruction} »',
@@ -88,6 +91,7 @@ export const channelConfigMessages = defineMessages({
     'config.triggerEmoji': '添加了该表情的消息',
     'config.triggerAuto': '每条新消息',
     'config.saved': '{where} 的设置已保存。',
+    'config.approversOnly': '只有 PLANEBOT_APPROVERS 中列出的人可以更改频道设置。未做任何更改。',
     'config.project': '默认项目：{project}。',
     'config.noProject': '没有默认项目。',
     'config.withInstruction': '给智能助手的说明：“{instruction}”',

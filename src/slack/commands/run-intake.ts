@@ -6,6 +6,7 @@ import type { StateStore } from '../../state/store.js';
 import { buildChannelConfig, buildChannelConfigLoading } from '../intake-desk/channel-config.blocks.js';
 import { intakeSetLines, intakeTrigger } from '../intake-desk/setting-lines.js';
 import { phrase } from '../../i18n/index.js';
+import { refuseUnlessApprover } from '../intake-desk/channel-config.js';
 import { buildConfirmation } from '../blocks/confirmation.blocks.js';
 import { channelLabel, type CommandContext } from './context.js';
 import { ephemeral, type Reply } from './reply.js';
@@ -17,6 +18,8 @@ export interface IntakeEnv {
   /** `/plane config`: the channel's settings, and the projects its menus offer. */
   store: StateStore;
   plane: PlaneKit;
+  /** PLANEBOT_APPROVERS: when some are named, only they may change a channel's settings. */
+  approvers: readonly string[];
 }
 
 type IntakeCommand = Extract<PlaneCommand, { action: 'intake' }>;
@@ -24,6 +27,7 @@ type IntakeCommand = Extract<PlaneCommand, { action: 'intake' }>;
 /** `/plane config`: the channel's settings in a modal (saved by `submitChannelConfig`). */
 export async function executeConfig(context: CommandContext, env: IntakeEnv): Promise<Reply> {
   const { t } = context;
+  refuseUnlessApprover((await context.requester()).id, env.approvers);
   const channel = context.channel.id;
   const where = channelLabel(context.channel, t);
   const planeOff = !env.plane.enabled;

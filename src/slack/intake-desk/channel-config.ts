@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { Translator } from '../../i18n/index.js';
+import { PhrasedError, phrase, type Translator } from '../../i18n/index.js';
 import { saveChannelSettings } from '../../intake-desk/channel-settings.js';
 import type { PlaneKit } from '../../plane/kit.js';
 import { readableFailure } from '../../tools/index.js';
@@ -15,7 +15,15 @@ import type { IntakeDeskDeps } from './file-message.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export type ChannelConfigDeps = IntakeDeskDeps & { plane: PlaneKit };
+export type ChannelConfigDeps = IntakeDeskDeps & { plane: PlaneKit; approvers: readonly string[] };
+
+/**
+ * A channel's settings steer the agent for everyone there (its default project, its instruction):
+ * when approvers are named, they alone change them.
+ */
+export function refuseUnlessApprover(personId: string, approvers: readonly string[]): void {
+  if (approvers.length > 0 && !approvers.includes(personId)) throw new PhrasedError(phrase('config.approversOnly'));
+}
 
 /**
  * `/plane config` submitted: bad input goes back into the modal; otherwise it closes, the settings
@@ -41,6 +49,8 @@ export async function submitChannelConfig(args: SubmitArgs, deps: ChannelConfigD
   const setBy = requester.name ?? requester.id;
   let message: SlackMessage;
   try {
+    // A modal opened before the person's rights changed is checked again.
+    refuseUnlessApprover(body.user.id, deps.approvers);
     const settings = await saveChannelSettings(deps.store, deps.plane, channel, read.values, setBy);
     const notes = [
       settings.defaultProject ? t.t('config.project', { project: settings.defaultProject }) : t.t('config.noProject'),
