@@ -13,6 +13,7 @@ import {
 } from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
+import type { Clock } from '../../src/slack/progress/clock.js';
 import { parse as parseYaml } from 'yaml';
 import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/anthropic/index.js';
 
@@ -45,6 +46,11 @@ export interface BotHarnessOptions {
   postMessageIntervalMs?: number;
   /** Shorter clocks (notification bursts, posting pace…). */
   timing?: PlanebotOptions['timing'];
+  /**
+   * The clock status-message edits are paced by, which also stamps the emulator's Web API calls: a
+   * test reads the edits' spacing in it, whatever the machine's timers do.
+   */
+  statusClock?: Clock;
   /** The emulator's native streaming (on by default); `POST_AND_EDIT` is a workspace without it. */
   streaming?: { refuse?: string };
   /** The clock schedules are reckoned by (digests, reminders). */
@@ -86,6 +92,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     // The fake Plane's web app is on 127.0.0.1, the unfurl domain the operator would set to Plane's.
     unfurlDomains: ['127.0.0.1'],
     ...(options.postMessageIntervalMs !== undefined && { postMessageIntervalMs: options.postMessageIntervalMs }),
+    ...(options.statusClock && { now: () => options.statusClock!.now() }),
     ...(options.streaming && { streaming: options.streaming }),
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });
@@ -116,7 +123,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     const bot = await startPlanebot(config, {
       logger: options.logger ?? silentLogger,
       host: '127.0.0.1',
-      timing: options.timing,
+      timing: { ...options.timing, ...(options.statusClock && { statusClock: options.statusClock }) },
       ...(options.now && { now: options.now }),
       ...(options.sandbox && { sandbox: true }),
     });
