@@ -70,6 +70,8 @@ export interface PlanebotOptions {
     intakePollMs?: number;
     /** What the status messages' one edit a second is measured by. */
     statusClock?: Clock;
+    /** How the Web API clients retry a failed call, between Slack's Retry-After waits (minutes of backoff by default). */
+    slackRetries?: SlackConnection['retries'];
   };
   /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
   slackReceiver?: HttpReceiverKind;
@@ -159,6 +161,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     appToken: config.slack.appToken,
     apiUrl: config.slack.apiUrl,
     meter: metrics.slack,
+    retries: options.timing?.slackRetries,
   };
   // People's own Plane tokens, sealed with PLANEBOT_SECRET_KEY; a token dropped is told in a DM.
   const identities = new PlaneIdentities({

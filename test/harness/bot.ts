@@ -15,12 +15,15 @@ import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slac
 import { silentLogger, type Logger } from '../../src/log.js';
 import type { Clock } from '../../src/slack/progress/clock.js';
 import { parse as parseYaml } from 'yaml';
+import { webApi } from '@slack/bolt';
 import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/anthropic/index.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 export const BOT_TOKEN = 'xoxb-test-0123456789';
 export const APP_TOKEN = 'xapp-1-A0APP-test-0123456789';
 export const WEBHOOK_SECRET = 'plane_wh_0123456789abcdef0123456789abcdef';
+/** A call Slack refused is retried once its Retry-After is over, without the client's growing, random backoff on top. */
+const NO_BACKOFF = webApi.retryPolicies.rapidRetryPolicy;
 
 /** The bot scopes manifest.yml asks for: the emulator refuses calls they do not cover, as Slack does. */
 export const MANIFEST_SCOPES: string[] = (
@@ -123,7 +126,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     const bot = await startPlanebot(config, {
       logger: options.logger ?? silentLogger,
       host: '127.0.0.1',
-      timing: { ...options.timing, ...(options.statusClock && { statusClock: options.statusClock }) },
+      timing: { slackRetries: NO_BACKOFF, ...options.timing, ...(options.statusClock && { statusClock: options.statusClock }) },
       ...(options.now && { now: options.now }),
       ...(options.sandbox && { sandbox: true }),
     });
