@@ -29,6 +29,7 @@ import { UndoJournal } from './undo/journal.js';
 import { agentConversations } from './slack/conversations/conversations.js';
 import { SLACK_FORMATTING } from './slack/conversations/formatting.js';
 import { slackFrontEnd } from './slack/conversations/front-end.js';
+import type { Clock } from './slack/progress/clock.js';
 import { registerNoticeSenders } from './slack/notifications/senders.js';
 import { ChannelDigests } from './digests/channel-digests.js';
 import { ProjectReader } from './digests/reads.js';
@@ -67,6 +68,10 @@ export interface PlanebotOptions {
     postIntervalMs?: number;
     /** Intake: how often a project's pending requests are polled (PLANEBOT_INTAKE_POLL). */
     intakePollMs?: number;
+    /** What the status messages' one edit a second is measured by. */
+    statusClock?: Clock;
+    /** How the Web API clients retry a failed call, between Slack's Retry-After waits (minutes of backoff by default). */
+    slackRetries?: SlackConnection['retries'];
   };
   /** HTTP mode's receiver (no variable sets it): the bench runs the bot on Bolt's own to compare. */
   slackReceiver?: HttpReceiverKind;
@@ -156,6 +161,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     appToken: config.slack.appToken,
     apiUrl: config.slack.apiUrl,
     meter: metrics.slack,
+    retries: options.timing?.slackRetries,
   };
   // People's own Plane tokens, sealed with PLANEBOT_SECRET_KEY; a token dropped is told in a DM.
   const identities = new PlaneIdentities({
@@ -181,7 +187,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       approvers: config.approvers,
       bulkThreshold: config.bulkThreshold,
       prompt: { defaultWorkspace: config.plane.workspace, formatting: SLACK_FORMATTING },
-      frontEnd: slackFrontEnd(slackWebClient(connection, store, logger), logger, config.locale, store),
+      frontEnd: slackFrontEnd(slackWebClient(connection, store, logger), logger, config.locale, store, options.timing?.statusClock),
       expiryCheckMs: expiryCheckMs(config.approvalTimeoutMs),
       sweepOrphans: true,
       leaseMs: options.timing?.runLeaseMs,

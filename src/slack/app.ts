@@ -21,6 +21,8 @@ export interface SlackConnection {
   apiUrl?: string;
   /** Told of every Web API call's method and error (the process's metrics). */
   meter?: SlackCallMeter;
+  /** How a failed Web API call is retried: the client's own (ten retries in about thirty minutes) by default. */
+  retries?: webApi.RetryOptions;
 }
 
 /** HTTP mode's receiver: ours, which acks before any work (the default), or Bolt's own HTTPReceiver, which the bench compares. */
@@ -114,5 +116,9 @@ export function slackWebClient(connection: SlackConnection, store: StateStore, l
 
 /** Every client of the app pauses a method Slack rate-limited, for the whole workspace (method-pauses.ts). */
 function webClientOptions(connection: SlackConnection, store: StateStore, logger: Logger): webApi.WebClientOptions {
-  return { ...(connection.apiUrl && { slackApiUrl: connection.apiUrl }), fetch: pausingFetch(store, logger, connection.meter) };
+  return {
+    ...(connection.apiUrl && { slackApiUrl: connection.apiUrl }),
+    ...(connection.retries && { retryConfig: connection.retries }),
+    fetch: pausingFetch(store, logger, connection.meter),
+  };
 }

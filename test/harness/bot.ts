@@ -13,13 +13,17 @@ import {
 } from '../../src/emulators/plane/index.js';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { silentLogger, type Logger } from '../../src/log.js';
+import type { Clock } from '../../src/slack/progress/clock.js';
 import { parse as parseYaml } from 'yaml';
+import { webApi } from '@slack/bolt';
 import { startFakeMessagesApi, type FakeMessagesApi, type Step } from '../fakes/anthropic/index.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 export const BOT_TOKEN = 'xoxb-test-0123456789';
 export const APP_TOKEN = 'xapp-1-A0APP-test-0123456789';
 export const WEBHOOK_SECRET = 'plane_wh_0123456789abcdef0123456789abcdef';
+/** A call Slack refused is retried once its Retry-After is over, without the client's growing, random backoff on top. */
+const NO_BACKOFF = webApi.retryPolicies.rapidRetryPolicy;
 
 /** The bot scopes manifest.yml asks for: the emulator refuses calls they do not cover, as Slack does. */
 export const MANIFEST_SCOPES: string[] = (
@@ -45,6 +49,11 @@ export interface BotHarnessOptions {
   postMessageIntervalMs?: number;
   /** Shorter clocks (notification bursts, posting pace…). */
   timing?: PlanebotOptions['timing'];
+  /**
+   * The clock status-message edits are paced by, which also stamps the emulator's Web API calls: a
+   * test reads the edits' spacing in it, whatever the machine's timers do.
+   */
+  statusClock?: Clock;
   /** The emulator's native streaming (on by default); `POST_AND_EDIT` is a workspace without it. */
   streaming?: { refuse?: string };
   /** The clock schedules are reckoned by (digests, reminders). */
@@ -86,6 +95,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     // The fake Plane's web app is on 127.0.0.1, the unfurl domain the operator would set to Plane's.
     unfurlDomains: ['127.0.0.1'],
     ...(options.postMessageIntervalMs !== undefined && { postMessageIntervalMs: options.postMessageIntervalMs }),
+    ...(options.statusClock && { now: () => options.statusClock!.now() }),
     ...(options.streaming && { streaming: options.streaming }),
     ...(socketMode ? { appToken: APP_TOKEN, transport: 'socket' as const } : {}),
   });
@@ -116,7 +126,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     const bot = await startPlanebot(config, {
       logger: options.logger ?? silentLogger,
       host: '127.0.0.1',
-      timing: options.timing,
+      timing: { slackRetries: NO_BACKOFF, ...options.timing, ...(options.statusClock && { statusClock: options.statusClock }) },
       ...(options.now && { now: options.now }),
       ...(options.sandbox && { sandbox: true }),
     });

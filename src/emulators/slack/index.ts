@@ -98,6 +98,8 @@ export interface SlackEmulatorOptions {
    * `Retry-After: 1`. Off unless set.
    */
   postMessageIntervalMs?: number;
+  /** The clock Web API calls are stamped by (`calls[].time`, the pace rule): the system's by default. */
+  now?: () => number;
   /**
    * Native streaming (chat.startStream / appendStream / stopStream). On by default; `{ refuse:
    * 'unknown_method' }` (or `not_allowed`, `feature_not_enabled` …) makes the three methods answer
@@ -196,6 +198,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions): Promise
     { workspace, botWriter, scopes, sockets, views, homeTabEnabled: options.homeTabEnabled ?? true, triggers, unfurls, streams, files },
     { bot: options.botToken, app: options.appToken },
     options.postMessageIntervalMs,
+    options.now,
   );
   const deps = { workspace, deliverer, responseUrls, commands, triggers, shortcuts, views };
   const actions = {

@@ -9,6 +9,7 @@ import { Pacer } from '../progress/pacer.js';
 import { StreamingSupport } from '../progress/streaming.js';
 import { SlackApprover } from '../approvals/approver.js';
 import { SlackReporter } from '../progress/reporter.js';
+import type { Clock } from '../progress/clock.js';
 import { StatusMessages } from '../progress/status-messages.js';
 import { parseRunState } from '../progress/run-state.js';
 
@@ -19,9 +20,16 @@ const APPEND_INTERVAL_MS = 600;
  * The agent's front end in Slack. Built from the app's own client (no event needed), so a run can
  * be rebuilt from its saved state alone: after a restart, on another replica, or by a timer. With
  * the state store, answers stream natively where the workspace allows it (docs/slack.md).
+ * `statusClock` paces the status messages' edits (the system's clock unless a test drives it).
  */
-export function slackFrontEnd(client: App['client'], logger: Logger, locale: Locale = DEFAULT_LOCALE, store?: StateStore): FrontEndFactory {
-  const status = new StatusMessages(client, logger);
+export function slackFrontEnd(
+  client: App['client'],
+  logger: Logger,
+  locale: Locale = DEFAULT_LOCALE,
+  store?: StateStore,
+  statusClock?: Clock,
+): FrontEndFactory {
+  const status = new StatusMessages(client, logger, statusClock);
   const streams: StreamDeps | undefined = store && {
     client,
     store,

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type Clock, systemClock } from './clock.js';
 
 export interface CoalescerOptions<T> {
   send(value: T): Promise<void>;
@@ -8,6 +8,8 @@ export interface CoalescerOptions<T> {
   onError(error: unknown): void;
   /** Nothing waits to be sent and the interval since the last send is over. */
   onIdle?(): void;
+  /** What the interval is measured by (the system's clock by default). */
+  clock?: Clock;
 }
 
 /**
@@ -36,15 +38,16 @@ export class Coalescer<T> {
   }
 
   private async run(): Promise<void> {
+    const clock = this.options.clock ?? systemClock;
     this.running = true;
     for (;;) {
-      const wait = this.lastStart + this.options.intervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
+      const wait = this.lastStart + this.options.intervalMs - clock.now();
+      if (wait > 0) await clock.sleep(wait);
       const next = this.latest;
       if (!next) break;
       this.latest = undefined;
       this.sending = true;
-      this.lastStart = Date.now();
+      this.lastStart = clock.now();
       try {
         await this.options.send(next.value);
       } catch (error) {

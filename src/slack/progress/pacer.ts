@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../log.js';
 import { z } from 'zod';
 import { defineRecord } from '../../state/record-kind.js';
 import type { StateStore } from '../../state/store.js';
+import { type Clock, systemClock } from './clock.js';
 
 /** A taken edit slot. */
 const slotRecord = defineRecord({ namespace: 'slack:pace', version: 1, schema: z.literal(true) });
@@ -25,27 +25,28 @@ export class Pacer {
   constructor(
     private readonly intervalMs: number,
     private readonly shared?: { store: StateStore; name: string; logger: Logger },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async turn(): Promise<void> {
     const at = (this.shared && (await this.claimSlot(this.shared))) ?? this.localTurn();
-    const wait = at - Date.now();
-    if (wait > 0) await sleep(wait);
+    const wait = at - this.clock.now();
+    if (wait > 0) await this.clock.sleep(wait);
   }
 
   private localTurn(): number {
-    const at = Math.max(Date.now(), this.next);
+    const at = Math.max(this.clock.now(), this.next);
     this.next = at + this.intervalMs;
     return at;
   }
 
   /** When the slot this turn claimed begins; undefined when no slot could be claimed. */
   private async claimSlot(shared: { store: StateStore; name: string; logger: Logger }): Promise<number | undefined> {
-    const first = Math.max(Math.floor(Date.now() / this.intervalMs), this.nextSlot);
+    const first = Math.max(Math.floor(this.clock.now() / this.intervalMs), this.nextSlot);
     try {
       for (let slot = first; slot < first + SLOTS_SEARCHED; slot++) {
         // Kept a minute past its time, long after any process could still want it.
-        const ttlMs = (slot + 1) * this.intervalMs - Date.now() + 60_000;
+        const ttlMs = (slot + 1) * this.intervalMs - this.clock.now() + 60_000;
         if (!(await shared.store.claim(slotRecord, `${shared.name}:${slot}`, true, ttlMs))) continue;
         this.nextSlot = slot + 1;
         return slot * this.intervalMs;

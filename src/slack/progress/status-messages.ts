@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import type { SlackMessage } from '../blocks/types.js';
+import { type Clock, systemClock } from './clock.js';
 import { Coalescer } from './coalescer.js';
 
 /** One status message is edited at most about once a second. */
@@ -17,6 +18,7 @@ export class StatusMessages {
   constructor(
     private readonly client: App['client'],
     private readonly logger: Logger,
+    private readonly clock: Clock = systemClock,
     private readonly intervalMs = STATUS_EDIT_INTERVAL_MS,
   ) {}
 
@@ -36,6 +38,7 @@ export class StatusMessages {
     if (!queue) {
       queue = new Coalescer<SlackMessage>({
         intervalMs: this.intervalMs,
+        clock: this.clock,
         send: async (message) => {
           await this.client.chat.update({ channel, ts, ...message });
         },

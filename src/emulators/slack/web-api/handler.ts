@@ -69,6 +69,7 @@ export class WebApi {
     private readonly context: ApiContext,
     private readonly tokens: ApiTokens,
     private readonly postMessageIntervalMs?: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   failNext(method: string, failure: ScriptedFailure): void {
@@ -78,7 +79,7 @@ export class WebApi {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    const call: ApiCall = { method, args: {}, time: Date.now() };
+    const call: ApiCall = { method, args: {}, time: this.now() };
     this.calls.push(call);
     const answer = await this.answer(req, method, call);
     const body = answer.body as { ok?: boolean; error?: string };
