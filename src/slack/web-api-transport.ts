@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -15,6 +15,11 @@ export interface SlackAnswer {
 export type SlackSend = (input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]) => Promise<SlackAnswer>;
 
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
+/**
+ * The package's own pool: the global dispatcher is Node's bundled undici once anything has called
+ * fetch, and the package's request() then goes through a compatibility wrapper on every call.
+ */
+const dispatcher = new Agent();
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -29,6 +34,7 @@ export const sendToSlack: SlackSend = async (input, init = {}) => {
   if (typeof input !== 'string' || !plain) return readFetched(await fetch(input, init));
   const answer = await request(input, {
     method,
+    dispatcher,
     ...(headers !== undefined && { headers: headers as Record<string, string> }),
     ...(body != null && { body }),
     ...(signal != null && { signal }),
