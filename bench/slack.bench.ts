@@ -330,12 +330,21 @@ class LoadClient {
     );
     const headers = signRequest(SIGNING_SECRET, rawBody, contentType);
     const started = performance.now();
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(url, { method: 'POST', headers, agent: this.agent }, (response) => {
-        response.resume().once('end', () => resolve(response.statusCode));
+    const post = (retry: boolean) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const request = httpRequest(url, { method: 'POST', headers, agent: this.agent }, (response) => {
+          response.resume().once('end', () => resolve(response.statusCode));
+        });
+        request
+          .once('error', (error: NodeJS.ErrnoException) => {
+            // A kept-alive connection the server closed as it was reused (its idle timeout while the
+            // other servers had their turn): nothing was received, so it is sent again, once.
+            if (retry && request.reusedSocket && error.code === 'ECONNRESET') resolve(post(false));
+            else reject(error);
+          })
+          .end(rawBody);
       });
-      request.once('error', reject).end(rawBody);
-    });
+    const status = await post(true);
     const elapsed = performance.now() - started;
     if (status !== 200) throw new Error(`${url} answered HTTP ${status}`);
     return elapsed;
