@@ -1,3 +1,4 @@
+import { lstatSync, realpathSync } from 'node:fs';
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, sep, win32 } from 'node:path';
 import { PhrasedError } from '../i18n/index.js';
@@ -77,10 +78,16 @@ function checkName(file: string, like: string): string[] {
   return segments;
 }
 
+/*
+ * The two look-ups every command makes here are synchronous: on the bot's data folder each takes a few
+ * µs, where the promise version costs a round trip through libuv's thread pool, several times that in
+ * CPU. The state store (node:sqlite) already reads the same folder synchronously.
+ */
+
 /** The folder's real path, creating it only the first time (every command reads through here). */
 async function realFolder(folder: string): Promise<string> {
   try {
-    return await realpath(folder);
+    return realpathSync.native(folder);
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
@@ -97,11 +104,13 @@ async function realFolder(folder: string): Promise<string> {
  * instead of realTarget's realpath calls, which matters because every command reads a file here.
  */
 async function realChild(target: string, file: string): Promise<string> {
-  const entry = await lstat(target).catch((error: unknown) => {
-    if (isMissing(error)) return undefined;
-    throw error;
-  });
-  return entry?.isSymbolicLink() ? realTarget(target, file) : target;
+  let link = false;
+  try {
+    link = lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  return link ? realTarget(target, file) : target;
 }
 
 /** The real path of `target`; for a file not created yet, its nearest existing ancestor's real path. */

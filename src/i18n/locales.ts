@@ -15,16 +15,27 @@ export function isLocale(value: string): value is Locale {
  */
 export function matchLocale(tag: string | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
   if (tag === undefined || tag.trim() === '') return fallback;
-  let language: string;
-  try {
-    language = new Intl.Locale(tag.trim().replace(/_/g, '-')).language;
-  } catch {
-    return fallback;
-  }
+  const language = languageOf(tag);
   if (language === 'en') return 'en';
   if (language === 'fr') return 'fr';
   if (language === 'zh') return 'zh-CN';
   return fallback;
+}
+
+/** Each tag's language, parsed once: every command asks, and Slack's tags are few (one per language it offers). */
+const languages = new Map<string, string | undefined>();
+const MAX_TAGS = 100;
+
+function languageOf(tag: string): string | undefined {
+  if (languages.has(tag)) return languages.get(tag);
+  let language: string | undefined;
+  try {
+    language = new Intl.Locale(tag.trim().replace(/_/g, '-')).language;
+  } catch {
+    language = undefined;
+  }
+  if (languages.size < MAX_TAGS) languages.set(tag, language);
+  return language;
 }
 
 /** A language as the model reads it: "French (France)" for `fr-FR`; the tag itself when unknown. */

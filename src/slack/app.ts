@@ -71,6 +71,8 @@ export async function createSlackApp(
     logger: boltLogger(logger),
     clientOptions,
     deferInitialization: true,
+    // Bolt's conversation store is unused here, and its default fails every lookup with a new Error: two per command.
+    convoStore: false,
     receiver,
     socketMode: socket !== undefined,
   });

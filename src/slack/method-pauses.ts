@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import { z } from 'zod';
 import { defineRecord } from '../state/record-kind.js';
 import type { StateStore } from '../state/store.js';
+import { asResponse, sendToSlack, type SlackAnswer } from './web-api-transport.js';
 
 /** Until when (epoch ms) a Web API method is paused for the workspace. */
 const pauseRecord = defineRecord({ namespace: 'slack:method-pause', version: 1, schema: z.number() });
@@ -23,9 +24,10 @@ type Fetch = typeof globalThis.fetch;
  * client of every process sharing the store, and each call of a paused method waits for the pause to
  * end before it goes out (the client's own retry of the refused call included). The store is read
  * at most once a SHARED_PAUSE_TTL_MS per method. A store that fails costs the sharing only: the
- * process then pauses by itself.
+ * process then pauses by itself. Every answer is read once (web-api-transport.ts), metered, and handed
+ * on as one Response.
  */
-export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCallMeter, base: Fetch = globalThis.fetch): Fetch {
+export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCallMeter): Fetch {
   const local = new Map<string, number>();
   // Per method: when the store was read, and what it said (concurrent calls share one read).
   const read = new Map<string, { at: number; until: Promise<number> }>();
@@ -43,15 +45,16 @@ export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCal
   const until = async (method: string): Promise<number> => Math.max(await sharedUntil(method), local.get(method) ?? 0);
   return async (input, init) => {
     const method = methodOf(input);
-    if (method === undefined) return base(input, init);
+    if (method === undefined) return asResponse(await sendToSlack(input, init));
     for (;;) {
       const wait = Math.min(MAX_PAUSE_MS, (await until(method)) - Date.now());
       if (wait <= 0) break;
       await sleep(wait);
     }
-    const response = meter ? await metered(meter, method, await base(input, init)) : await base(input, init);
-    if (response.status === 429) {
-      const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+    const answer = await sendToSlack(input, init);
+    meter?.call(method, callError(answer));
+    if (answer.status === 429) {
+      const seconds = Number.parseInt(answer.headers.get('retry-after') ?? '', 10);
       if (Number.isFinite(seconds) && seconds > 0) {
         const pauseMs = Math.min(MAX_PAUSE_MS, seconds * 1000);
         const end = Date.now() + pauseMs;
@@ -64,7 +67,7 @@ export function pausingFetch(store: StateStore, logger: Logger, meter?: SlackCal
         logger.info({ method, pauseMs }, 'Slack rate-limited a method: every call of it waits');
       }
     }
-    return response;
+    return asResponse(answer);
   };
 }
 
@@ -75,28 +78,21 @@ export interface SlackCallMeter {
 }
 
 /**
- * Reads the answer once (a Web API answer is a small JSON text; a tee'd clone cost more), counts it
- * and hands on the same bytes. Slack answers `{"ok":true,...}` first when all went well: the common
- * case is recognised without parsing.
+ * Slack's error code of an answer, undefined when it went well (`http_<status>` when not even JSON).
+ * Slack answers `{"ok":true,...}` first when all went well: the common case is recognised from the
+ * first bytes without parsing.
  */
-async function metered(meter: SlackCallMeter, method: string, response: Response): Promise<Response> {
-  if (response.body === null) {
-    meter.call(method, `http_${response.status}`);
-    return response;
+function callError({ status, body }: SlackAnswer): string | undefined {
+  if (body === null) return `http_${status}`;
+  const text = (length: number) => Buffer.from(body.buffer, body.byteOffset, length).toString();
+  if (/^\s*\{\s*"ok"\s*:\s*true/.test(text(Math.min(64, body.byteLength)))) return undefined;
+  try {
+    const said = (JSON.parse(text(body.byteLength)) as { error?: unknown }).error;
+    return typeof said === 'string' ? said : `http_${status}`;
+  } catch {
+    // Not JSON: a proxy's page, a 5xx.
+    return `http_${status}`;
   }
-  const text = await response.text();
-  let error: string | undefined;
-  if (!/^\s*\{\s*"ok"\s*:\s*true/.test(text)) {
-    try {
-      const said = (JSON.parse(text) as { error?: unknown }).error;
-      error = typeof said === 'string' ? said : `http_${response.status}`;
-    } catch {
-      // Not JSON: a proxy's page, a 5xx.
-      error = `http_${response.status}`;
-    }
-  }
-  meter.call(method, error);
-  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** `chat.postMessage` from `https://slack.com/api/chat.postMessage` (or the emulator's URL). */

@@ -34,6 +34,17 @@ describe('JsonFile', () => {
     expect(await readFile(path, 'utf8')).toBe('{\n  "version": 1,\n  "count": 1,\n  "lastModified": "2024-12-01T09:00:00.000Z"\n}\n');
   });
 
+  it('reads the file afresh each time, so a change by another process (a replica on the shared folder) is seen at once', async () => {
+    const { path, file } = await counterFile();
+    const replica = new JsonFile(path, 'counter.json', format, { locks: new FileLocks() });
+    expect((await file.read()).count).toBe(0);
+    await replica.update((data) => (data.count = 7));
+    expect((await file.read()).count).toBe(7);
+    // Same size, same instant, written in place: nothing about the file's metadata need differ.
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"count": 7', '"count": 8'));
+    expect((await file.read()).count).toBe(8);
+  });
+
   it('creates missing parent folders of a nested file', async () => {
     const dir = await tempDir();
     const file = new JsonFile(join(dir, 'a', 'b', 'c.json'), 'a/b/c.json', format, { locks: new FileLocks() });

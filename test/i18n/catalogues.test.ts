@@ -146,4 +146,14 @@ describe('matchLocale', () => {
     expect(matchLocale(undefined)).toBe('en');
     expect(matchLocale('not a tag', 'zh-CN')).toBe('zh-CN');
   });
+
+  it('gives the same answer when asked again, and each caller its own fallback for a tag it cannot use', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(matchLocale('fr-FR')).toBe('fr');
+      expect(matchLocale('de-DE', 'fr')).toBe('fr');
+      expect(matchLocale('de-DE', 'zh-CN')).toBe('zh-CN');
+      expect(matchLocale('not a tag', 'fr')).toBe('fr');
+      expect(matchLocale('not a tag', 'en')).toBe('en');
+    }
+  });
 });

@@ -176,6 +176,22 @@ describe('AckFirstReceiver', () => {
     expect(check).toEqual({ status: 200, body: '' });
   });
 
+  it('answers an unsigned ssl_check, as Slack sends it, and runs nothing smuggled in its body', async () => {
+    const { app, post, receiver } = await startApp();
+    const ran: string[] = [];
+    app.command('/todo', async ({ ack }) => {
+      await ack();
+      ran.push('listener');
+    });
+    const { rawBody, contentType } = encodeRequest('command', { ssl_check: '1', ...command('list') });
+    expect(await post(rawBody, { 'Content-Type': contentType })).toEqual({ status: 200, body: '' });
+    // Anything else unsigned is refused.
+    const { rawBody: unsigned } = encodeRequest('command', command('list'));
+    expect((await post(unsigned, { 'Content-Type': contentType })).status).toBe(401);
+    await receiver.idle();
+    expect(ran).toEqual([]);
+  });
+
   it('logs a listener that acks with content, which cannot be sent once the request is answered', async () => {
     const { app, send, receiver, logs } = await startApp();
     app.command('/todo', async ({ ack }) => ack({ text: 'too late' }));
