@@ -18,15 +18,11 @@
  * rounds since profiling slows it: its top three functions by self time, per command.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_TEAM, DEFAULT_USERS } from '../src/emulators/slack/defaults.js';
-import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
-import { commandForm } from '../src/emulators/slack/payloads.js';
-import { Workspace } from '../src/emulators/slack/workspace.js';
 import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
+import { CommandClient } from './fixtures/commands.js';
 import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
 import { topFunctions } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
@@ -49,10 +45,6 @@ const BOT_TOKEN = 'xoxb-bench-0123456789';
 const SETTLE_TIMEOUT_MS = 60_000;
 const SERVER_CPU = 1;
 const HELPERS_CPU = 0;
-
-/** The emulator's own workspace, so the commands sent are the form Slack's side would send. */
-const WORKSPACE = new Workspace({ team: DEFAULT_TEAM, bot: DEFAULT_BOT, users: DEFAULT_USERS, channels: DEFAULT_CHANNELS });
-const GENERAL = WORKSPACE.channel('C0GENERAL')!;
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -216,13 +208,14 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
   ];
 }
 
-/** Sends signed slash commands as Slack does and times each until the ack's body is read. */
+/** Sends signed `/todo list` commands as Slack does and times each until the ack's body is read. */
 class LoadClient {
   private readonly sent = new Map<string, number>();
-  private next = 0;
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  private readonly commands: CommandClient;
 
-  constructor(private readonly sinkUrl: string) {}
+  constructor(sinkUrl: string) {
+    this.commands = new CommandClient(SIGNING_SECRET, sinkUrl, CONCURRENCY);
+  }
 
   sentTo(url: string): number {
     return this.sent.get(url) ?? 0;
@@ -245,7 +238,11 @@ class LoadClient {
     const latencies =
       load.kind === 'concurrent'
         ? await this.concurrent(server.url, REQUESTS, load.concurrency)
-        : await this.steady(server.url, REQUESTS, load.perSecond);
+        : await CommandClient.steady(
+            load.perSecond,
+            (sent) => sent < REQUESTS,
+            () => this.send(server.url),
+          );
     await settled();
     const cpuAfter = cpuTimeMs(server.pid);
     latencies.sort((a, b) => a - b);
@@ -268,43 +265,9 @@ class LoadClient {
     return latencies;
   }
 
-  /** One request every 1/perSecond s whatever the answers do, as traffic arrives from Slack. */
-  private async steady(url: string, count: number, perSecond: number): Promise<number[]> {
-    const start = performance.now();
-    const sends: Promise<number>[] = [];
-    for (let i = 0; i < count; i++) {
-      const wait = start + (i * 1000) / perSecond - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      sends.push(this.send(url));
-    }
-    return Promise.all(sends);
-  }
-
-  private async send(url: string): Promise<number> {
-    const n = this.next++;
+  private send(url: string): Promise<number> {
     this.sent.set(url, this.sentTo(url) + 1);
-    const { rawBody, contentType } = encodeRequest(
-      'command',
-      commandForm(WORKSPACE, {
-        userId: 'U0ALICE',
-        channel: GENERAL,
-        command: '/todo',
-        text: 'list',
-        responseUrl: `${this.sinkUrl}/${n}`,
-        triggerId: `${n}.bench`,
-      }),
-    );
-    const headers = signRequest(SIGNING_SECRET, rawBody, contentType);
-    const started = performance.now();
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(url, { method: 'POST', headers, agent: this.agent }, (response) => {
-        response.resume().once('end', () => resolve(response.statusCode));
-      });
-      request.once('error', reject).end(rawBody);
-    });
-    const elapsed = performance.now() - started;
-    if (status !== 200) throw new Error(`${url} answered HTTP ${status}`);
-    return elapsed;
+    return this.commands.send(url, { command: '/todo', text: 'list' });
   }
 }
 
