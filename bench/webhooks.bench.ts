@@ -9,6 +9,8 @@
  *
  * Each round waits until every delivery is handled (the handling-lag histogram's count on /metrics),
  * so a round's answers compete with the handling of its own burst. Quiet rounds: the burst alone.
+ * Floor rounds: the same burst to a bare node:http server that only reads and answers
+ * (`fixtures/bare-receiver.ts`), what this machine allows any Node server at the time.
  * Loaded rounds: the same burst while the bot also serves a steady stream of `/todo list` commands
  * (LOADED_COMMANDS_PER_SECOND, from the start of the burst until it is handled). The answer is also
  * timed by the bot (`planebot_webhook_answer_seconds`: from the request's arrival at the handler to
@@ -65,6 +67,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+const at = (burst: Burst, p: number) => percentile(burst.answersMs, p);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[], digits = 0) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
@@ -95,22 +98,27 @@ class Stage {
   private constructor(
     readonly slack: FixtureProcess<SlackSide>,
     readonly plane: FixtureProcess<PlaneSide>,
+    readonly floor: FixtureProcess<{ url: string }>,
     readonly commands: CommandClient,
     private readonly dataDir: string,
   ) {}
 
   static async start(dataDir: string): Promise<Stage> {
-    const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), {
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    });
-    const plane = await startFixture<PlaneSide>(fixture('plane-side.ts'), { PLANE_WEBHOOK_SECRET: WEBHOOK_SECRET }).catch(
-      async (error: unknown) => {
-        await slack.stop();
-        throw error;
-      },
-    );
-    return new Stage(slack, plane, new CommandClient(SIGNING_SECRET, slack.ready.sinkUrl, 20), dataDir);
+    const started: FixtureProcess<unknown>[] = [];
+    const start = async <Ready>(name: string, env: Record<string, string>) => {
+      const child = await startFixture<Ready>(fixture(name), env);
+      started.push(child);
+      return child;
+    };
+    try {
+      const slack = await start<SlackSide>('slack-side.ts', { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET });
+      const plane = await start<PlaneSide>('plane-side.ts', { PLANE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+      const floor = await start<{ url: string }>('bare-receiver.ts', {});
+      return new Stage(slack, plane, floor, new CommandClient(SIGNING_SECRET, slack.ready.sinkUrl, 20), dataDir);
+    } catch (error) {
+      await Promise.allSettled(started.map((child) => child.stop()));
+      throw error;
+    }
   }
 
   /** Ephemerals and response_url posts, and channel posts: every reply the bot made so far. */
@@ -190,8 +198,8 @@ class Stage {
     const bounds = [...now.keys()].sort((a, b) => a - b);
     const botP99 = bounds.find((bound) => now.get(bound)! - (was.get(bound) ?? 0) >= 0.99 * expected) ?? Number.POSITIVE_INFINITY;
     return {
-      p50: percentile(burst.answersMs, 50),
-      p99: percentile(burst.answersMs, 99),
+      p50: at(burst, 50),
+      p99: at(burst, 99),
       botP99,
       loopP99: gauge(answered, 'planebot_nodejs_eventloop_lag_p99_seconds') * 1000,
       loopMax: gauge(answered, 'planebot_nodejs_eventloop_lag_max_seconds') * 1000,
@@ -202,9 +210,19 @@ class Stage {
     };
   }
 
+  /** The same burst to the bare server, then the webhook back to the bot. */
+  async floorRound(bot: BotProcess, name: string): Promise<Burst> {
+    await this.plane.call('point', this.floor.ready.url);
+    try {
+      return await this.plane.call<Burst>('burst', { items: ITEMS, round: name });
+    } finally {
+      await this.plane.call('point', `${bot.url}/plane/webhooks`);
+    }
+  }
+
   async stop(): Promise<void> {
     this.commands.close();
-    await Promise.allSettled([this.plane.stop(), this.slack.stop()]);
+    await Promise.allSettled([this.plane.stop(), this.slack.stop(), this.floor.stop()]);
   }
 }
 
@@ -253,13 +271,15 @@ export async function bench(): Promise<BenchRow[]> {
     const bot = await stage.bot('bot');
     const quiet: Round[] = [];
     const loaded: Round[] = [];
+    const floor: Burst[] = [];
     try {
-      // Alternating, so that both see the same machine.
+      // Alternating, so that all three see the same machine.
       for (let i = 0; i < ROUNDS; i++) {
+        floor.push(await stage.floorRound(bot, `floor ${i}`));
         quiet.push(await stage.round(bot, `quiet ${i}`, 0));
         loaded.push(await stage.round(bot, `loaded ${i}`, LOADED_COMMANDS_PER_SECOND));
         process.stderr.write(
-          `  round ${i + 1}: quiet p99 ${quiet[i]!.p99} ms, loaded p99 ${loaded[i]!.p99} ms, load ${loadavg()[0]!.toFixed(1)}\n`,
+          `  round ${i + 1}: p99 floor ${at(floor[i]!, 99)} ms, quiet ${quiet[i]!.p99} ms, loaded ${loaded[i]!.p99} ms; load ${loadavg()[0]!.toFixed(1)}\n`,
         );
       }
     } finally {
@@ -272,7 +292,18 @@ export async function bench(): Promise<BenchRow[]> {
     const profiled = await stage.bot('profiled', profileDir);
     const { window } = await stage.round(profiled, 'profiled', 0);
     await profiled.stop(); // the profile is written as the process exits
+    const floorTag = 'floor: a bare node:http server that reads and answers, same burst';
     return [
+      {
+        area: 'webhooks',
+        measure: `answer p50 / p99 as Plane sees it, ${floorTag}`,
+        value: `${spread(floor.map((b) => at(b, 50)))} / ${spread(floor.map((b) => at(b, 99)))} ms`,
+      },
+      {
+        area: 'webhooks',
+        measure: `fake Plane's own event-loop delay while it sent, p99, ${floorTag}`,
+        value: `${spread(floor.map((b) => b.ownDelayP99Ms))} ms`,
+      },
       ...rowsOf('quiet', quiet),
       ...rowsOf(`loaded (the bot also serves ${LOADED_COMMANDS_PER_SECOND} /todo list a second)`, loaded),
       {
