@@ -33,6 +33,7 @@ import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/pr
 import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
 import { profileClock, summarizeProfiles } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
+import { median } from './fixtures/rounds.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
 
@@ -361,9 +362,4 @@ async function settle(counts: () => Promise<SlackCounts>, commands: number): Pro
     if (Date.now() > deadline) throw new Error(`the bot replied to ${replies} of ${commands} commands within ${SETTLE_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -338,6 +338,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         await server.close();
         await slack.idle();
         await planeWebhooks.idle();
+        planeWebhooks.stop();
         await agent?.close();
         stopTaskEvents();
         await desk?.stop();

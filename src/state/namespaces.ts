@@ -14,8 +14,8 @@ export const NAMESPACES = {
   'agent:thread': "a thread's conversation history for the model",
   'agent:thread-tool': 'tools approved for the rest of a thread',
   // Plane → Slack notifications
-  'notify:deliveries': 'webhook delivery ids already handled (dedupe)',
-  'webhooks:inbox': 'Plane webhook deliveries answered but not handled yet, taken up after a restart',
+  'notify:deliveries': 'webhook delivery bodies handled, or leased while one is handled (dedupe)',
+  'webhooks:inbox': 'Plane webhook deliveries answered but not handled yet, in batches, taken up after a restart',
   'notify:bot-writes': "a change the bot made for a person, to attribute Plane's echo of it",
   'notify:items': "a work item's last known fields, to describe what a delivery changed",
   'notify:threads': 'the thread a notification about an item went to, to condense later ones there',
