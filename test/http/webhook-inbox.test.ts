@@ -3,12 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { planeWebhookEndpoint } from '../../src/http/plane-webhooks.js';
 import { startHttpServer, type RunningServer } from '../../src/http/server.js';
 import { WebhookInbox } from '../../src/http/webhook-inbox.js';
 import { silentLogger } from '../../src/log.js';
 import type { PlaneDelivery } from '../../src/plane/webhooks.js';
 import { createStateStore, type StateStore } from '../../src/state/index.js';
+import { defineRecord } from '../../src/state/record-kind.js';
 import { eventually } from '../harness/bot.js';
 
 const SECRET = 'plane_wh_inbox-test-secret';
@@ -190,6 +192,22 @@ describe('the webhook inbox', () => {
     expect(await post(first.server, body(0))).toBe(200);
     await first.endpoint.idle();
     expect(handled).toEqual(['test-0']);
+  });
+
+  it('takes up a delivery an older version kept alone in its record', async () => {
+    const dataDir = await dataFolder();
+    const store = await createStateStore({ dataDir });
+    const before = defineRecord({
+      namespace: 'webhooks:inbox',
+      version: 1,
+      schema: z.object({ body: z.string(), digest: z.string(), receivedAt: z.number() }),
+    });
+    await store.set(before, `${String(Date.now()).padStart(15, '0')}-old`, { body: body(7), digest: 'd7', receivedAt: Date.now() });
+    await store.close();
+    const next = await recordingBot(dataDir);
+    await next.endpoint.idle();
+    expect(next.handled).toEqual(['test-7']);
+    expect(await inboxKeys(next.store)).toEqual([]);
   });
 
   it('does not handle again what a process handled but had not yet forgotten when it died', async () => {
