@@ -45,8 +45,13 @@ const FIRST_WARMUP = 2_000;
 /** Before each round: connections and caches back in use after the other server's turn. */
 const WARMUP = 100;
 const ROUNDS = 5;
-/** The profiled process's warm-up: enough for the JIT to settle the hot paths. */
-const PROFILED_WARMUP = 1_000;
+/** The profiled process's warm-up: as long as the measured servers', for the JIT to settle the hot paths. */
+const PROFILED_WARMUP = FIRST_WARMUP;
+/**
+ * The profiled round: long enough that the time the server waits for its core under load (which a
+ * wall-clock sampler charges to whatever function was running) spreads over many functions.
+ */
+const PROFILED_REQUESTS = 2_000;
 const TARGET_RATIO = 1.2;
 const TARGET_CPU_MS = 1;
 /** Rounds' ratios further apart than this say more about the machine than about the servers. */
@@ -165,7 +170,7 @@ export async function bench(): Promise<BenchRow[]> {
       await client.warmUp(server, PROFILED_WARMUP, settled);
       const from = profileClock();
       const before = client.sentTo(server.url);
-      await client.round(server, { kind: 'steady', perSecond: STEADY_PER_SECOND }, settled);
+      await client.round(server, { kind: 'steady', perSecond: STEADY_PER_SECOND }, settled, PROFILED_REQUESTS);
       const window = { from, to: profileClock(), per: client.sentTo(server.url) - before, count: 3 };
       // The profile is written as the process exits.
       await profiled.stop();
@@ -274,18 +279,18 @@ class LoadClient {
   }
 
   /** A warm-up at concurrency 20, then the measured requests under `load`, then `settled`. */
-  async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>): Promise<Round> {
+  async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests = REQUESTS): Promise<Round> {
     const cpuBefore = cpuTimeMs(server.pid);
     await this.concurrent(server.url, WARMUP, CONCURRENCY);
     const latencies =
       load.kind === 'concurrent'
-        ? await this.concurrent(server.url, REQUESTS, load.concurrency)
-        : await this.steady(server.url, REQUESTS, load.perSecond);
+        ? await this.concurrent(server.url, requests, load.concurrency)
+        : await this.steady(server.url, requests, load.perSecond);
     await settled();
     const cpuAfter = cpuTimeMs(server.pid);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
-    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / (WARMUP + REQUESTS);
+    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / (WARMUP + requests);
     return { p50: at(0.5), p99: at(0.99), cpuMs };
   }
 
