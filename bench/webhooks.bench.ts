@@ -7,6 +7,7 @@
  * only coordinates them and, in the loaded rounds, sends Slack commands. So what Plane sees (from
  * its POST to the answer) shares no event loop with the bot.
  *
+ * Each burst is sent twice per round: all at once, and as Plane sends it (SHAPES).
  * Each round waits until every delivery is handled (the handling-lag histogram's count on /metrics),
  * so a round's answers compete with the handling of its own burst. Quiet rounds: the burst alone.
  * Floor rounds: the same burst to a bare node:http server that only reads and answers
@@ -19,7 +20,7 @@
  * them. Last, a fresh bot is profiled (`--cpu-prof`) through one burst after its warm-up, apart from the
  * measured rounds since profiling slows it: its top functions by self time, per delivery.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,17 @@ const SIGNING_SECRET = 'bench-signing-secret-0123456789';
 const BOT_TOKEN = 'xoxb-bench-0123456789';
 const WEBHOOK_SECRET = 'plane_wh_bench0123456789abcdef0123456789';
 const WAIT_LIMIT_MS = 300_000;
+/**
+ * How the burst is sent. Plane sends each delivery from a task of its Celery worker, as many at once
+ * as the worker's pool has processes: one per CPU unless set (the Plane CE fixture runs 2, as this
+ * 2-core machine would). All at once is the harsher case, where the answers queue on the sockets of
+ * both servers.
+ */
+const SHAPES: { name: string; label: string; workers?: number }[] = [
+  { name: 'at once', label: 'all 300 at once' },
+  { name: '2 workers', label: "as Plane's Celery sends it, 2 workers", workers: 2 },
+];
+const PROFILED_SHAPE = SHAPES[1]!;
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -169,7 +181,7 @@ class Stage {
     }
   }
 
-  async round(bot: BotProcess, name: string, commandsPerSecond: number): Promise<Round> {
+  async round(bot: BotProcess, name: string, commandsPerSecond: number, workers?: number): Promise<Round> {
     const expected = ITEMS * FIELDS;
     const before = await metrics(bot); // also starts the event-loop delay's window afresh
     const started = Date.now();
@@ -181,7 +193,7 @@ class Stage {
       () => this.commands.send(bot.requestUrl, { command: '/todo', text: 'list' }),
     );
     load.catch(() => undefined); // awaited below, once the burst is handled
-    const burst = await this.plane.call<Burst>('burst', { items: ITEMS, round: name });
+    const burst = await this.plane.call<Burst>('burst', { items: ITEMS, round: name, workers });
     const answered = await metrics(bot);
     let after = answered;
     while (handledCount(after) - handledCount(before) < expected) {
@@ -214,10 +226,10 @@ class Stage {
   }
 
   /** The same burst to the bare server, then the webhook back to the bot. */
-  async floorRound(bot: BotProcess, name: string): Promise<Burst> {
+  async floorRound(bot: BotProcess, name: string, workers?: number): Promise<Burst> {
     await this.plane.call('point', this.floor.ready.url);
     try {
-      return await this.plane.call<Burst>('burst', { items: ITEMS, round: name });
+      return await this.plane.call<Burst>('burst', { items: ITEMS, round: name, workers });
     } finally {
       await this.plane.call('point', `${bot.url}/plane/webhooks`);
     }
@@ -277,46 +289,55 @@ export async function bench(): Promise<BenchRow[]> {
   const stage = await Stage.start(dataDir);
   try {
     const bot = await stage.bot('bot');
-    const quiet: Round[] = [];
-    const loaded: Round[] = [];
-    const floor: Burst[] = [];
+    const results = SHAPES.map(() => ({ quiet: [] as Round[], loaded: [] as Round[], floor: [] as Burst[] }));
     try {
-      // Alternating, so that all three see the same machine.
+      // Alternating, so that every shape and server sees the same machine.
       for (let i = 0; i < ROUNDS; i++) {
-        floor.push(await stage.floorRound(bot, `floor ${i}`));
-        quiet.push(await stage.round(bot, `quiet ${i}`, 0));
-        loaded.push(await stage.round(bot, `loaded ${i}`, LOADED_COMMANDS_PER_SECOND));
-        process.stderr.write(
-          `  round ${i + 1}: p99 floor ${at(floor[i]!, 99)} ms, quiet ${quiet[i]!.p99} ms, loaded ${loaded[i]!.p99} ms; load ${loadavg()[0]!.toFixed(1)}\n`,
-        );
+        for (const [s, { workers, name }] of SHAPES.entries()) {
+          const { quiet, loaded, floor } = results[s]!;
+          floor.push(await stage.floorRound(bot, `floor ${name} ${i}`, workers));
+          quiet.push(await stage.round(bot, `quiet ${name} ${i}`, 0, workers));
+          loaded.push(await stage.round(bot, `loaded ${name} ${i}`, LOADED_COMMANDS_PER_SECOND, workers));
+          process.stderr.write(
+            `  round ${i + 1}, ${name}: p99 floor ${at(floor[i]!, 99)} ms, quiet ${quiet[i]!.p99} ms, loaded ${loaded[i]!.p99} ms; load ${loadavg()[0]!.toFixed(1)}\n`,
+          );
+        }
       }
     } finally {
       await bot.stop();
     }
     const middle = loadavg()[0]!;
-    // Where the time goes: a fresh bot, profiled through one quiet burst after its warm-up.
+    // Where the time goes: a fresh bot, profiled through one quiet burst as Plane sends it, after its warm-up.
     const profileDir = join(dataDir, 'profile');
     await mkdir(profileDir);
     const profiled = await stage.bot('profiled', profileDir);
-    const { window } = await stage.round(profiled, 'profiled', 0);
+    const { window } = await stage.round(profiled, 'profiled', 0, PROFILED_SHAPE.workers);
     await profiled.stop(); // the profile is written as the process exits
-    const floorTag = 'floor: a bare node:http server that reads and answers, same burst';
+    // PLANEBOT_BENCH_PROFILES keeps the profile, for a flame graph (Chrome DevTools, speedscope).
+    const keep = process.env.PLANEBOT_BENCH_PROFILES;
+    if (keep) await cp(profileDir, keep, { recursive: true });
     return [
+      ...SHAPES.flatMap(({ label }, s) => {
+        const { quiet, loaded, floor } = results[s]!;
+        const floorTag = `${label}, floor: a bare node:http server that reads and answers, same burst`;
+        return [
+          {
+            area: 'webhooks',
+            measure: `answer p50 / p99 as Plane sees it, ${floorTag}`,
+            value: `${spread(floor.map((b) => at(b, 50)))} / ${spread(floor.map((b) => at(b, 99)))} ms`,
+          },
+          {
+            area: 'webhooks',
+            measure: `fake Plane's own event-loop delay while it sent, p99, ${floorTag}`,
+            value: `${spread(floor.map((b) => b.ownDelayP99Ms))} ms`,
+          },
+          ...rowsOf(`${label}, quiet`, quiet, floor),
+          ...rowsOf(`${label}, loaded (the bot also serves ${LOADED_COMMANDS_PER_SECOND} /todo list a second)`, loaded, floor),
+        ];
+      }),
       {
         area: 'webhooks',
-        measure: `answer p50 / p99 as Plane sees it, ${floorTag}`,
-        value: `${spread(floor.map((b) => at(b, 50)))} / ${spread(floor.map((b) => at(b, 99)))} ms`,
-      },
-      {
-        area: 'webhooks',
-        measure: `fake Plane's own event-loop delay while it sent, p99, ${floorTag}`,
-        value: `${spread(floor.map((b) => b.ownDelayP99Ms))} ms`,
-      },
-      ...rowsOf('quiet', quiet, floor),
-      ...rowsOf(`loaded (the bot also serves ${LOADED_COMMANDS_PER_SECOND} /todo list a second)`, loaded, floor),
-      {
-        area: 'webhooks',
-        measure: 'CPU profile of the bot, top five functions by self time per delivery (one quiet burst, profiled apart)',
+        measure: `CPU profile of the bot, top five functions by self time per delivery (one quiet burst, ${PROFILED_SHAPE.label}, profiled apart)`,
         value: topFunctions(profileDir, 5, ITEMS * FIELDS, window).join('; '),
       },
       {

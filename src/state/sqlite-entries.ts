@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Entries, SerializedEntry } from './keyv-store.js';
+import { WalCheckpointer } from './sqlite-checkpointer.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const BUSY_TIMEOUT_MS = 5_000;
@@ -33,7 +34,10 @@ type Guard = {
 
 /** A prepared statement typed by its named parameters (`@name`) and the row it reads. */
 class Statement<Params extends Record<string, SQLInputValue>, Result = never> {
-  constructor(private readonly statement: StatementSync) {}
+  constructor(
+    private readonly statement: StatementSync,
+    private readonly afterWrite: () => void,
+  ) {}
 
   get(params: Params): Result | undefined {
     return this.statement.get(params) as Result | undefined;
@@ -45,7 +49,9 @@ class Statement<Params extends Record<string, SQLInputValue>, Result = never> {
 
   /** How many rows the statement changed. */
   run(params: Params): number {
-    return Number(this.statement.run(params).changes);
+    const changes = Number(this.statement.run(params).changes);
+    this.afterWrite();
+    return changes;
   }
 }
 
@@ -59,6 +65,7 @@ export class SqliteEntries implements Entries {
   private readonly inode: number | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly statements;
+  private readonly checkpointer: WalCheckpointer | undefined;
 
   constructor(
     readonly file: string,
@@ -69,14 +76,27 @@ export class SqliteEntries implements Entries {
       this.db.exec('PRAGMA journal_mode = WAL');
       // In WAL mode NORMAL survives a process crash; only an OS crash may lose the last commits.
       this.db.exec('PRAGMA synchronous = NORMAL');
+      if (file !== ':memory:') {
+        // Checkpoints run in a worker thread (WalCheckpointer); the WAL file is cut back when it outgrew this.
+        this.db.exec('PRAGMA wal_autocheckpoint = 0');
+        this.db.exec(`PRAGMA journal_size_limit = ${64 * 1024 * 1024}`);
+      }
       this.db.exec(SCHEMA);
     } catch (error) {
       this.db.close();
       throw error;
     }
     this.inode = file === ':memory:' ? undefined : statSync(file).ino;
+    this.checkpointer =
+      file === ':memory:'
+        ? undefined
+        : new WalCheckpointer(file, {
+            checkpointInline: () => this.db.isOpen && this.db.exec('PRAGMA wal_checkpoint(PASSIVE)'),
+            resumeAutomatic: () => this.db.isOpen && this.db.exec('PRAGMA wal_autocheckpoint = 1000'),
+          });
+    const afterWrite = () => this.checkpointer?.wrote();
     const prepare = <Params extends Record<string, SQLInputValue>, Result = never>(sql: string) =>
-      new Statement<Params, Result>(this.db.prepare(sql));
+      new Statement<Params, Result>(this.db.prepare(sql), afterWrite);
     this.statements = {
       get: prepare<Where, { value: string }>(`SELECT value FROM entries WHERE namespace = @namespace AND key = @key AND ${LIVE}`),
       set: prepare<Omit<Row, 'now'>>(
@@ -188,6 +208,7 @@ export class SqliteEntries implements Entries {
 
   close(): void {
     clearInterval(this.sweeper);
+    this.checkpointer?.close();
     if (this.db.isOpen) this.db.close();
   }
 }

@@ -66,7 +66,14 @@ export type * from './records.js';
 export type { RecordedRequest } from './server.js';
 export type { Edition, PathStyle } from './version.js';
 export { imageComponent } from './image-component.js';
-export { pythonJson, type WebhookAttempt, type WebhookEvent, type WebhookInput, type WebhookRecord } from './webhooks.js';
+export {
+  pythonJson,
+  type WebhookAttempt,
+  type WebhookEvent,
+  type WebhookInput,
+  type WebhookOptions,
+  type WebhookRecord,
+} from './webhooks.js';
 export { seedDemoDigests, seedDemoWorkspace, DEMO_API_KEY, type DemoCycles, type DemoWorkspace } from './demo-seed.js';
 
 export interface FakePlaneOptions {

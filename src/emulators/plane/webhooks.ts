@@ -63,6 +63,12 @@ export interface WebhookOptions {
   retryDelayMs?: (retry: number) => number;
   /** Plane's `requests.post(timeout=30)`. */
   timeoutMs?: number;
+  /**
+   * How many deliveries are on their way at once: Plane sends each from a task of its Celery worker,
+   * whose pool has one process per CPU unless `--concurrency` says otherwise (the Plane CE fixture
+   * runs 2). Unset, every delivery goes at once, a harsher burst than Plane makes.
+   */
+  workers?: number;
 }
 
 const MAX_RETRIES = 5;
@@ -87,6 +93,9 @@ export class WebhookSender {
   /** Deliveries held back by `hold()`, sent in order on release. */
   private held: (() => void)[] | undefined;
   private readonly guard;
+  /** Deliveries waiting for a worker, in the order Celery would take them. */
+  private readonly queued: (() => void)[] = [];
+  private busyWorkers = 0;
 
   constructor(
     private readonly db: FakePlaneDb,
@@ -272,10 +281,26 @@ export class WebhookSender {
             new_identifier: null,
           },
         };
-        this.track(this.send(hook, event, pythonJson(payload), 0));
+        this.track(this.onWorker(() => this.send(hook, event, pythonJson(payload), 0)));
       };
       if (this.held) this.held.push(deliver);
       else setImmediate(deliver);
+    }
+  }
+
+  /** Runs `task` once one of the `workers` is free (at once when they are not limited). */
+  private async onWorker(task: () => Promise<void>): Promise<void> {
+    const workers = this.options.workers;
+    if (workers === undefined) return task();
+    if (this.busyWorkers >= workers) await new Promise<void>((resolve) => this.queued.push(resolve));
+    else this.busyWorkers++;
+    try {
+      await task();
+    } finally {
+      // The worker goes straight to the next task waiting, if any.
+      const next = this.queued.shift();
+      if (next) next();
+      else this.busyWorkers--;
     }
   }
 
@@ -330,7 +355,7 @@ export class WebhookSender {
       if (this.closed) return;
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        if (!this.closed) this.track(this.send(hook, event, body, retry + 1));
+        if (!this.closed) this.track(this.onWorker(() => this.send(hook, event, body, retry + 1)));
       }, delay);
       this.timers.add(timer);
     }

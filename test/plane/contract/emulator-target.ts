@@ -1,6 +1,6 @@
 import type { PlaneRate } from '../../../src/config.js';
 import { imageComponent, startFakePlane, type FakePlane } from '../../../src/emulators/plane/index.js';
-import type { ContractTarget, Person } from './target.js';
+import { CELERY_WORKERS, type ContractTarget, type Person } from './target.js';
 
 // The real fixture's keys and webhook secret (fixed strings there), so both targets are told the same.
 const KEYS: Record<Person, string> = {
@@ -153,7 +153,7 @@ export async function emulatorTarget(
       rateLimit: rate,
       // Plane's AnonRateThrottle (DEFAULT_THROTTLE_RATES anon), whatever the API key's rate.
       anonymousRateLimit: { requests: 30, windowMs: 60_000 },
-      webhooks: { allowed: ['127.0.0.0/8'] },
+      webhooks: { allowed: ['127.0.0.0/8'], workers: CELERY_WORKERS },
     });
     seedLikeFixture(plane);
     return plane;

@@ -11,7 +11,7 @@ import { withPlaneWaitPolicy } from '../../../src/plane/http.js';
 import { createPlaneKit, type PlaneKit } from '../../../src/plane/kit.js';
 import { createPlaneTools } from '../../../src/tools/plane/index.js';
 import { ToolRegistry, type Requester } from '../../../src/tools/registry.js';
-import type { ContractTarget, Person } from './target.js';
+import { CELERY_WORKERS, type ContractTarget, type Person } from './target.js';
 
 /**
  * The kit's behaviours against a Plane, written once and run against the emulator (test/plane) and
@@ -461,6 +461,21 @@ export function planeContract(target: () => ContractTarget | undefined): void {
       expect(deliveries[0]!.payload.activity.actor).toMatchObject({ display_name: 'dana' });
     });
 
+    it('a burst is sent by Celery’s workers: no more deliveries on their way at once than it has processes', async () => {
+      const slow = await receiver(300);
+      await t().pointWebhook(slow.url);
+      const items = await Promise.all(['ACME-1', 'ACME-2', 'ACME-3', 'ACME-4', 'ACME-5', 'ACME-6'].map(itemOf));
+      for (const item of items) {
+        await raw('PATCH', `${ws()}/projects/${item.project}/work-items/${item.id}/`, {
+          body: { priority: item.priority === 'low' ? 'medium' : 'low' },
+        });
+      }
+      const deliveries = await slow.waitFor(items.length);
+      expect(deliveries).toHaveLength(items.length);
+      expect(slow.mostAtOnce()).toBeGreaterThanOrEqual(1);
+      expect(slow.mostAtOnce()).toBeLessThanOrEqual(CELERY_WORKERS);
+    });
+
     it('a comment and a creation are delivered once each', async () => {
       await call('plane_add_comment', { key: 'ACME-1', text: 'hello' });
       await call('plane_create_issue', { project: 'ACME', title: 'new one', assignees: [] });
@@ -481,18 +496,29 @@ interface Delivery {
 interface Receiver {
   url: string;
   waitFor(n: number): Promise<Delivery[]>;
+  /** The most deliveries that were ever on their way at once. */
+  mostAtOnce(): number;
 }
 
-/** A webhook target for one test: its deliveries, and a wait for so many of them (then a second for extras). */
-async function receiver(): Promise<Receiver> {
+/**
+ * A webhook target for one test: its deliveries, and a wait for so many of them (then a second for
+ * extras). `answerAfterMs` holds each answer back, as a slow target would.
+ */
+async function receiver(answerAfterMs = 0): Promise<Receiver> {
   const received: Delivery[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
   const server = createServer((req, res) => {
+    mostAtOnce = Math.max(mostAtOnce, ++inFlight);
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       received.push({ headers: req.headers, body, payload: JSON.parse(body) as Record<string, any> });
-      res.writeHead(200).end();
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200).end();
+      }, answerAfterMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -505,6 +531,7 @@ async function receiver(): Promise<Receiver> {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       return [...received];
     },
+    mostAtOnce: () => mostAtOnce,
   };
 }
 

@@ -1,5 +1,11 @@
 import type { PlaneRate } from '../../../src/config.js';
 
+/**
+ * The real fixture's Celery pool, which sends the webhooks (`--concurrency 2`: one process per core
+ * of a 2-core server, Celery's default); the emulator target is started alike.
+ */
+export const CELERY_WORKERS = 2;
+
 /** The seeded people of the contract data (the real fixture's users; the emulator is seeded alike). */
 export type Person = 'admin' | 'alice' | 'bob' | 'dana' | 'carol' | 'bot';
 
