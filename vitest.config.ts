@@ -7,43 +7,81 @@ const shared = {
   hookTimeout: 30_000,
 };
 
-/** Pure unit files (nothing started, nothing global touched): they share workers (vitest.projects.ts). */
-const units = sharedWorkerTests(fileURLToPath(new URL('.', import.meta.url)));
+/**
+ * Files that start no process and touch nothing global share workers (vitest.projects.ts): pure
+ * units, and files whose servers all run in the test process.
+ */
+const { units, inProcess, redis } = sharedWorkerTests(fileURLToPath(new URL('.', import.meta.url)));
+
+/**
+ * Two turns, one after the other, each as parallel as its files allow on two cores (a turn's
+ * projects share one number of workers). First the files that start processes or a browser, two
+ * at a time: they keep both cores busy, and a third made the replica tests miss Slack's deadlines. Then the files whose bot and fakes run in the test process,
+ * and those whose only other process is a redis-server: they mostly wait on timers and on each
+ * other's answers (about a sixth of their time is CPU), so five run at a time, one of them the real
+ * Plane's, which waits on Plane and needs the CPU the first turn would take from Plane (its suites
+ * took twice as long beside the process tests).
+ */
+const PROCESSES = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const IN_PROCESS = { maxWorkers: 5, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   test: {
-    // Browser and multi-process tests start servers; keep the 2-core machine from thrashing.
-    maxWorkers: 2,
     projects: [
       {
-        // Loaded once per worker instead of once per file: most of a unit file's time was its imports.
+        // The real Plane CE: one server whose data each suite resets, so its suites are one file
+        // (test/plane-ce/real-plane.test.ts) that takes one worker throughout the second turn.
         test: {
           ...shared,
-          name: 'planebot-unit',
-          include: units,
-          isolate: false,
-          pool: 'threads',
+          ...IN_PROCESS,
+          name: 'plane-ce',
+          include: ['test/plane-ce/**/*.test.ts'],
+          globalSetup: ['test/plane-ce/global-setup.ts'],
         },
       },
       {
-        // Files that start servers, processes, Redis or a browser: each in its own process.
+        // Files that start processes or a browser, or touch the environment: each in its own process.
         test: {
           ...shared,
+          ...PROCESSES,
           name: 'planebot',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units],
+          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units, ...inProcess, ...redis],
           pool: 'forks',
         },
       },
       {
-        // The real Plane CE: one server whose data every file resets, so its files run one at a time.
+        // Files whose only process is a redis-server of their own: each in its own process.
         test: {
           ...shared,
-          name: 'plane-ce',
-          include: ['test/plane-ce/**/*.test.ts'],
-          globalSetup: ['test/plane-ce/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          ...IN_PROCESS,
+          name: 'planebot-redis',
+          include: redis,
+          pool: 'forks',
+        },
+      },
+      {
+        // The bot, the fakes and their servers in the test process: loaded once per worker, not once
+        // per file, which cost each file about 2 s of CPU. Processes of their own, as the bot's
+        // clients keep sockets and pools the threads' pool should not share.
+        test: {
+          ...shared,
+          ...IN_PROCESS,
+          name: 'planebot-e2e',
+          include: inProcess,
+          isolate: false,
+          pool: 'forks',
+        },
+      },
+      {
+        // Loaded once per worker instead of once per file: most of a unit file's time was its imports.
+        test: {
+          ...shared,
+          ...IN_PROCESS,
+          name: 'planebot-unit',
+          include: units,
+          isolate: false,
+          pool: 'threads',
         },
       },
     ],
