@@ -91,8 +91,8 @@ export class SqliteEntries implements Entries {
       file === ':memory:'
         ? undefined
         : new WalCheckpointer(file, {
-            checkpointInline: () => this.db.isOpen && this.db.exec('PRAGMA wal_checkpoint(PASSIVE)'),
-            resumeAutomatic: () => this.db.isOpen && this.db.exec('PRAGMA wal_autocheckpoint = 1000'),
+            checkpointInline: () => this.execIfOpen('PRAGMA wal_checkpoint(PASSIVE)'),
+            resumeAutomatic: () => this.execIfOpen('PRAGMA wal_autocheckpoint = 1000'),
           });
     const afterWrite = () => this.checkpointer?.wrote();
     const prepare = <Params extends Record<string, SQLInputValue>, Result = never>(sql: string) =>
@@ -204,6 +204,11 @@ export class SqliteEntries implements Entries {
       if (inode !== this.inode) throw new Error(`the state file ${this.file} was replaced while open`);
     }
     this.statements.probe.get({});
+  }
+
+  /** For the checkpointer, whose answers may come after the store was closed. */
+  private execIfOpen(sql: string): void {
+    if (this.db.isOpen) this.db.exec(sql);
   }
 
   close(): void {
