@@ -31,6 +31,20 @@ const IN_PROCESS = { maxWorkers: 5, sequence: { groupOrder: 1 } };
 const ALONE = { maxWorkers: 1, sequence: { groupOrder: 2 } };
 const RUN_ALONE = ['test/production/replicas.test.ts'];
 
+/**
+ * The bot, the fakes and their servers in the test process: loaded once per worker, not once per
+ * file, which cost each file about 2 s of CPU. Processes of their own, as the bot's clients keep
+ * sockets and pools the threads' pool should not share.
+ */
+export const SHARED_IN_PROCESS = {
+  test: { ...shared, ...IN_PROCESS, name: 'planebot-e2e', include: inProcess, isolate: false, pool: 'forks' },
+} as const;
+
+/** Loaded once per worker instead of once per file: most of a unit file's time was its imports. */
+export const SHARED_UNITS = {
+  test: { ...shared, ...IN_PROCESS, name: 'planebot-unit', include: units, isolate: false, pool: 'threads' },
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -75,30 +89,8 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      {
-        // The bot, the fakes and their servers in the test process: loaded once per worker, not once
-        // per file, which cost each file about 2 s of CPU. Processes of their own, as the bot's
-        // clients keep sockets and pools the threads' pool should not share.
-        test: {
-          ...shared,
-          ...IN_PROCESS,
-          name: 'planebot-e2e',
-          include: inProcess,
-          isolate: false,
-          pool: 'forks',
-        },
-      },
-      {
-        // Loaded once per worker instead of once per file: most of a unit file's time was its imports.
-        test: {
-          ...shared,
-          ...IN_PROCESS,
-          name: 'planebot-unit',
-          include: units,
-          isolate: false,
-          pool: 'threads',
-        },
-      },
+      SHARED_IN_PROCESS,
+      SHARED_UNITS,
     ],
   },
 });

@@ -1,29 +1,15 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import { defineConfig } from 'vitest/config';
+import { SHARED_IN_PROCESS, SHARED_UNITS } from './vitest.config.js';
 
 /**
- * `npm run test:unit`, the inner loop: every test but those that start Redis, a browser, a Docker
- * build or other processes. `npm test` still runs them all.
+ * `npm run test:unit`, the inner loop: the files that start no process, no Redis and no browser
+ * (vitest.projects.ts sorts them), in the two projects whose files share workers. `npm test` runs
+ * them and all the others. Eight at a time: alone, these files wait on timers for most of their time.
  */
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      exclude: [
-        '**/node_modules/**',
-        'test/production/**',
-        'test/plane-ce/**',
-        'test/deploy/**',
-        'test/**/*.browser.test.ts',
-        'test/**/*redis*.test.ts',
-        'test/state/create-state-store.test.ts',
-        'test/state/sqlite-file.test.ts',
-        'test/agent/durable.test.ts',
-        'test/agent/leases.test.ts',
-        'test/mcp/stdio.test.ts',
-        'test/mcp/conformance.test.ts',
-        'test/files/concurrency.test.ts',
-      ],
-    },
-  }),
-);
+const alone = { maxWorkers: 8 };
+
+export default defineConfig({
+  test: {
+    projects: [{ test: { ...SHARED_IN_PROCESS.test, ...alone } }, { test: { ...SHARED_UNITS.test, ...alone } }],
+  },
+});

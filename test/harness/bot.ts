@@ -47,7 +47,11 @@ export interface BotHarnessOptions {
   webhooks?: boolean;
   /** The Slack emulator's pace rule for chat.postMessage (off by default). */
   postMessageIntervalMs?: number;
-  /** Shorter clocks (notification bursts, posting pace…). */
+  /**
+   * Shorter clocks (notification bursts, posting pace…). The outbox's pace per channel is 20 ms
+   * unless set: the emulator's pace rule is off unless asked for, and a test posting ten task events
+   * in one channel would otherwise wait ten seconds for Slack's one a second.
+   */
   timing?: PlanebotOptions['timing'];
   /**
    * The clock status-message edits are paced by, which also stamps the emulator's Web API calls: a
@@ -126,7 +130,12 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     const bot = await startPlanebot(config, {
       logger: options.logger ?? silentLogger,
       host: '127.0.0.1',
-      timing: { slackRetries: NO_BACKOFF, ...options.timing, ...(options.statusClock && { statusClock: options.statusClock }) },
+      timing: {
+        slackRetries: NO_BACKOFF,
+        postIntervalMs: 20,
+        ...options.timing,
+        ...(options.statusClock && { statusClock: options.statusClock }),
+      },
       ...(options.now && { now: options.now }),
       ...(options.sandbox && { sandbox: true }),
     });

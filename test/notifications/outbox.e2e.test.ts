@@ -5,8 +5,8 @@ import { cards } from './support.js';
 import { peek } from '../helpers/peek.js';
 
 /** Slack's pace in these tests (the emulator refuses faster posts to one channel), and the bot's. */
-const SLACK_INTERVAL_MS = 250;
-const BOT_INTERVAL_MS = 300;
+const SLACK_INTERVAL_MS = 100;
+const BOT_INTERVAL_MS = 150;
 const CONDENSE_MS = 400;
 
 describe('the outbox: paced, durable', () => {

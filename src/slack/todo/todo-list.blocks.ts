@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
 import { STATUS_MARKS } from '../../tasks/render.js';
 import { ACTION_IDS } from '../blocks/action-ids.js';
-import { buildListing } from '../blocks/listing.blocks.js';
-import { escapeMrkdwn, oneLine } from '../blocks/text.js';
+import { buildListing, LISTING_LINE_MAX } from '../blocks/listing.blocks.js';
+import { escapeMrkdwn, oneLine, oneLineStart } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { groupTodos, type TodoItem } from '../../tools/index.js';
 
@@ -23,7 +23,10 @@ function itemLine(item: TodoItem, t: Translator): string {
   const tags = (item.tags ?? []).map((tag) => ` #${escapeMrkdwn(oneLine(tag))}`).join('');
   // An empty due date in the file is no due date.
   const dueText = item.dueAt ? due(item.dueAt, t) : '';
-  return `${STATUS_MARKS[item.status]} [${escapeMrkdwn(oneLine(item.id))}] ${escapeMrkdwn(oneLine(item.title))}${tags}${dueText}`;
+  // Every page lays out every line, and the listing shows only the start of a long one: a list of
+  // long titles cost tens of milliseconds a page when each was collapsed and escaped whole.
+  const title = escapeMrkdwn(oneLineStart(item.title, LISTING_LINE_MAX));
+  return `${STATUS_MARKS[item.status]} [${escapeMrkdwn(oneLine(item.id))}] ${title}${tags}${dueText}`;
 }
 
 /** The channel's todo list grouped by status (to do, blocked, done, as the tools group it), paged like the task tree. */
