@@ -15,13 +15,16 @@ const { units, inProcess, redis } = sharedWorkerTests(fileURLToPath(new URL('.',
 
 /**
  * Two turns, one after the other, each as parallel as its files allow on two cores (a turn's
- * projects share one number of workers). First the files that start processes or a browser, two
- * at a time: they keep both cores busy, and a third made the replica tests miss Slack's deadlines. Then the files whose bot and fakes run in the test process,
- * and those whose only other process is a redis-server: they mostly wait on timers and on each
- * other's answers (about a sixth of their time is CPU), so five run at a time, one of them the real
- * Plane's, which waits on Plane and needs the CPU the first turn would take from Plane (its suites
- * took twice as long beside the process tests).
+ * projects share one number of workers). First the files that keep a core busy throughout, two at a
+ * time: the browser tests, the image's replay (two `npm ci` and a TypeScript build, about a minute
+ * of CPU) and the MCP server over stdio (a process per test); a third at a time gained a tenth.
+ * Then, five at a time, the files that mostly wait: on timers, leases and each other's answers
+ * (the bot and fakes in the test process, a redis-server, or bot processes that wait out a lease
+ * or a drain: a third to half of their time is CPU), one of them the real Plane's, which waits on
+ * Plane and needs the CPU the first turn would take from Plane (its suites took twice as long
+ * beside the process tests).
  */
+const BUSY_PROCESSES = ['test/**/*.browser.test.ts', 'test/deploy/image-stages.test.ts', 'test/mcp/stdio.test.ts'];
 const PROCESSES = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 const IN_PROCESS = { maxWorkers: 5, sequence: { groupOrder: 1 } };
 /**
@@ -60,13 +63,17 @@ export default defineConfig({
         },
       },
       {
-        // Files that start processes or a browser, or touch the environment: each in its own process.
+        // Files that keep a core busy with processes or a browser: each in its own process.
+        test: { ...shared, ...PROCESSES, name: 'planebot', include: BUSY_PROCESSES, pool: 'forks' },
+      },
+      {
+        // The other files that start processes or touch the environment: each in its own process.
         test: {
           ...shared,
-          ...PROCESSES,
-          name: 'planebot',
+          ...IN_PROCESS,
+          name: 'planebot-processes',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units, ...inProcess, ...redis, ...RUN_ALONE],
+          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...BUSY_PROCESSES, ...units, ...inProcess, ...redis, ...RUN_ALONE],
           pool: 'forks',
         },
       },
