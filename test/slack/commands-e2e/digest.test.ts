@@ -174,7 +174,8 @@ describe('/plane remind', () => {
       name: 'Alice: prepare the demo',
       state: 'Todo',
       assignees: [h.plane.db.user('alice@acme.test').id],
-      target_date: isoDay(Date.now()),
+      // Alice's today: a reminder reckons days in its reader's time zone (Paris), not in UTC.
+      target_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(Date.now()),
     });
     const [digest] = (await run(h, { command: '/plane', text: 'digest now ACME' }, { channel: 1 })).channel;
     expect(keys(section(digest!, /^\*Overdue/))).toContain('ACME-13');
