@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { sharedWorkerTests } from './vitest.projects.js';
 
 const shared = {
@@ -49,27 +48,8 @@ export const SHARED_UNITS = {
   test: { ...shared, ...IN_PROCESS, name: 'planebot-unit', include: units, isolate: false, pool: 'threads' },
 } as const;
 
-/**
- * Within a turn, the projects in this order rather than by name (vitest's own rule): the longest
- * waits start first, so that none of them is left running alone at the turn's end. A project's own
- * files keep vitest's order (slowest last time, or largest, first).
- */
-const TURN_ORDER = ['planebot', 'plane-ce', 'planebot-processes', 'planebot-redis', 'planebot-e2e', 'planebot-unit', 'planebot-alone'];
-
-class TurnSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => [file.project.config.sequence.groupOrder, TURN_ORDER.indexOf(file.project.name)] as const;
-    return (await super.sort(files)).sort((a, b) => {
-      const [turnA, orderA] = rank(a);
-      const [turnB, orderB] = rank(b);
-      return turnA - turnB || orderA - orderB;
-    });
-  }
-}
-
 export default defineConfig({
   test: {
-    sequence: { sequencer: TurnSequencer },
     projects: [
       {
         // The real Plane CE: one server whose data each suite resets, so its suites are one file
