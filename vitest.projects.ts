@@ -3,10 +3,10 @@
  * a local module it imports (followed through test/ and src/), spawns one or drives a browser; it
  * starts Redis when it reaches the helper that starts redis-server (a process too, but a light one);
  * it serves when it starts an HTTP (or other) server in the test process. Files that do none of
- * these are pure units; files that only serve run their servers in-process. Both kinds share their
- * workers (no isolation: a module is loaded once per worker, not once per file), unless they touch
- * what one file could leave to the next (the environment, fake timers, spies, globals). Files that
- * start processes or Redis run isolated, each in a process of its own.
+ * these are pure units; files that only serve run their servers in-process. All share their workers
+ * (no isolation: a module is loaded once per worker, not once per file), unless they touch what one
+ * file could leave to the next (the environment, fake timers, spies, globals): those run isolated,
+ * each in a process of its own.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -61,23 +61,26 @@ function reaches(pattern: RegExp, skipped: readonly string[] = []): (file: strin
 }
 
 /**
- * The files (relative to `root`) that may share workers, `units` (they start nothing) and
- * `inProcess` (they start servers in the test process but no process), and those that start Redis
- * but no other process, `redis`. Every other file starts processes and runs isolated; the real
- * Plane's files (test/plane-ce) are a project of their own.
+ * The files (relative to `root`) that may share workers, none of which touches what one file could
+ * leave to the next: `units` (they start nothing), `inProcess` (they start servers in the test
+ * process but no process), `redis` (they start Redis but no other process) and `processes` (they
+ * start other processes, which each test stops). Every other file touches global state and runs
+ * isolated; the real Plane's files (test/plane-ce) are a project of their own.
  */
-export function sharedWorkerTests(root: string): { units: string[]; inProcess: string[]; redis: string[] } {
+export function sharedWorkerTests(root: string): { units: string[]; inProcess: string[]; redis: string[]; processes: string[] } {
   const startsProcess = reaches(STARTS_PROCESS, NOT_A_PROCESS);
   const startsRedis = reaches(STARTS_REDIS);
   const serves = reaches(SERVES);
   const units: string[] = [];
   const inProcess: string[] = [];
   const redis: string[] = [];
+  const processes: string[] = [];
   for (const file of [...testFiles(root, 'test'), ...testFiles(root, 'src')]) {
     const path = join(root, file);
-    if (file.startsWith('test/plane-ce/') || startsProcess(path) || LEAVES_STATE.test(readFileSync(path, 'utf8'))) continue;
-    if (startsRedis(path)) redis.push(file);
+    if (file.startsWith('test/plane-ce/') || LEAVES_STATE.test(readFileSync(path, 'utf8'))) continue;
+    if (startsProcess(path)) processes.push(file);
+    else if (startsRedis(path)) redis.push(file);
     else (serves(path) ? inProcess : units).push(file);
   }
-  return { units, inProcess, redis };
+  return { units, inProcess, redis, processes };
 }

@@ -179,7 +179,8 @@ describe('two processes on one Redis', () => {
     // What people saw: 151 cards, no error anywhere.
     expect(s.slack.workspace.ephemeralsFor(GENERAL, ALICE)).toEqual([]);
     const cards = channelCards(s).map((m) => shownText(m));
-    expect(cards.filter((card) => !/ACME-\d+/.test(card) || /429|throttl|too many|failed/i.test(card))).toEqual([]);
+    // A whole word: the cards' links carry the fake Plane's port, which may hold the digits 429.
+    expect(cards.filter((card) => !/ACME-\d+/.test(card) || /\b429\b|throttl|too many|failed/i.test(card))).toEqual([]);
     expect(new Set(cards.map((card) => /ACME-\d+/.exec(card)![0])).size).toBe(keys.length);
   }, 150_000);
 });
