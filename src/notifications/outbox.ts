@@ -173,6 +173,11 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
   private readonly senders = new Map<string, OutboxSender<never>>();
   private readonly draining = new Map<string, Promise<void>>();
   private readonly wakers = new Map<string, () => void>();
+  /**
+   * Wakes per draining channel, counted: a wake that comes while the drain reads its queue (it has
+   * no waker yet) still cuts its next sleep short instead of being lost.
+   */
+  private readonly wakes = new Map<string, number>();
   private readonly lastPost = new Map<string, number>();
   private readonly intervalMs: number;
   private readonly now: () => number;
@@ -213,7 +218,12 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
   }
 
   private wakeDrains(): void {
-    for (const wake of this.wakers.values()) wake();
+    for (const channel of this.draining.keys()) this.wake(channel);
+  }
+
+  private wake(channel: string): void {
+    this.wakes.set(channel, (this.wakes.get(channel) ?? 0) + 1);
+    this.wakers.get(channel)?.();
   }
 
   async enqueue<Kind extends keyof K & string>(channel: string, options: EnqueueOptions<Kind, K[Kind]>): Promise<void> {
@@ -266,15 +276,22 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
 
   private kick(channel: string): void {
     if (this.stopped) return;
-    const wake = this.wakers.get(channel);
-    if (wake) {
-      wake();
+    if (this.draining.has(channel)) {
+      this.wake(channel);
       return;
     }
-    if (this.draining.has(channel)) return;
     const run = this.drain(channel)
-      .catch((error: unknown) => this.options.logger.error({ err: error, channel }, 'outbox drain failed'))
-      .finally(() => this.draining.delete(channel));
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error, channel }, 'outbox drain failed');
+        return undefined;
+      })
+      .then((lastLook) => {
+        const woken = lastLook !== undefined && (this.wakes.get(channel) ?? 0) !== lastLook;
+        this.draining.delete(channel);
+        this.wakes.delete(channel);
+        // An entry enqueued while the drain let the channel go would otherwise wait for the next sweep.
+        if (woken) this.kick(channel);
+      });
     this.draining.set(channel, run);
   }
 
@@ -283,7 +300,8 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     for (const channel of channels) this.kick(channel);
   }
 
-  private async drain(channel: string): Promise<void> {
+  /** Drains the channel while it holds its lease; says how many wakes it had seen at its last look (undefined without the lease). */
+  private async drain(channel: string): Promise<number | undefined> {
     const { store } = this.options;
     const owner = this.leaseOwner;
     // A lease already ours was left by a drain of this process that lost the store before releasing
@@ -292,12 +310,14 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
       !(await store.claim(drainLeaseRecord, channel, owner, LEASE_MS)) &&
       !(await store.extend(drainLeaseRecord, channel, owner, LEASE_MS))
     )
-      return;
+      return undefined;
     const renew = async () => {
       if ((await store.get(drainLeaseRecord, channel)) === owner) await store.set(drainLeaseRecord, channel, owner, LEASE_MS);
     };
+    let wakes = 0;
     try {
       while (!this.stopped) {
+        wakes = this.wakes.get(channel) ?? 0;
         const next = await this.takeNext(channel);
         if (next.entry) {
           await this.deliver(channel, next.entry, renew);
@@ -307,12 +327,13 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
           if (await this.removeFromIndexIfEmpty(channel)) break;
           continue;
         }
-        await this.sleep(channel, Math.max(10, Math.min(next.waitMs, 1_000)));
+        await this.sleep(channel, Math.max(10, Math.min(next.waitMs, 1_000)), wakes);
         await renew();
       }
     } finally {
       await store.release(drainLeaseRecord, channel, owner).catch(() => false);
     }
+    return wakes;
   }
 
   private async deliver(channel: string, entry: OutboxEntry, renew: () => Promise<void>): Promise<void> {
@@ -397,7 +418,9 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     }
   }
 
-  private sleep(channel: string, ms: number): Promise<void> {
+  /** Sleeps, unless woken since `wakes` was counted. */
+  private sleep(channel: string, ms: number, wakes: number): Promise<void> {
+    if ((this.wakes.get(channel) ?? 0) !== wakes) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
