@@ -261,7 +261,14 @@ describe('a stalled replica', () => {
     expect(thread.filter((m) => shownText(m).includes('approval_approve'))).toHaveLength(0);
     expect(thread.filter((m) => shownText(m).includes('Approved by'))).toHaveLength(1);
     expect(thread.filter((m) => m.text.includes('Commented once.'))).toHaveLength(1);
-    expect(runLines(a, 'tool call')).toEqual([]);
+    // A's stalled turn ran no tool. Once the approval is decided, the run has work again and any
+    // process may claim it afresh (the clicking one or another's sweep): a call of A's may follow
+    // only such a claim, made after A had let its stale turn go.
+    const aLines = a.logs();
+    const left = aLines.findIndex((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId);
+    const retaken = aLines.findIndex((line, i) => i > left && line.msg === 'taking up a saved run' && line.runId === runId);
+    const staleCalls = aLines.filter((line, i) => line.msg === 'tool call' && (retaken < 0 || i < retaken));
+    expect(staleCalls).toEqual([]);
   }, 90_000);
 });
 
