@@ -13,8 +13,12 @@ const CHROME_RESERVE = 400;
 export interface ListingInput {
   /** Plain text shown in the header block. */
   header: string;
-  /** mrkdwn-safe lines (escaped by the caller); longer than LISTING_LINE_MAX, one is shortened with "…". */
-  lines: readonly string[];
+  /**
+   * mrkdwn-safe lines (escaped by the caller); longer than LISTING_LINE_MAX, one is shortened with "…".
+   * An array, or lines made on demand: a page reads only its own, so a long listing is not laid out
+   * whole for every page.
+   */
+  lines: ListingLines;
   /** Where this page starts: the value of a previous page's "More" button; absent for the first page. */
   cursor?: string | undefined;
   /** Show the lines in a code block (monospace keeps tree connectors aligned). */
@@ -29,6 +33,9 @@ export interface ListingInput {
   continuation?: (index: number) => string | undefined;
 }
 
+/** The listing's lines by index, as an array gives them. */
+export type ListingLines = Pick<readonly string[], 'length' | 'at'>;
+
 /** The cursor is the index of the page's first line; anything unreadable starts from the top. */
 function readCursor(cursor: string | undefined, total: number): number {
   if (cursor === undefined || !/^\d{1,9}$/.test(cursor)) return 0;
@@ -37,11 +44,11 @@ function readCursor(cursor: string | undefined, total: number): number {
 }
 
 /** The lines from `start` that fit one page of at most `maxChars` of text: always at least one. */
-function pageLines(lines: readonly string[], start: number, maxChars: number): string[] {
+function pageLines(lines: ListingLines, start: number, maxChars: number): string[] {
   const page: string[] = [];
   let used = 0;
   for (let index = start; index < lines.length && page.length < LISTING_PAGE_LINES; index += 1) {
-    const line = truncate(lines[index] ?? '', LISTING_LINE_MAX);
+    const line = truncate(lines.at(index) ?? '', LISTING_LINE_MAX);
     if (page.length > 0 && used + line.length + 1 > maxChars) break;
     used += line.length + 1;
     page.push(line);

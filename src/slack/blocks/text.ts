@@ -35,18 +35,6 @@ export function oneLine(text: string): string {
   return text.replace(/[^\S\u00a0\u2007\u202f]+/g, ' ').trim();
 }
 
-/**
- * The start of `oneLine(text)`, all of it or at least `min` characters, reading no more of `text`
- * than that takes: a line shown cut need not have a long title collapsed whole. (Collapsing a prefix
- * gives a prefix of the whole collapsed.)
- */
-export function oneLineStart(text: string, min: number): string {
-  for (let end = Math.max(1, min); ; end *= 2) {
-    const start = oneLine(text.slice(0, end));
-    if (start.length >= min || end >= text.length) return start;
-  }
-}
-
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

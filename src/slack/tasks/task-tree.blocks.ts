@@ -20,8 +20,14 @@ export function buildTaskTree(input: TaskTreeInput, t: Translator): SlackMessage
   return buildListing(
     {
       header: input.title,
-      // A line break inside a title would break the tree's shape; indentation must stay.
-      lines: input.lines.map((line) => escapeMrkdwn(line.replace(/[\r\n]+/g, ' '))),
+      lines: {
+        length: input.lines.length,
+        // A line break inside a title would break the tree's shape; indentation must stay.
+        at: (index) => {
+          const line = input.lines.at(index);
+          return line === undefined ? undefined : escapeMrkdwn(line.replace(/[\r\n]+/g, ' '));
+        },
+      },
       cursor: input.cursor,
       code: true,
       moreActionId: ACTION_IDS.taskTreeMore,

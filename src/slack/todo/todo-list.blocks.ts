@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/index.js';
 import { STATUS_MARKS } from '../../tasks/render.js';
 import { ACTION_IDS } from '../blocks/action-ids.js';
-import { buildListing, LISTING_LINE_MAX } from '../blocks/listing.blocks.js';
-import { escapeMrkdwn, oneLine, oneLineStart } from '../blocks/text.js';
+import { buildListing } from '../blocks/listing.blocks.js';
+import { escapeMrkdwn, oneLine } from '../blocks/text.js';
 import type { SlackMessage } from '../blocks/types.js';
 import { groupTodos, type TodoItem } from '../../tools/index.js';
 
@@ -23,39 +23,39 @@ function itemLine(item: TodoItem, t: Translator): string {
   const tags = (item.tags ?? []).map((tag) => ` #${escapeMrkdwn(oneLine(tag))}`).join('');
   // An empty due date in the file is no due date.
   const dueText = item.dueAt ? due(item.dueAt, t) : '';
-  // Every page lays out every line, and the listing shows only the start of a long one: a list of
-  // long titles cost tens of milliseconds a page when each was collapsed and escaped whole.
-  const title = escapeMrkdwn(oneLineStart(item.title, LISTING_LINE_MAX));
-  return `${STATUS_MARKS[item.status]} [${escapeMrkdwn(oneLine(item.id))}] ${title}${tags}${dueText}`;
+  return `${STATUS_MARKS[item.status]} [${escapeMrkdwn(oneLine(item.id))}] ${escapeMrkdwn(oneLine(item.title))}${tags}${dueText}`;
 }
 
 /** The channel's todo list grouped by status (to do, blocked, done, as the tools group it), paged like the task tree. */
 export function buildTodoList(input: TodoListInput, t: Translator): SlackMessage {
-  const lines: string[] = [];
-  const groupOf: string[] = [];
-  const continuedOf = new Map<string, string>();
+  // One row per line: a group's heading (no item) or one of its items, laid out only when a page shows it.
+  const rows: { heading: string; continued: string; item?: TodoItem }[] = [];
   for (const group of groupTodos(input.items)) {
     const label = t.t('commands.todo.group', { status: group.status });
-    const heading = `*${label}* (${group.items.length})`;
-    continuedOf.set(heading, `*${label}* (${t.t('commands.todo.continued', { count: group.items.length })})`);
-    lines.push(heading);
-    groupOf.push(heading);
-    for (const item of group.items) {
-      lines.push(itemLine(item, t));
-      groupOf.push(heading);
-    }
+    const heading = {
+      heading: `*${label}* (${group.items.length})`,
+      continued: `*${label}* (${t.t('commands.todo.continued', { count: group.items.length })})`,
+    };
+    rows.push(heading);
+    for (const item of group.items) rows.push({ ...heading, item });
   }
   return buildListing(
     {
       header: input.title,
-      lines,
+      lines: {
+        length: rows.length,
+        at: (index) => {
+          const row = rows.at(index);
+          return row && (row.item ? itemLine(row.item, t) : row.heading);
+        },
+      },
       cursor: input.cursor,
       code: false,
       moreActionId: ACTION_IDS.todoListMore,
       empty: t.t('commands.todo.empty'),
       continuation: (index) => {
-        const heading = groupOf[index];
-        return heading === undefined || lines[index] === heading ? undefined : continuedOf.get(heading);
+        const row = rows[index];
+        return row?.item ? row.continued : undefined;
       },
     },
     t,

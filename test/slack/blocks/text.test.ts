@@ -4,8 +4,6 @@ import {
   escapeMrkdwn,
   escapeTruncated,
   mentionUser,
-  oneLine,
-  oneLineStart,
   pack,
   plainText,
   safeCut,
@@ -54,28 +52,6 @@ describe('truncate and safeCut', () => {
       expect(out.replace(/…$/, '')).toMatch(/^(?:&amp;|&lt;|&gt;)*$/);
     }
     expect(safeCut('ab&amp;', 4)).toBe(2);
-  });
-});
-
-describe('oneLineStart', () => {
-  it('is the start of oneLine, at least as long as asked or all of it, whatever the whitespace', () => {
-    const texts = [
-      '',
-      '   ',
-      'short title',
-      `${' \n\t'.repeat(400)}late start ${'word '.repeat(300)}`,
-      `${'x'.repeat(499)}   \n  ${'y'.repeat(600)}`,
-      `a${'\n'.repeat(2000)}b${' c'.repeat(800)}   `,
-      `${'\u00a0'.repeat(10)} no-break ${'z\u202f'.repeat(400)}`,
-    ];
-    for (const text of texts) {
-      const whole = oneLine(text);
-      for (const min of [1, 10, 500]) {
-        const start = oneLineStart(text, min);
-        expect(whole.startsWith(start), JSON.stringify(text.slice(0, 20))).toBe(true);
-        expect(start.length).toBeGreaterThanOrEqual(Math.min(min, whole.length));
-      }
-    }
   });
 });
 
