@@ -8,28 +8,19 @@ import { startBotHarness, type BotHarness } from '../harness/bot.js';
 import { assertWithinSlackLimits } from '../slack/blocks/limits.js';
 import { firstLine, run, shown } from '../slack/commands-e2e/support.js';
 import { resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { botPlaneEnv, planeRequest, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 
 describe.skipIf(!plane)('/plane digest through the bot against the real Plane CE', () => {
   let harness: BotHarness;
-  const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${plane!.url}/api/v1/workspaces/${plane!.workspace}/projects/${plane!.projectId}/${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'X-Api-Key': plane!.adminApiKey, 'Content-Type': 'application/json' },
-      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-    });
+  const api = (path: string, init?: { method?: string; body?: unknown }) =>
+    planeRequest(plane!, `projects/${plane!.projectId}/${path}`, init);
 
   beforeAll(async () => {
     resetPlaneCe(plane!.env);
     harness = await startBotHarness({
-      env: {
-        PLANE_BASE_URL: plane!.url,
-        PLANE_API_KEY: plane!.apiKey,
-        PLANE_WORKSPACE: plane!.workspace,
-        PLANE_RATE_LIMIT: plane!.env.PLANE_CE_RATE_LIMIT ?? '100000/minute',
-      },
+      env: botPlaneEnv(plane!),
     });
   }, 120_000);
 

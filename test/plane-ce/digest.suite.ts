@@ -3,19 +3,17 @@
  * every state group), what the digest costs in requests, and "since the last digest" after a change
  * made in Plane.
  */
-import Keyv from 'keyv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelDigests, NO_FILTERS } from '../../src/digests/channel-digests.js';
 import { ProjectReader } from '../../src/digests/reads.js';
 import { translator } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/log.js';
-import { createPlaneKit } from '../../src/plane/kit.js';
 import { Scheduler } from '../../src/schedules/scheduler.js';
 import { buildDigest } from '../../src/slack/digests/digest.blocks.js';
 import { createMemoryStore } from '../../src/state/index.js';
 import { assertWithinSlackLimits } from '../slack/blocks/limits.js';
 import { resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { planeCeKit, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 
@@ -23,13 +21,7 @@ describe.skipIf(!plane)('a channel digest against the real Plane CE', () => {
   beforeAll(() => resetPlaneCe(plane!.env));
 
   it('counts every item of ACME by state group, shows the current cycle, costs a handful of requests, and reports a change made in Plane as done since the last digest', async () => {
-    const kit = createPlaneKit({
-      apiKey: plane!.apiKey,
-      baseUrl: plane!.url,
-      appUrl: plane!.url,
-      workspace: plane!.workspace,
-      cache: new Keyv(),
-    });
+    const kit = planeCeKit(plane!);
     const api = kit.api();
     const store = createMemoryStore();
     const digests = new ChannelDigests({

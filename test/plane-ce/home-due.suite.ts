@@ -8,29 +8,20 @@ import { translator } from '../../src/i18n/index.js';
 import { dayIn, nextDayIn } from '../../src/schedules/occurrences.js';
 import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
 import { resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { botPlaneEnv, planeRequest, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 const EN = translator('en');
 
 describe.skipIf(!plane)('the Home tab’s due soon section against the real Plane CE', () => {
   let harness: BotHarness;
-  const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${plane!.url}/api/v1/workspaces/${plane!.workspace}/projects/${plane!.projectId}/${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'X-Api-Key': plane!.adminApiKey, 'Content-Type': 'application/json' },
-      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-    });
+  const api = (path: string, init?: { method?: string; body?: unknown }) =>
+    planeRequest(plane!, `projects/${plane!.projectId}/${path}`, init);
 
   beforeAll(async () => {
     resetPlaneCe(plane!.env);
     harness = await startBotHarness({
-      env: {
-        PLANE_BASE_URL: plane!.url,
-        PLANE_API_KEY: plane!.apiKey,
-        PLANE_WORKSPACE: plane!.workspace,
-        PLANE_RATE_LIMIT: plane!.env.PLANE_CE_RATE_LIMIT ?? '100000/minute',
-      },
+      env: botPlaneEnv(plane!),
     });
   }, 120_000);
 

@@ -9,7 +9,7 @@ import { startBotHarness, type BotHarness } from '../harness/bot.js';
 import { run } from '../slack/commands-e2e/support.js';
 import { ALICE, BOB, OPS, botLine, botThread, offerButton, offerFor } from '../intake-desk/support.js';
 import { pointWebhook, resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { botPlaneEnv, planeRequest, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 
@@ -22,12 +22,7 @@ interface IntakeRow {
 
 describe.skipIf(!plane)('the intake desk against the real Plane CE', () => {
   let harness: BotHarness;
-  const api = (path: string, init: { method?: string; body?: unknown; key?: string } = {}) =>
-    fetch(`${plane!.url}/api/v1/workspaces/${plane!.workspace}/${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'X-Api-Key': init.key ?? plane!.adminApiKey, 'Content-Type': 'application/json' },
-      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-    });
+  const api = (path: string, init?: Parameters<typeof planeRequest>[2]) => planeRequest(plane!, path, init);
   const acme = (path: string, init?: Parameters<typeof api>[1]) => api(`projects/${plane!.projectId}/${path}`, init);
   const intakeRows = async (): Promise<IntakeRow[]> =>
     ((await (await acme('intake-issues/?per_page=100')).json()) as { results: IntakeRow[] }).results;
@@ -47,13 +42,7 @@ describe.skipIf(!plane)('the intake desk against the real Plane CE', () => {
     resetPlaneCe(plane!.env);
     harness = await startBotHarness({
       timing: { intakePollMs: 500, condenseMs: 200, postIntervalMs: 20 },
-      env: {
-        PLANE_BASE_URL: plane!.url,
-        PLANE_API_KEY: plane!.apiKey,
-        PLANE_WORKSPACE: plane!.workspace,
-        PLANE_WEBHOOK_SECRET: plane!.webhookSecret,
-        PLANE_RATE_LIMIT: plane!.env.PLANE_CE_RATE_LIMIT ?? '100000/minute',
-      },
+      env: { ...botPlaneEnv(plane!), PLANE_WEBHOOK_SECRET: plane!.webhookSecret },
     });
     pointWebhook(plane!.env, `${harness.bot.url}/plane/webhooks`);
   }, 120_000);

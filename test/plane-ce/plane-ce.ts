@@ -1,4 +1,6 @@
+import Keyv from 'keyv';
 import { inject } from 'vitest';
+import { createPlaneKit, type PlaneKit, type PlaneKitOptions } from '../../src/plane/kit.js';
 
 /** What the fixture printed (`PLANE_CE_URL`, `PLANE_CE_API_KEY`, the seeded users' keys …). */
 export interface PlaneCe {
@@ -32,4 +34,39 @@ export function realPlane(): PlaneCe | undefined {
     opsProjectId: env.PLANE_CE_OPS_PROJECT_ID ?? '',
     env,
   };
+}
+
+/** A Plane kit on the bot's key against this Plane CE, with a cache of its own; `options` add to it. */
+export function planeCeKit(plane: PlaneCe, options: Partial<PlaneKitOptions> = {}): PlaneKit {
+  return createPlaneKit({
+    apiKey: plane.apiKey,
+    baseUrl: plane.url,
+    appUrl: plane.url,
+    workspace: plane.workspace,
+    cache: new Keyv(),
+    ...options,
+  });
+}
+
+/** The bot's Plane variables for this Plane CE (its key, its workspace, the fixture's rate limit). */
+export function botPlaneEnv(plane: PlaneCe): Record<string, string> {
+  return {
+    PLANE_BASE_URL: plane.url,
+    PLANE_API_KEY: plane.apiKey,
+    PLANE_WORKSPACE: plane.workspace,
+    PLANE_RATE_LIMIT: plane.env.PLANE_CE_RATE_LIMIT ?? '100000/minute',
+  };
+}
+
+/** A JSON request to Plane's API under the workspace (`projects/<id>/…`), as its admin unless `key` says. */
+export function planeRequest(
+  plane: PlaneCe,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<Response> {
+  return fetch(`${plane.url}/api/v1/workspaces/${plane.workspace}/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'X-Api-Key': init.key ?? plane.adminApiKey, 'Content-Type': 'application/json' },
+    ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+  });
 }

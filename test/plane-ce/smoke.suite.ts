@@ -1,8 +1,6 @@
-import Keyv from 'keyv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlaneKit } from '../../src/plane/kit.js';
 import { resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { planeCeKit, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 
@@ -10,13 +8,7 @@ describe.skipIf(!plane)('the real Plane CE', () => {
   beforeAll(() => resetPlaneCe(plane!.env));
 
   it('answers the kit with its seeded project and work items', async () => {
-    const kit = createPlaneKit({
-      apiKey: plane!.apiKey,
-      baseUrl: plane!.url,
-      appUrl: plane!.url,
-      workspace: plane!.workspace,
-      cache: new Keyv(),
-    });
+    const kit = planeCeKit(plane!);
     const api = kit.api();
     const projects = await api.projects('acme');
     expect(projects.map((p) => p.identifier).sort()).toEqual(['ACME', 'OPS']);

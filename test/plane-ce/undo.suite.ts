@@ -1,13 +1,11 @@
-import Keyv from 'keyv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlaneKit } from '../../src/plane/kit.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import { addCommentInput, commentOnWorkItem } from '../../src/tools/plane/add-comment.js';
 import { createIssueInput, createWorkItem } from '../../src/tools/plane/create-issue.js';
 import { updateIssueInput, updateWorkItem } from '../../src/tools/plane/update-issue.js';
 import { UndoJournal } from '../../src/undo/journal.js';
 import { resetPlaneCe } from './fixture.js';
-import { realPlane } from './plane-ce.js';
+import { planeCeKit, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 const ALICE = { id: 'U0ALICE', name: 'alice', email: 'alice@acme.test' };
@@ -17,14 +15,7 @@ describe.skipIf(!plane)('Undo against the real Plane CE', () => {
 
   const setUp = () => {
     const journal = new UndoJournal(createMemoryStore());
-    const kit = createPlaneKit({
-      apiKey: plane!.apiKey,
-      baseUrl: plane!.url,
-      appUrl: plane!.url,
-      workspace: plane!.workspace,
-      cache: new Keyv(),
-      onChange: (change) => journal.record(change),
-    });
+    const kit = planeCeKit(plane!, { onChange: (change) => journal.record(change) });
     const undo = (id: string | undefined) =>
       journal.undo({ id: id!, personId: ALICE.id, mayUndo: (by) => by === ALICE.id, api: kit.api() });
     return { kit, api: kit.api(), undo };
