@@ -3,29 +3,18 @@
  * Plane CE: Alice (alice@acme.test, Slack zone Paris) sees her open items by their target days in her
  * zone, whatever their urgency, and not a closed item nor someone else's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n/index.js';
 import { dayIn, nextDayIn } from '../../src/schedules/occurrences.js';
-import { eventually, startBotHarness, type BotHarness } from '../harness/bot.js';
-import { resetPlaneCe } from './fixture.js';
-import { botPlaneEnv, planeRequest, realPlane } from './plane-ce.js';
+import { eventually } from '../harness/bot.js';
+import { botOnRealPlane, projectRequest, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 const EN = translator('en');
 
 describe.skipIf(!plane)('the Home tab’s due soon section against the real Plane CE', () => {
-  let harness: BotHarness;
-  const api = (path: string, init?: { method?: string; body?: unknown }) =>
-    planeRequest(plane!, `projects/${plane!.projectId}/${path}`, init);
-
-  beforeAll(async () => {
-    resetPlaneCe(plane!.env);
-    harness = await startBotHarness({
-      env: botPlaneEnv(plane!),
-    });
-  }, 120_000);
-
-  afterAll(() => harness?.close());
+  const harness = botOnRealPlane(plane);
+  const api = (path: string, init?: Parameters<typeof projectRequest>[2]) => projectRequest(plane!, path, init);
 
   it('lists ACME-7 (backlog, least urgent of hers) overdue, ACME-12 due tomorrow; not ACME-5 (done, Bob’s) nor ACME-2 (Bob and Dana’s)', async () => {
     const today = dayIn('Europe/Paris', new Date());
@@ -41,8 +30,8 @@ describe.skipIf(!plane)('the Home tab’s due soon section against the real Plan
     await due(2, today);
     // ACME-3 (alice and bob, in progress) keeps its seeded target, 2026-01-30: overdue too.
 
-    expect((await harness.slack.openHome({ user: 'U0ALICE' })).status).toBe(200);
-    const home = await eventually(() => harness.slack.homeView('U0ALICE'), 30_000, 'Alice’s Home tab');
+    expect((await harness().slack.openHome({ user: 'U0ALICE' })).status).toBe(200);
+    const home = await eventually(() => harness().slack.homeView('U0ALICE'), 30_000, 'Alice’s Home tab');
     const section = home.view.blocks[2] as { text: { text: string } };
     const lines = section.text.text.split('\n');
     expect(lines[0]).toBe(`*${EN.t('digests.home.title', { count: 3 })}*`);

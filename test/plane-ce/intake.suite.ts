@@ -9,7 +9,7 @@ import { startBotHarness, type BotHarness } from '../harness/bot.js';
 import { run } from '../slack/commands-e2e/support.js';
 import { ALICE, BOB, OPS, botLine, botThread, offerButton, offerFor } from '../intake-desk/support.js';
 import { pointWebhook, resetPlaneCe } from './fixture.js';
-import { botPlaneEnv, planeRequest, realPlane } from './plane-ce.js';
+import { botPlaneEnv, planeRequest, projectRequest, realPlane } from './plane-ce.js';
 
 const plane = realPlane();
 
@@ -23,7 +23,7 @@ interface IntakeRow {
 describe.skipIf(!plane)('the intake desk against the real Plane CE', () => {
   let harness: BotHarness;
   const api = (path: string, init?: Parameters<typeof planeRequest>[2]) => planeRequest(plane!, path, init);
-  const acme = (path: string, init?: Parameters<typeof api>[1]) => api(`projects/${plane!.projectId}/${path}`, init);
+  const acme = (path: string, init?: Parameters<typeof api>[1]) => projectRequest(plane!, path, init);
   const intakeRows = async (): Promise<IntakeRow[]> =>
     ((await (await acme('intake-issues/?per_page=100')).json()) as { results: IntakeRow[] }).results;
   const rowNamed = async (name: string) => (await intakeRows()).filter((row) => row.issue_detail?.name === name);

@@ -1,6 +1,8 @@
 import Keyv from 'keyv';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createPlaneKit, type PlaneKit, type PlaneKitOptions } from '../../src/plane/kit.js';
+import { startBotHarness, type BotHarness } from '../harness/bot.js';
+import { resetPlaneCe } from './fixture.js';
 
 /** What the fixture printed (`PLANE_CE_URL`, `PLANE_CE_API_KEY`, the seeded users' keys …). */
 export interface PlaneCe {
@@ -69,4 +71,20 @@ export function planeRequest(
     headers: { 'X-Api-Key': init.key ?? plane.adminApiKey, 'Content-Type': 'application/json' },
     ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
   });
+}
+
+/** The same, under the seeded project ACME: `work-items/…`, `states/`. */
+export function projectRequest(plane: PlaneCe, path: string, init?: Parameters<typeof planeRequest>[2]): Promise<Response> {
+  return planeRequest(plane, `projects/${plane.projectId}/${path}`, init);
+}
+
+/** The bot on this Plane CE for a describe block: Plane reset, then the bot started; closed after its tests. */
+export function botOnRealPlane(plane: PlaneCe | undefined): () => BotHarness {
+  let harness: BotHarness | undefined;
+  beforeAll(async () => {
+    resetPlaneCe(plane!.env);
+    harness = await startBotHarness({ env: botPlaneEnv(plane!) });
+  }, 120_000);
+  afterAll(() => harness?.close());
+  return () => harness!;
 }
