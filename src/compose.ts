@@ -58,11 +58,13 @@ export interface PlanebotOptions {
   extraRoutes?: Route[];
   /**
    * Shorter clocks for tests that cannot wait minutes (no variable sets them): Plane's rate window
-   * (60 s) and how long a run stays with a process that stopped renewing it (60 s).
+   * (60 s), how long a run stays with a process that stopped renewing it (60 s) and how long a
+   * graceful stop waits for work in progress (8 s).
    */
   timing?: {
     planeWindowMs?: number;
     runLeaseMs?: number;
+    drainLimitMs?: number;
     /** Notifications: how long deliveries about one item are gathered (10 s) and the posting pace per channel (1 s). */
     condenseMs?: number;
     postIntervalMs?: number;
@@ -331,7 +333,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
       // Take no new work, let what was taken reach a point where it is done or saved (a command's
       // reply, a run's end or its approval request), bounded: a run still busy then is left as a
       // crash leaves it, for the next process to take up when its lease runs out.
-      const drained = await within(DRAIN_LIMIT_MS, async () => {
+      const drainLimitMs = options.timing?.drainLimitMs ?? DRAIN_LIMIT_MS;
+      const drained = await within(drainLimitMs, async () => {
         // MCP sessions hold streams open that would keep the server from closing.
         await mcp?.close();
         await slack.stop();
@@ -346,7 +349,7 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
         // What still waits to be posted stays in the store for the next process.
         await outbox.stop();
       });
-      if (!drained) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'work still running at shutdown is left for another process');
+      if (!drained) logger.warn({ limitMs: drainLimitMs }, 'work still running at shutdown is left for another process');
       server.server.closeAllConnections();
       // The store first: a run still going can then no longer save a turn the limiter's closing broke.
       await store.close();

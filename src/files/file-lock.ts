@@ -11,6 +11,11 @@ const RETRIES = { retries: 150, factor: 1.2, minTimeout: 5, maxTimeout: 100, ran
 /** A lock not refreshed for this long is taken over: its holder has died. */
 const STALE_MS = 10_000;
 
+export interface FileLocksOptions {
+  /** How long a lock not refreshed is kept (default 10 s; at least 2 s): tests of a dead holder shorten it. */
+  staleMs?: number;
+}
+
 /**
  * The file locks of one process: a queue per path, so that the process's own writers take turns
  * without polling the lock directory. The composition makes one and hands it to every store that
@@ -19,13 +24,18 @@ const STALE_MS = 10_000;
  */
 export class FileLocks {
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly staleMs: number;
+
+  constructor(options: FileLocksOptions = {}) {
+    this.staleMs = options.staleMs ?? STALE_MS;
+  }
 
   /**
    * Runs `work` holding the lock of `path` against this process (its queue) and against other
    * processes (a `<path>.lock` directory, refreshed while held and taken over once stale).
    */
   run<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
-    const turn = (this.queues.get(path) ?? Promise.resolve()).then(() => holdLock(path, work));
+    const turn = (this.queues.get(path) ?? Promise.resolve()).then(() => holdLock(path, this.staleMs, work));
     const settled = turn.then(
       () => undefined,
       () => undefined,
@@ -38,12 +48,12 @@ export class FileLocks {
   }
 }
 
-async function holdLock<R>(path: string, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
+async function holdLock<R>(path: string, staleMs: number, work: (assertHeld: AssertLockHeld) => Promise<R>): Promise<R> {
   let lost: Error | undefined;
   let release: () => Promise<void>;
   const options = {
     realpath: false,
-    stale: STALE_MS,
+    stale: staleMs,
     onCompromised: (error: Error) => {
       lost = error;
     },

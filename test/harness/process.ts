@@ -13,10 +13,11 @@ export const FIXTURE_ENTRY = fileURLToPath(new URL('../fixtures/bot-process.ts',
 export const TEST_TIMING_VARIABLES = {
   planeWindowMs: 'PLANEBOT_TEST_PLANE_WINDOW_MS',
   runLeaseMs: 'PLANEBOT_TEST_RUN_LEASE_MS',
+  drainLimitMs: 'PLANEBOT_TEST_DRAIN_LIMIT_MS',
 } as const;
 
 /** The variables that give FIXTURE_ENTRY its shorter clocks (ms). */
-export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number }): Record<string, string> {
+export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number; drainLimitMs?: number }): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [option, variable] of Object.entries(TEST_TIMING_VARIABLES)) {
     const value = timing[option as keyof typeof timing];

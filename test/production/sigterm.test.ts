@@ -90,7 +90,7 @@ describe('SIGTERM', () => {
     const held = heldReply(textReply('never delivered: the process stopped'));
     services = await startFakeServices({ model: [held.step, textReply('Answered by the next process.')] });
     const s = services;
-    const env = s.env(await s.dataDir(), testTiming({ runLeaseMs: 2_000 }));
+    const env = s.env(await s.dataDir(), testTiming({ runLeaseMs: 2_000, drainLimitMs: 2_000 }));
     const first = await start(env, 'first', FIXTURE_ENTRY);
     const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> think hard' });
     await held.requested;
