@@ -28,15 +28,8 @@ const BUSY = ['test/deploy/image-stages.test.ts', 'test/mcp/stdio.test.ts'];
 const busy = (file: string) => file.endsWith('.browser.test.ts') || BUSY.includes(file);
 const PROCESSES = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 const IN_PROCESS = { maxWorkers: 5, sequence: { groupOrder: 1 } };
-/**
- * Last, alone: the replica tests run bot processes against Slack's and Plane's own deadlines (a 3 s
- * ack, a lease). Beside the browser tests, at a load of 4, they failed (on a check since found too
- * strict); they have not been tried beside other files since.
- */
-const ALONE = { maxWorkers: 1, sequence: { groupOrder: 2 } };
-const RUN_ALONE = ['test/production/replicas.test.ts'];
 /** Files that start processes and mostly wait: the second turn, each in its own process. */
-const waiting = processes.filter((file) => !busy(file) && !RUN_ALONE.includes(file));
+const waiting = processes.filter((file) => !busy(file));
 
 /**
  * The bot, the fakes and their servers in the test process: loaded once per worker, not once per
@@ -74,7 +67,7 @@ export default defineConfig({
           ...PROCESSES,
           name: 'planebot',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units, ...inProcess, ...redis, ...waiting, ...RUN_ALONE],
+          exclude: ['**/node_modules/**', 'test/plane-ce/**', ...units, ...inProcess, ...redis, ...waiting],
           pool: 'forks',
         },
       },
@@ -82,15 +75,6 @@ export default defineConfig({
         // The other files that start processes, each in its own process: sharing workers saved them
         // little CPU (2 s of 60) and balanced them worse (48 s against 35 s alone).
         test: { ...shared, ...IN_PROCESS, name: 'planebot-processes', include: waiting, pool: 'forks' },
-      },
-      {
-        test: {
-          ...shared,
-          ...ALONE,
-          name: 'planebot-alone',
-          include: RUN_ALONE,
-          pool: 'forks',
-        },
       },
       {
         // Files whose only process is a redis-server of their own, which each stops: sharing workers
