@@ -15,7 +15,9 @@
  * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady
  * 200 a second, under saturation. CPU per command says where a gap comes from, and it holds when the
  * ack ratios only say how busy the machine was (each ratio row says so when its rounds lie more than
- * 2× apart). Then a fresh process of each bot is profiled (`--cpu-prof`) through a warm-up and a
+ * 2× apart); it is also split by thread (the JavaScript thread's user and kernel time, and the
+ * process's other threads: V8's compiler and collector helpers, libuv's pool), which a profile of the
+ * JavaScript thread alone cannot show. Then a fresh process of each bot is profiled (`--cpu-prof`) through a warm-up and a
  * steady round, apart from the measured rounds since profiling slows it: over that round, its top
  * three functions by self time, the garbage collector and all its code, per command. With
  * PLANEBOT_BENCH_PROFILES=<folder> the profiles are kept there, for a flame graph.
@@ -30,7 +32,7 @@ import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
 import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
-import { cpuTimeMs, lowestPriority, pinToCpu } from './fixtures/cpu.js';
+import { cpuTimeMs, lowestPriority, pinToCpu, threadSplitMs, type ThreadSplit } from './fixtures/cpu.js';
 import { profileClock, summarizeProfiles } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
 import { median } from './fixtures/rounds.js';
@@ -83,6 +85,8 @@ interface Round {
   p99: number;
   /** CPU the server used per request of the round, warm-up included, and its work after the acks. */
   cpuMs: number | undefined;
+  /** The same by thread: what the JavaScript thread spends in user and system time, and the rest. */
+  split: ThreadSplit | undefined;
 }
 
 export async function bench(): Promise<BenchRow[]> {
@@ -239,6 +243,13 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
       value: measured ? SERVERS.map((name) => spread(rounds[name].map((r) => r.cpuMs!))).join(' / ') : 'n/a',
       ...(label.includes('steady') && { target: `Planebot ≤ ${TARGET_CPU_MS} ms` }),
     },
+    ...SERVERS.filter((name) => rounds[name].every((r) => r.split)).map((name) => ({
+      area: 'slack',
+      measure: `server CPU per command by thread, ${LABELS[name]}: JavaScript thread user / its system (kernel) / other threads (${label})`,
+      value: (['mainUserMs', 'mainSystemMs', 'otherThreadsMs'] as const)
+        .map((part) => spread(rounds[name].map((r) => r.split![part])))
+        .join(' / '),
+    })),
     ...(measured
       ? [
           {
@@ -281,6 +292,7 @@ class LoadClient {
   /** A warm-up at concurrency 20, then the measured requests under `load`, then `settled`. */
   async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests = REQUESTS): Promise<Round> {
     const cpuBefore = cpuTimeMs(server.pid);
+    const splitBefore = threadSplitMs(server.pid);
     await this.concurrent(server.url, WARMUP, CONCURRENCY);
     const latencies =
       load.kind === 'concurrent'
@@ -288,10 +300,20 @@ class LoadClient {
         : await this.steady(server.url, requests, load.perSecond);
     await settled();
     const cpuAfter = cpuTimeMs(server.pid);
+    const splitAfter = threadSplitMs(server.pid);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
-    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / (WARMUP + requests);
-    return { p50: at(0.5), p99: at(0.99), cpuMs };
+    const commands = WARMUP + requests;
+    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / commands;
+    const split =
+      splitBefore && splitAfter
+        ? {
+            mainUserMs: (splitAfter.mainUserMs - splitBefore.mainUserMs) / commands,
+            mainSystemMs: (splitAfter.mainSystemMs - splitBefore.mainSystemMs) / commands,
+            otherThreadsMs: (splitAfter.otherThreadsMs - splitBefore.otherThreadsMs) / commands,
+          }
+        : undefined;
+    return { p50: at(0.5), p99: at(0.99), cpuMs, split };
   }
 
   private async concurrent(url: string, count: number, concurrency: number): Promise<number[]> {
