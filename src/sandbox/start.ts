@@ -28,6 +28,8 @@ const SANDBOX_PEOPLE = [
   { id: 'U0CAMILLE', name: 'camille', real_name: 'Camille Roux', email: 'camille@acme.io', tz: 'Europe/Paris', locale: 'fr-FR' },
   { id: 'U0WEI', name: 'wei', real_name: 'Wei Zhang', email: 'wei@acme.io', tz: 'Asia/Shanghai', locale: 'zh-CN' },
 ];
+/** Whom the page shows the workspace as until someone else is picked. */
+const DEFAULT_VIEWER = SANDBOX_PEOPLE[0]!;
 
 /**
  * `npm start` with no Slack: the same bot, with Slack replaced by the embedded emulator
@@ -64,7 +66,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
     // (WEBHOOK_ALLOWED_IPS); the demo Plane is configured as such a server.
     demoPlane = await startFakePlane({ webhooks: { allowed: [config.sandboxHost, '127.0.0.1'] } });
     const demo = seedDemoWorkspace(demoPlane.db);
-    seedDemoDigests(demoPlane.db, demo);
+    seedDemoDigests(demoPlane.db, demo, DEFAULT_VIEWER.tz);
     demoCycles = demo.cycles;
     // Turned on as a project admin would in Plane's settings (the bot's key may not).
     demo.project.intake_view = true;
@@ -105,7 +107,7 @@ export async function startSandbox(config: Config, options: { logger: Logger }):
             planeUrl: demoPlane ? undefined : plane.appUrl,
             intake: demoIntake !== undefined,
           },
-          defaultViewer: SANDBOX_PEOPLE[0]!.id,
+          defaultViewer: DEFAULT_VIEWER.id,
         }),
         ...(demoPlane && demoIntake ? sandboxIntakeRoutes(demoPlane, demoIntake.admin) : []),
       ],

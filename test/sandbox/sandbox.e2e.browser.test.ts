@@ -266,7 +266,7 @@ describe('the sandbox in a browser, with the real bot behind it', () => {
     expect(await page.getByTestId('composer-form').isVisible()).toBe(false);
     const text = (await home.textContent()) ?? '';
     expect(text).toContain('Your work');
-    // First, what is due: the demo's changelog is Léo's and due today (overdue or tomorrow in a zone a day off).
+    // First, what is due: the demo's changelog is Léo's and due today (the demo dates its due items by Paris days).
     expect(text).toMatch(/Due soon \/ overdue \(\d+\)/);
     expect(text).toContain('Publish the December changelog');
     expect(text).toContain('Login button unresponsive on Safari');

@@ -403,11 +403,14 @@ function seedDemoCycles(
 /**
  * What the sandbox's digest and reminders show at once: items overdue, due today and tomorrow
  * (assigned to the sandbox's people), an urgent one nobody owns, and one started but untouched for
- * two weeks. Kept apart from `seedDemoWorkspace`, whose twelve items the tests count on.
+ * two weeks. Kept apart from `seedDemoWorkspace`, whose twelve items the tests count on. The due
+ * dates are days in `timeZone`, the zone of the person the sandbox shows first: a reminder reckons
+ * "today" in its reader's zone, so UTC days would show today's item as overdue there near midnight.
  */
-export function seedDemoDigests(db: FakePlaneDb, demo: DemoWorkspace): WorkItemRecord[] {
+export function seedDemoDigests(db: FakePlaneDb, demo: DemoWorkspace, timeZone = 'UTC'): WorkItemRecord[] {
   const now = db.now();
-  const date = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (days: number) => day.format(now + days * DAY);
   const { dana, leo, priya } = demo.users;
   const items: WorkItemInput[] = [
     {

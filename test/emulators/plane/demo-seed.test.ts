@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, type FakePlane, seedDemoWorkspace, startFakePlane } from '../../../src/emulators/plane/index.js';
+import { DEMO_API_KEY, type FakePlane, seedDemoDigests, seedDemoWorkspace, startFakePlane } from '../../../src/emulators/plane/index.js';
 
 let plane: FakePlane;
 afterEach(() => plane.close());
@@ -47,5 +47,29 @@ describe('seedDemoWorkspace', () => {
     expect(image.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const images = demo.workItems.filter((i) => i.description_html.includes('<image-component'));
     expect(images).toHaveLength(2);
+  });
+});
+
+describe('seedDemoDigests', () => {
+  // 23:30 UTC on 7 December is already 00:30 on the 8th in Paris.
+  const nearMidnight = Date.parse('2026-12-07T23:30:00Z');
+  const dueDates = (timeZone?: string) => {
+    const demo = seedDemoWorkspace(plane.db);
+    const items = seedDemoDigests(plane.db, demo, timeZone);
+    return items.filter((item) => item.target_date).map((item) => [item.name, item.target_date]);
+  };
+
+  it('dates overdue, today and tomorrow by the calendar of the zone it is given', async () => {
+    plane = await startFakePlane({ now: () => nearMidnight });
+    expect(dueDates('Europe/Paris')).toEqual([
+      ['Renew the TLS certificate of the marketing site', '2026-12-06'],
+      ['Publish the December changelog', '2026-12-08'],
+      ['Review the cookie policy wording', '2026-12-09'],
+    ]);
+  });
+
+  it('dates them by UTC days when given no zone', async () => {
+    plane = await startFakePlane({ now: () => nearMidnight });
+    expect(dueDates().map(([, date]) => date)).toEqual(['2026-12-05', '2026-12-07', '2026-12-08']);
   });
 });
