@@ -295,8 +295,8 @@ export async function startPlanebot(config: Config, options: PlanebotOptions): P
     secret: config.plane.webhookSecret,
     store,
     logger,
-    handle: async (delivery, receivedAt) => {
-      await Promise.all([notifier.handle(delivery, receivedAt), taskFollower.handle(delivery), desk?.handleDelivery(delivery)]);
+    handle: async (delivery, receivedAt, id) => {
+      await Promise.all([notifier.handle(delivery, receivedAt, id), taskFollower.handle(delivery), desk?.handleDelivery(delivery)]);
     },
     backlog: deliveries,
     meter: metrics.webhooks,

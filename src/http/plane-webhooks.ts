@@ -36,8 +36,12 @@ export interface PlaneWebhookOptions {
   secret?: string;
   store: StateStore;
   logger: Logger;
-  /** `receivedAt`: when its HTTP request came (epoch ms), whenever it is handled. */
-  handle(delivery: PlaneDelivery, receivedAt: number): Promise<void>;
+  /**
+   * `receivedAt`: when its HTTP request came (epoch ms), whenever it is handled. `id`: its body's
+   * digest, the same for Plane's retries and for a delivery handled again because its process
+   * stopped before marking it handled.
+   */
+  handle(delivery: PlaneDelivery, receivedAt: number, id: string): Promise<void>;
   /** Where deliveries wait to be handled: what waits for them (the outbox's condensing) looks there. */
   backlog?: DeliveryBacklog;
   meter?: WebhookMeter;
@@ -171,7 +175,7 @@ export function planeWebhookEndpoint(options: PlaneWebhookOptions): PlaneWebhook
     try {
       const parsed = parsePlaneDelivery(Buffer.from(entry.body, 'utf8'));
       options.logger.info({ delivery: entry.delivery, kind: parsed.kind, action: parsed.action }, 'plane webhook');
-      await options.handle(parsed, entry.receivedAt);
+      await options.handle(parsed, entry.receivedAt, digest);
       options.meter?.handled(Date.now() - entry.receivedAt);
     } catch (error) {
       options.meter?.delivery('failed');

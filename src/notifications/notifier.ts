@@ -69,10 +69,14 @@ export class Notifier {
     this.condenseMs = options.condenseMs ?? DEFAULT_CONDENSE_MS;
   }
 
-  /** `receivedAt`: when the delivery came, which the condensing window counts from (not when it is handled). */
-  async handle(delivery: PlaneDelivery, receivedAt: number): Promise<void> {
-    if (delivery.kind === 'work-item') await this.workItem(delivery.action, delivery.item, delivery.change, delivery.actor, receivedAt);
-    else if (delivery.kind === 'comment' && delivery.action === 'created') await this.comment(delivery.comment, delivery.actor);
+  /**
+   * `receivedAt`: when the delivery came, which the condensing window counts from (not when it is
+   * handled). `id` names the delivery to the outbox as its notices' cause, so that handling it again
+   * (after a stop before it was marked handled) posts nothing twice.
+   */
+  async handle(delivery: PlaneDelivery, receivedAt: number, id: string): Promise<void> {
+    if (delivery.kind === 'work-item') await this.workItem(delivery.action, delivery.item, delivery.change, delivery.actor, receivedAt, id);
+    else if (delivery.kind === 'comment' && delivery.action === 'created') await this.comment(delivery.comment, delivery.actor, id);
   }
 
   private async workItem(
@@ -81,6 +85,7 @@ export class Notifier {
     change: WebhookChange,
     actorPerson: WebhookPerson | undefined,
     receivedAt: number,
+    cause: string,
   ): Promise<void> {
     const { plane } = this.options;
     const api = plane.api();
@@ -112,7 +117,7 @@ export class Notifier {
         : subscription.events.includes('all')
           ? notice.changes
           : notice.changes.filter((c) => follows(subscription, eventsOfChange(c, item)));
-      await this.enqueueItem(subscription.channel, { ...notice, changes }, receivedAt);
+      await this.enqueueItem(subscription.channel, { ...notice, changes }, receivedAt, cause);
     }
 
     const newlyAssigned =
@@ -126,6 +131,7 @@ export class Notifier {
         people.map((p) => ({ id: p.id, email: p.email ?? undefined })),
         actorPerson?.id,
         this.words.t('notify.assignedYou', { who: actor }),
+        cause,
       );
     }
   }
@@ -141,6 +147,7 @@ export class Notifier {
       external_id?: string | null | undefined;
     },
     actorPerson: WebhookPerson | undefined,
+    cause: string,
   ): Promise<void> {
     const { plane } = this.options;
     const api = plane.api();
@@ -160,7 +167,13 @@ export class Notifier {
     );
     for (const link of linked) {
       const payload: LinkedCommentNotice = { ...notice, threadTs: link.threadTs };
-      await this.options.outbox.enqueue(link.channel, { kind: NOTICE_KINDS.linkedComment, payload, order: orderOf(item) });
+      await this.options.outbox.enqueue(link.channel, {
+        kind: NOTICE_KINDS.linkedComment,
+        payload,
+        order: orderOf(item),
+        // A channel may have several threads linked to the item, each told once.
+        cause: `${cause}:${link.threadTs}`,
+      });
     }
     for (const subscription of await this.options.subscriptions.forProject(item.projectId)) {
       if (!follows(subscription, ['comment', 'all']) || !passesFilters(item, subscription.filters)) continue;
@@ -168,7 +181,7 @@ export class Notifier {
       // The channel's card thread is a linked thread: the comment is there already (or came from it).
       const cardTs = await this.options.store.get(noticeThreadRecord, threadKey(subscription.channel, item.id));
       if (cardTs !== undefined && (await this.options.links.forThread(subscription.channel, cardTs))?.itemId === item.id) continue;
-      await this.options.outbox.enqueue(subscription.channel, { kind: NOTICE_KINDS.comment, payload: notice, order: orderOf(item) });
+      await this.options.outbox.enqueue(subscription.channel, { kind: NOTICE_KINDS.comment, payload: notice, order: orderOf(item), cause });
     }
     if (mentioned.length > 0) {
       const people = mentioned.flatMap((id) => members.filter((m) => m.id === id).map((m) => ({ id: m.id, email: m.email })));
@@ -179,6 +192,7 @@ export class Notifier {
         people,
         authorId,
         this.words.t('notify.mentionedYou', { who: author, text: oneLineExcerpt(text) }),
+        cause,
       );
     }
   }
@@ -195,9 +209,10 @@ export class Notifier {
     return people;
   }
 
-  private enqueueItem(channel: string, notice: ItemNotice, receivedAt: number): Promise<void> {
+  private enqueueItem(channel: string, notice: ItemNotice, receivedAt: number, cause: string): Promise<void> {
     return this.options.outbox.enqueue(channel, {
       at: receivedAt,
+      cause,
       kind: NOTICE_KINDS.item,
       payload: notice,
       order: orderOf(notice.item),
@@ -214,6 +229,7 @@ export class Notifier {
     people: { id: string; email?: string | undefined }[],
     actorId: string | undefined,
     reason: string,
+    cause: string,
   ): Promise<void> {
     for (const person of people) {
       // Nobody is told about what they did themselves.
@@ -230,7 +246,7 @@ export class Notifier {
       const recipient = await this.options.recipientFor(email);
       if (recipient === undefined || !(await this.options.personal.wantsDirectMessages(recipient))) continue;
       const notice: DirectNotice = { item, reason };
-      await this.options.outbox.enqueue(recipient, { kind: NOTICE_KINDS.direct, payload: notice, order: orderOf(item) });
+      await this.options.outbox.enqueue(recipient, { kind: NOTICE_KINDS.direct, payload: notice, order: orderOf(item), cause });
     }
   }
 

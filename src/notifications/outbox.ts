@@ -71,6 +71,12 @@ export interface EnqueueOptions<Kind extends string, P> {
   maxDelayMs?: number;
   /** When what the entry reports came (epoch ms), which the delays count from; now by default. */
   at?: number;
+  /**
+   * What caused the entry, unique to it in its channel and kind (a webhook delivery's digest): a
+   * cause enqueued there already within a day is not enqueued or merged again, so an input handled
+   * twice (its process stopped between handling it and marking it handled) is posted once.
+   */
+  cause?: string;
 }
 
 export interface OutboxOptions {
@@ -147,6 +153,9 @@ const wholeQueueRecord = defineRecord<OutboxEntry[]>({
 const channelIndexRecord = defineRecord({ namespace: 'outbox', version: 1, schema: z.array(z.string()) });
 /** The process draining a channel's queue. */
 const drainLeaseRecord = defineRecord({ namespace: 'outbox:leases', version: 1, schema: z.string() });
+/** The causes enqueued per channel and kind (`EnqueueOptions.cause`), kept as long as a delivery's own dedupe mark. */
+const causeRecord = defineRecord({ namespace: 'outbox:causes', version: 1, schema: z.literal(true), ttlMs: 24 * 3600_000 });
+const causeKey = (channel: string, kind: string, cause: string) => `${channel}:${kind}:${cause}`;
 const INDEX_KEY = 'channels';
 const headsKey = (channel: string) => `heads:${channel}`;
 const entryKey = (id: string) => `entry:${id}`;
@@ -232,30 +241,42 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     const now = options.at ?? this.now();
     const delay = options.delayMs ?? 0;
     const { store } = this.options;
-    await this.withQueue(channel, async (queue) => {
-      const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
-      const absorbing = waiting && sender.merge ? await store.get(entryRecord, entryKey(waiting.id)) : undefined;
-      if (waiting && absorbing && sender.merge) {
-        absorbing.payload = sender.merge(absorbing.payload as never, options.payload as never);
-        await store.set(entryRecord, entryKey(waiting.id), absorbing);
-        // Inputs may be handled in another order than they came: the latest arrival sets the wait.
-        waiting.due = Math.min(Math.max(waiting.due, now + delay), waiting.firstAt + (options.maxDelayMs ?? delay));
+    const caused = options.cause === undefined ? undefined : causeKey(channel, options.kind, options.cause);
+    let enqueued = false;
+    // Looked up under the channel's lock and recorded there right after the queue is written: a stop
+    // between the two writes can post it twice, never lose it.
+    const recordCause = caused === undefined ? undefined : () => store.set(causeRecord, caused, true);
+    await this.withQueue(
+      channel,
+      async (queue) => {
+        if (caused !== undefined && (await store.get(causeRecord, caused))) return undefined;
+        enqueued = true;
+        const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
+        const absorbing = waiting && sender.merge ? await store.get(entryRecord, entryKey(waiting.id)) : undefined;
+        if (waiting && absorbing && sender.merge) {
+          absorbing.payload = sender.merge(absorbing.payload as never, options.payload as never);
+          await store.set(entryRecord, entryKey(waiting.id), absorbing);
+          // Inputs may be handled in another order than they came: the latest arrival sets the wait.
+          waiting.due = Math.min(Math.max(waiting.due, now + delay), waiting.firstAt + (options.maxDelayMs ?? delay));
+          return queue;
+        }
+        const entry: OutboxEntry<K[Kind]> = {
+          id: randomUUID(),
+          channel,
+          kind: options.kind,
+          payload: options.payload,
+          due: now + delay,
+          firstAt: now,
+          ...(options.order !== undefined && { order: options.order }),
+          ...(options.mergeKey !== undefined && { mergeKey: options.mergeKey }),
+        };
+        await store.set(entryRecord, entryKey(entry.id), entry);
+        queue.push(headOf(entry));
         return queue;
-      }
-      const entry: OutboxEntry<K[Kind]> = {
-        id: randomUUID(),
-        channel,
-        kind: options.kind,
-        payload: options.payload,
-        due: now + delay,
-        firstAt: now,
-        ...(options.order !== undefined && { order: options.order }),
-        ...(options.mergeKey !== undefined && { mergeKey: options.mergeKey }),
-      };
-      await store.set(entryRecord, entryKey(entry.id), entry);
-      queue.push(headOf(entry));
-      return queue;
-    });
+      },
+      recordCause,
+    );
+    if (!enqueued) return;
     await this.addToIndex(channel);
     this.kick(channel);
   }
@@ -449,10 +470,14 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     return run;
   }
 
-  /** Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing. */
+  /**
+   * Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing.
+   * `written` runs after the write, still under the lock.
+   */
   private withQueue(
     channel: string,
     edit: (queue: QueueHead[]) => QueueHead[] | undefined | Promise<QueueHead[] | undefined>,
+    written?: () => Promise<void>,
   ): Promise<void> {
     const { store } = this.options;
     return this.locked(`outbox:${channel}`, async () => {
@@ -461,6 +486,7 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
       if (edited === undefined) return;
       if (edited.length === 0) await store.delete(headsRecord, headsKey(channel));
       else await store.set(headsRecord, headsKey(channel), edited);
+      await written?.();
     });
   }
 

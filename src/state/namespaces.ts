@@ -23,6 +23,7 @@ export const NAMESPACES = {
   'notify:quiet': 'people who turned their notification DMs off',
   outbox: "a channel's queue of notices waiting to be posted, and the index of such channels",
   'outbox:leases': "which process drains a channel's outbox",
+  'outbox:causes': 'what caused the notices a channel was given (a webhook delivery), so one handled twice posts once',
   links: 'a Slack thread linked to a work item, both ways, and the last project a channel used',
   'links:replies': 'thread replies already copied to Plane as comments (dedupe)',
   // Slack

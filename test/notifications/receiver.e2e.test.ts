@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventually, WEBHOOK_SECRET } from '../harness/bot.js';
 import { botForTest, OPS, run, sharedBot } from '../slack/commands-e2e/support.js';
 import { cardOf, cards, patchItem } from './support.js';
+import { forget, peek } from '../helpers/peek.js';
 
 const CONDENSE_MS = 300;
 
@@ -61,6 +62,24 @@ describe('POST /plane/webhooks', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]!.replies).toHaveLength(1);
     expect(replies[0]!.text).toContain('priority urgent');
+  });
+
+  it('a delivery handled again, its process having stopped before marking it handled, posts nothing twice', async () => {
+    const h = harness();
+    const real = await capturedDelivery('ACME-8', 'urgent');
+    await cardOf(h, OPS, 'ACME-8', 1);
+    const digest = createHash('sha256').update(real.body).digest('hex');
+    expect(await peek(h.bot.store, 'notify:deliveries', digest)).toBe(true);
+    // The notices were enqueued and posted, but the "handled" mark was never written.
+    await forget(h.bot.store, 'notify:deliveries', digest);
+    const answer = await deliver(h.bot.url, real.body, { ...real.headers, 'X-Plane-Delivery': crypto.randomUUID() });
+    expect(answer.status).toBe(200);
+    // Handled again (its mark written anew), not skipped as a duplicate.
+    await eventually(async () => (await peek(h.bot.store, 'notify:deliveries', digest)) === true, 5_000, 'the delivery handled again');
+    await new Promise((resolve) => setTimeout(resolve, CONDENSE_MS * 4));
+    const posted = cards(h, OPS).filter((c) => c.card.text.startsWith('ACME-8:'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.replies).toHaveLength(1);
   });
 
   it('the fake Plane retries a delivery that found no server, with a new X-Plane-Delivery and the same bytes', async () => {
