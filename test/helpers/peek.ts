@@ -11,6 +11,6 @@ export function peek<T = unknown>(store: StateStore, namespace: Namespace, key: 
 }
 
 /** Deletes a record, as a process that stopped at the wrong moment would have left it unwritten. */
-export function forget(store: StateStore, namespace: Namespace, key: string): Promise<void> {
-  return store.delete(anyRecord(namespace), key);
+export async function forget(store: StateStore, namespace: Namespace, key: string): Promise<void> {
+  await store.delete(anyRecord(namespace), key);
 }
