@@ -28,7 +28,7 @@ const BUSY = ['test/deploy/image-stages.test.ts', 'test/mcp/stdio.test.ts'];
 const busy = (file: string) => file.endsWith('.browser.test.ts') || BUSY.includes(file);
 const PROCESSES = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 const IN_PROCESS = { maxWorkers: 5, sequence: { groupOrder: 1 } };
-/** Files that start processes and mostly wait: the second turn, each in its own process. */
+/** Files that start processes and mostly wait, the replica tests among them: the second turn, each in its own process. */
 const waiting = processes.filter((file) => !busy(file));
 
 /**
