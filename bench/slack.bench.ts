@@ -11,8 +11,8 @@
  * would not if Slack were elsewhere. The client is node:http with kept-alive connections, the
  * lightest there is, so that its own pauses weigh least.
  *
- * Two loads, each in rounds alternating bare / bot / bot on Bolt's receiver after warm-ups: 500
- * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 500 at a steady
+ * Two loads, each in rounds alternating bare / bot / bot on Bolt's receiver after warm-ups: 2,000
+ * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady
  * 200 a second, under saturation. CPU per command says where a gap comes from, and it holds when the
  * ack ratios only say how busy the machine was (each ratio row says so when its rounds lie more than
  * 2× apart); it is also split by thread (the JavaScript thread's user and kernel time, and the
@@ -39,7 +39,12 @@ import { median } from './fixtures/rounds.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
 
-const REQUESTS = 500;
+/**
+ * Per round and load. A server's first few hundred requests after the others' turns cost it more
+ * (1.24–1.48 ms a command at 200/s against 1.04–1.30 for the next ones): rounds of 500 weighed that
+ * start as a quarter of the round. PLANEBOT_BENCH_REQUESTS sets another number.
+ */
+const REQUESTS = Number(process.env.PLANEBOT_BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = 20;
 const STEADY_PER_SECOND = 200;
 /** Before the first round: the bot's CPU per command keeps falling for about 2,000 (the JIT). */
