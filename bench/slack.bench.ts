@@ -32,7 +32,7 @@ import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
 import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
-import { cpuTimeMs, lowestPriority, pinToCpu, threadSplitMs, type ThreadSplit } from './fixtures/cpu.js';
+import { lowestPriority, pinToCpu, splitBetween, THREAD_SPLIT_PARTS, threadSplitMs, totalMs, type ThreadSplit } from './fixtures/cpu.js';
 import { profileClock, summarizeProfiles } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
 import { median } from './fixtures/rounds.js';
@@ -251,9 +251,7 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
     ...SERVERS.filter((name) => rounds[name].every((r) => r.split)).map((name) => ({
       area: 'slack',
       measure: `server CPU per command by thread, ${LABELS[name]}: JavaScript thread user / its system (kernel) / other threads (${label})`,
-      value: (['mainUserMs', 'mainSystemMs', 'otherThreadsMs'] as const)
-        .map((part) => spread(rounds[name].map((r) => r.split![part])))
-        .join(' / '),
+      value: THREAD_SPLIT_PARTS.map((part) => spread(rounds[name].map((r) => r.split![part]))).join(' / '),
     })),
     ...(measured
       ? [
@@ -296,29 +294,18 @@ class LoadClient {
 
   /** A warm-up at concurrency 20, then the measured requests under `load`, then `settled`. */
   async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests = REQUESTS): Promise<Round> {
-    const cpuBefore = cpuTimeMs(server.pid);
-    const splitBefore = threadSplitMs(server.pid);
+    const cpuBefore = threadSplitMs(server.pid);
     await this.concurrent(server.url, WARMUP, CONCURRENCY);
     const latencies =
       load.kind === 'concurrent'
         ? await this.concurrent(server.url, requests, load.concurrency)
         : await this.steady(server.url, requests, load.perSecond);
     await settled();
-    const cpuAfter = cpuTimeMs(server.pid);
-    const splitAfter = threadSplitMs(server.pid);
+    const cpuAfter = threadSplitMs(server.pid);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
-    const commands = WARMUP + requests;
-    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / commands;
-    const split =
-      splitBefore && splitAfter
-        ? {
-            mainUserMs: (splitAfter.mainUserMs - splitBefore.mainUserMs) / commands,
-            mainSystemMs: (splitAfter.mainSystemMs - splitBefore.mainSystemMs) / commands,
-            otherThreadsMs: (splitAfter.otherThreadsMs - splitBefore.otherThreadsMs) / commands,
-          }
-        : undefined;
-    return { p50: at(0.5), p99: at(0.99), cpuMs, split };
+    const split = cpuBefore && cpuAfter ? splitBetween(cpuBefore, cpuAfter, WARMUP + requests) : undefined;
+    return { p50: at(0.5), p99: at(0.99), cpuMs: split && totalMs(split), split };
   }
 
   private async concurrent(url: string, count: number, concurrency: number): Promise<number[]> {

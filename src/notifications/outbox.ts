@@ -242,15 +242,13 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
     const delay = options.delayMs ?? 0;
     const { store } = this.options;
     const caused = options.cause === undefined ? undefined : causeKey(channel, options.kind, options.cause);
-    let enqueued = false;
     // Looked up under the channel's lock and recorded there right after the queue is written: a stop
     // between the two writes can post it twice, never lose it.
     const recordCause = caused === undefined ? undefined : () => store.set(causeRecord, caused, true);
-    await this.withQueue(
+    const enqueued = await this.withQueue(
       channel,
       async (queue) => {
         if (caused !== undefined && (await store.get(causeRecord, caused))) return undefined;
-        enqueued = true;
         const waiting = options.mergeKey === undefined ? undefined : queue.find((e) => e.mergeKey === options.mergeKey && !e.started);
         const absorbing = waiting && sender.merge ? await store.get(entryRecord, entryKey(waiting.id)) : undefined;
         if (waiting && absorbing && sender.merge) {
@@ -472,21 +470,22 @@ export class Outbox<K extends OutboxKinds> implements OutboxOf<K> {
 
   /**
    * Read-modify-write of a channel's queue under its lock; `edit` returning undefined writes nothing.
-   * `written` runs after the write, still under the lock.
+   * `written` runs after the write, still under the lock. Resolves to whether it wrote.
    */
   private withQueue(
     channel: string,
     edit: (queue: QueueHead[]) => QueueHead[] | undefined | Promise<QueueHead[] | undefined>,
     written?: () => Promise<void>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { store } = this.options;
     return this.locked(`outbox:${channel}`, async () => {
       const queue = (await store.get(headsRecord, headsKey(channel))) ?? (await this.takeOverWholeQueue(channel));
       const edited = await edit(queue);
-      if (edited === undefined) return;
+      if (edited === undefined) return false;
       if (edited.length === 0) await store.delete(headsRecord, headsKey(channel));
       else await store.set(headsRecord, headsKey(channel), edited);
       await written?.();
+      return true;
     });
   }
 

@@ -17,10 +17,10 @@ export const TEST_TIMING_VARIABLES = {
 } as const;
 
 /** The variables that give FIXTURE_ENTRY its shorter clocks (ms). */
-export function testTiming(timing: { planeWindowMs?: number; runLeaseMs?: number; drainLimitMs?: number }): Record<string, string> {
+export function testTiming(timing: Partial<Record<keyof typeof TEST_TIMING_VARIABLES, number>>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [option, variable] of Object.entries(TEST_TIMING_VARIABLES)) {
-    const value = timing[option as keyof typeof timing];
+    const value = timing[option as keyof typeof TEST_TIMING_VARIABLES];
     if (value !== undefined) env[variable] = String(value);
   }
   return env;

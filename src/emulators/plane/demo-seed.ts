@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dayIn } from '../../schedules/occurrences.js';
 import type { FakePlaneDb, WorkItemInput } from './db.js';
 import { imageComponent } from './image-component.js';
 import type {
@@ -409,8 +410,7 @@ function seedDemoCycles(
  */
 export function seedDemoDigests(db: FakePlaneDb, demo: DemoWorkspace, timeZone = 'UTC'): WorkItemRecord[] {
   const now = db.now();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const date = (days: number) => day.format(now + days * DAY);
+  const date = (days: number) => dayIn(timeZone, new Date(now + days * DAY));
   const { dana, leo, priya } = demo.users;
   const items: WorkItemInput[] = [
     {
