@@ -67,8 +67,10 @@ function parseBody(headers: IncomingHttpHeaders, raw: Buffer): unknown {
   }
 }
 
-function send(response: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...reply.headers };
+function send(response: ServerResponse, reply: Reply, now: number): void {
+  // Stamped from the fake's clock as the answer leaves, as Django does: Node's own Date is a cached
+  // string that lags a second behind when its refresh timer runs late on a busy machine.
+  const headers: Record<string, string> = { Date: new Date(now).toUTCString(), ...reply.headers };
   let payload: Buffer | string = '';
   if (Buffer.isBuffer(reply.body) || typeof reply.body === 'string') payload = reply.body;
   else if (reply.body !== undefined) {
@@ -111,7 +113,7 @@ export function createListener(parts: ServerParts): (request: IncomingMessage, r
       .catch((error: unknown) => replyForError(error, record))
       .then((reply) => {
         record.status = reply.status;
-        send(response, reply);
+        send(response, reply, parts.now());
       });
   };
 }
