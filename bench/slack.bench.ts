@@ -11,16 +11,18 @@
  * would not if Slack were elsewhere. The client is node:http with kept-alive connections, the
  * lightest there is, so that its own pauses weigh least.
  *
- * Two loads, each in rounds alternating bare / bot / bot on Bolt's receiver after warm-ups: 2,000
- * requests at concurrency 20 (the target: the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady
- * 200 a second, under saturation. CPU per command says where a gap comes from, and it holds when the
+ * Two loads, each in rounds after warm-ups: 2,000 requests per server at concurrency 20 (the target:
+ * the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady 200 a second, under saturation. A
+ * round's requests go to bare / bot / bot on Bolt's receiver in turn, a slice at a time, and the
+ * kernel's own threads are moved off the server's core, so that what else the machine does falls on
+ * no server more than another. CPU per command says where a gap comes from, and it holds when the
  * ack ratios only say how busy the machine was (each ratio row says so when its rounds lie more than
  * 2× apart); it is also split by thread (the JavaScript thread's user and kernel time, and the
  * process's other threads: V8's compiler and collector helpers, libuv's pool), which a profile of the
- * JavaScript thread alone cannot show. Then a fresh process of each bot is profiled (`--cpu-prof`) through a warm-up and a
- * steady round, apart from the measured rounds since profiling slows it: over that round, its top
- * three functions by self time, the garbage collector and all its code, per command. With
- * PLANEBOT_BENCH_PROFILES=<folder> the profiles are kept there, for a flame graph.
+ * JavaScript thread alone cannot show. Then a fresh process of each bot is profiled (`--cpu-prof`)
+ * through a warm-up and a steady round, apart from the measured rounds since profiling slows it:
+ * over that round, its top three functions by self time, the garbage collector and all its code, per
+ * command. With PLANEBOT_BENCH_PROFILES=<folder> the profiles are kept there, for a flame graph.
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
@@ -32,7 +34,16 @@ import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
 import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
-import { lowestPriority, pinToCpu, splitBetween, THREAD_SPLIT_PARTS, threadSplitMs, totalMs, type ThreadSplit } from './fixtures/cpu.js';
+import {
+  lowestPriority,
+  moveKernelThreadsOff,
+  pinToCpu,
+  THREAD_SPLIT_PARTS,
+  threadSplitMs,
+  totalMs,
+  usedPer,
+  type ThreadSplit,
+} from './fixtures/cpu.js';
 import { profileClock, summarizeProfiles } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
 import { median } from './fixtures/rounds.js';
@@ -45,12 +56,17 @@ import type { BenchRow } from './run.js';
  * start as a quarter of the round. PLANEBOT_BENCH_REQUESTS sets another number.
  */
 const REQUESTS = Number(process.env.PLANEBOT_BENCH_REQUESTS ?? 2_000);
+/**
+ * A round's requests go to the servers in turn, this many at a time, so that whatever else the
+ * machine runs meanwhile (a second's stall falls in one server's share when each has its round in
+ * one piece) falls on every server alike and each round's ratios compare like with like. Slices of
+ * 500 (PLANEBOT_BENCH_SLICE) gave ratios no closer together.
+ */
+const SLICE = Number(process.env.PLANEBOT_BENCH_SLICE ?? 100);
 const CONCURRENCY = 20;
 const STEADY_PER_SECOND = 200;
 /** Before the first round: the bot's CPU per command keeps falling for about 2,000 (the JIT). */
 const FIRST_WARMUP = 2_000;
-/** Before each round: connections and caches back in use after the other server's turn. */
-const WARMUP = 100;
 const ROUNDS = 5;
 /** The profiled process's warm-up: as long as the measured servers', for the JIT to settle the hot paths. */
 const PROFILED_WARMUP = FIRST_WARMUP;
@@ -66,6 +82,8 @@ const NOISY_SPREAD = 2;
 const SIGNING_SECRET = 'bench-signing-secret-0123456789';
 const BOT_TOKEN = 'xoxb-bench-0123456789';
 const SETTLE_TIMEOUT_MS = 60_000;
+/** Short, since each round settles after every slice. */
+const SETTLE_POLL_MS = 10;
 const SERVER_CPU = 1;
 const HELPERS_CPU = 0;
 
@@ -85,10 +103,16 @@ const LABELS: Record<ServerName, string> = {
   boltReceiver: "Planebot on Bolt's HTTPReceiver, /todo list",
 };
 
+/** One server's share of a round: each request's ack time, and the CPU it used from first to settled. */
+interface Measured {
+  latencies: number[];
+  cpu: { before: ThreadSplit; after: ThreadSplit } | undefined;
+}
+
 interface Round {
   p50: number;
   p99: number;
-  /** CPU the server used per request of the round, warm-up included, and its work after the acks. */
+  /** CPU the server used per request of the round, its work after the acks included. */
   cpuMs: number | undefined;
   /** The same by thread: what the JavaScript thread spends in user and system time, and the rest. */
   split: ThreadSplit | undefined;
@@ -132,6 +156,8 @@ export async function bench(): Promise<BenchRow[]> {
       pinToCpu(process.pid, HELPERS_CPU),
       lowestPriority(slack.pid),
     ];
+    const isolation = moveKernelThreadsOff(SERVER_CPU, HELPERS_CPU);
+    stops.push(async () => isolation.restore());
 
     const client = new LoadClient(slack.ready.sinkUrl);
     const servers: Record<ServerName, { url: string; pid: number }> = {
@@ -159,10 +185,14 @@ export async function bench(): Promise<BenchRow[]> {
     ] as const) {
       const rounds: Record<ServerName, Round[]> = { bare: [], bot: [], boltReceiver: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const name of SERVERS) {
-          await aimAt(name);
-          rounds[name].push(await client.round(servers[name], load, settled));
+        const measured: Record<ServerName, Measured[]> = { bare: [], bot: [], boltReceiver: [] };
+        for (let sent = 0; sent < REQUESTS; sent += SLICE) {
+          for (const name of SERVERS) {
+            await aimAt(name);
+            measured[name].push(await client.round(servers[name], load, settled, Math.min(SLICE, REQUESTS - sent)));
+          }
         }
+        for (const name of SERVERS) rounds[name].push(summarize(measured[name]));
       }
       rows.push(...rowsOf(label, rounds, target));
     }
@@ -197,8 +227,8 @@ export async function bench(): Promise<BenchRow[]> {
       ...rows,
       {
         area: 'slack',
-        measure: `machine: load average (1 min) at start and end; server pinned to its own core`,
-        value: `${load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}; ${pinned.every(Boolean) ? 'pinned' : 'not pinned (no taskset)'}`,
+        measure: `machine: load average (1 min) at start and end; server pinned to its own core; kernel threads moved off that core`,
+        value: `${load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}; ${pinned.every(Boolean) ? 'pinned' : 'not pinned (no taskset)'}; ${isolation.moved} moved`,
       },
     ];
   } finally {
@@ -292,20 +322,16 @@ class LoadClient {
     await settled();
   }
 
-  /** A warm-up at concurrency 20, then the measured requests under `load`, then `settled`. */
-  async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests = REQUESTS): Promise<Round> {
-    const cpuBefore = threadSplitMs(server.pid);
-    await this.concurrent(server.url, WARMUP, CONCURRENCY);
+  /** `requests` under `load`, then `settled`. */
+  async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests: number): Promise<Measured> {
+    const before = threadSplitMs(server.pid);
     const latencies =
       load.kind === 'concurrent'
         ? await this.concurrent(server.url, requests, load.concurrency)
         : await this.steady(server.url, requests, load.perSecond);
     await settled();
-    const cpuAfter = threadSplitMs(server.pid);
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
-    const split = cpuBefore && cpuAfter ? splitBetween(cpuBefore, cpuAfter, WARMUP + requests) : undefined;
-    return { p50: at(0.5), p99: at(0.99), cpuMs: split && totalMs(split), split };
+    const after = threadSplitMs(server.pid);
+    return { latencies, cpu: before && after && { before, after } };
   }
 
   private async concurrent(url: string, count: number, concurrency: number): Promise<number[]> {
@@ -371,6 +397,15 @@ class LoadClient {
   }
 }
 
+/** A server's shares of a round as one: the quantiles of all its acks, its CPU over all its shares. */
+function summarize(shares: Measured[]): Round {
+  const latencies = shares.flatMap((share) => share.latencies).sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
+  const spans = shares.map((share) => share.cpu);
+  const split = spans.every((span) => span !== undefined) ? usedPer(spans, latencies.length) : undefined;
+  return { p50: at(0.5), p99: at(0.99), cpuMs: split && totalMs(split), split };
+}
+
 /** Waits until the bot has replied to every command sent to it so far (bounded). */
 async function settle(counts: () => Promise<SlackCounts>, commands: number): Promise<void> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
@@ -379,6 +414,6 @@ async function settle(counts: () => Promise<SlackCounts>, commands: number): Pro
     const replies = (seen.calls['chat.postMessage'] ?? 0) + seen.responses;
     if (replies >= commands) return;
     if (Date.now() > deadline) throw new Error(`the bot replied to ${replies} of ${commands} commands within ${SETTLE_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }
