@@ -13,7 +13,10 @@ import {
 } from '../fixtures/services.js';
 import { eventually } from '../harness/bot.js';
 import { FIXTURE_ENTRY, MAIN_ENTRY, startBotProcess, testTiming, type BotProcess } from '../harness/process.js';
+import { peek } from '../helpers/peek.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { createRedisStore } from '../../src/state/redis-store.js';
+import { Records } from '../../src/state/records.js';
 import { heldReply } from '../slack/conversations/support.js';
 
 /**
@@ -64,6 +67,19 @@ async function setUp(
   };
 }
 
+/**
+ * Until the run's lease is free in Redis: its process logs that the run waits before it puts the run
+ * down, and a decision that comes in between is the holder's to resume.
+ */
+async function untilPutDown(runId: string): Promise<void> {
+  const store = new Records(await createRedisStore(redis!.url));
+  try {
+    await eventually(async () => (await peek(store, 'agent:lease', runId)) === undefined, 10_000, 'the run put down');
+  } finally {
+    await store.close();
+  }
+}
+
 const runLines = (bot: BotProcess, msg: string) => bot.logs().filter((line) => line.msg === msg);
 const comment = (text: string) => toolReply([{ name: 'plane_add_comment', input: { key: 'ACME-1', text } }]);
 
@@ -101,6 +117,7 @@ describe('two processes on one Redis', () => {
     const approval = await approvalMessage(s.slack, ts);
     const waiting = await a.waitForLog((line) => line.msg === 'run waits for approval', 10_000, 'the run to wait');
     expect(b.logs().some((line) => line.runId === waiting.runId)).toBe(false);
+    await untilPutDown(String(waiting.runId));
 
     s.slack.setRequestUrl(b.requestUrl);
     expect(
