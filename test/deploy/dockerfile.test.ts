@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { START_NODE_FLAGS } from '../harness/process.js';
 import { parseDockerignore } from './dockerignore.js';
 import { all, commandArgv, copyPaths, healthcheck, parseDockerfile, runSteps, stageEnv, volumePaths } from './dockerfile.js';
 
@@ -97,7 +98,9 @@ describe('Dockerfile', () => {
     expect(cmd[0]!.args.startsWith('[')).toBe(true);
     const argv = commandArgv(cmd[0]!.args);
     expect(argv[0]).toBe('node');
-    expect(argv[1]).toMatch(/^dist\/.+\.js$/);
+    // The flags `npm start` gives node (and the tests' bot processes), then the built entry point.
+    expect(argv.slice(1, -1)).toEqual(START_NODE_FLAGS);
+    expect(argv.at(-1)).toBe('dist/src/main.js');
     expect(all(final, 'ENTRYPOINT')).toEqual([]);
     expect(stageEnv(final).NODE_ENV).toBe('production');
   });

@@ -26,6 +26,8 @@ const stages = parseDockerfile(readFileSync(join(context, 'Dockerfile'), 'utf8')
 const final = stages.at(-1)!;
 const ignore = parseDockerignore(readFileSync(join(context, '.dockerignore'), 'utf8'));
 const entryArgv = commandArgv(all(final, 'CMD')[0]!.args);
+/** The script node runs: the last argument, after node's own flags. */
+const entryPoint = entryArgv.at(-1)!;
 const healthArgv = healthcheck(all(final, 'HEALTHCHECK')[0]!)!.argv;
 const dataVolume = stageEnv(final).PLANEBOT_DATA_DIR!;
 /** `node_modules/…` paths the lockfile marks as needed only for development. */
@@ -69,7 +71,7 @@ describe('Docker image stages, replayed without Docker', () => {
     const build = replayed[0]!;
     expect(build.ran).toEqual(expect.arrayContaining([expect.stringMatching(/^npm ci\b/), 'npm run build']));
     for (const step of build.skipped) expect(step).toMatch(SYSTEM_STEP);
-    expect(existsSync(join(build.dir, entryArgv[1]!)), entryArgv[1]).toBe(true);
+    expect(existsSync(join(build.dir, entryPoint)), entryPoint).toBe(true);
     expect(existsSync(join(build.dir, 'dist/src/sandbox/page/index.html'))).toBe(true);
     // The context went through .dockerignore: nothing of this checkout's own build or installs.
     expect(readdirSync(build.dir).sort()).toEqual([
@@ -87,7 +89,7 @@ describe('Docker image stages, replayed without Docker', () => {
     const app = replayed.at(-1)!;
     expect(app.ran).toEqual([expect.stringMatching(/^npm ci\b.*--omit=dev/)]);
     for (const step of app.skipped) expect(step).toMatch(SYSTEM_STEP);
-    expect(existsSync(join(app.dir, entryArgv[1]!))).toBe(true);
+    expect(existsSync(join(app.dir, entryPoint))).toBe(true);
     expect(devOnly.length).toBeGreaterThan(0);
     expect(devOnly.filter((path) => existsSync(join(app.dir, path)))).toEqual([]);
     expect(existsSync(join(app.dir, 'node_modules/typescript'))).toBe(false);

@@ -6,6 +6,20 @@ import { compiled } from './compiled.js';
 
 /** The product's own entry: what `npm start` and the Docker image run. */
 export const MAIN_ENTRY = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/**
+ * The flags `npm start` gives node before the product's entry (and so the Docker image, which a test
+ * keeps in step): the bot's processes in tests and benches run with them too.
+ */
+export const START_NODE_FLAGS = startNodeFlags();
+
+function startNodeFlags(): string[] {
+  const packageJson = createRequire(import.meta.url)('../../package.json') as { scripts: { start: string } };
+  const flags = /\bnode((?: --\S+)*) dist\/src\/main\.js\b/.exec(packageJson.scripts.start)?.[1];
+  if (flags === undefined)
+    throw new Error(`package.json's start script does not run node … dist/src/main.js: ${packageJson.scripts.start}`);
+  return flags.trim() === '' ? [] : flags.trim().split(' ');
+}
+
 /** The test entry: the same start-up with test-only time scales (see test/fixtures/bot-process.ts). */
 export const FIXTURE_ENTRY = fileURLToPath(new URL('../fixtures/bot-process.ts', import.meta.url));
 
@@ -105,7 +119,7 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
   const env: Record<string, string> = {};
   for (const key of INHERITED) if (process.env[key] !== undefined) env[key] = process.env[key]!;
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  const child = spawn(process.execPath, ['--enable-source-maps', await compiled(entry)], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...START_NODE_FLAGS, await compiled(entry)], {
     cwd: options.cwd ?? options.env.PLANEBOT_DATA_DIR ?? tmpdir(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
