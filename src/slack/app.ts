@@ -2,6 +2,7 @@ import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { Route } from '../http/server.js';
 import type { Logger } from '../log.js';
 import { AckFirstReceiver } from './receiver/ack-first-receiver.js';
+import type { AppSelf } from './receiver/own-events.js';
 import { boltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
@@ -50,6 +51,13 @@ export async function createSlackApp(
   httpReceiver: HttpReceiverKind = 'ack-first',
 ): Promise<SlackApp> {
   const clientOptions = webClientOptions(connection, deps.store, logger);
+  // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
+  // Once, for Bolt (its ignoreSelf) and for the receiver, which drops the app's own events before Bolt.
+  const identity = await slackWebClient(connection, deps.store, logger).auth.test();
+  const self: AppSelf = {
+    ...(identity.bot_id !== undefined && { botId: identity.bot_id }),
+    ...(identity.user_id !== undefined && { botUserId: identity.user_id }),
+  };
   const socket = connection.appToken
     ? new SocketModeReceiver({
         appToken: connection.appToken,
@@ -64,7 +72,7 @@ export async function createSlackApp(
     ? undefined
     : httpReceiver === 'bolt'
       ? new HTTPReceiver({ signingSecret, logger: boltLogger(logger), endpoints: SLACK_EVENTS })
-      : new AckFirstReceiver({ signingSecret, logger });
+      : new AckFirstReceiver({ signingSecret, logger, self });
   const receiver = socket ?? http!;
   const app = new App({
     token: connection.botToken,
@@ -75,8 +83,10 @@ export async function createSlackApp(
     convoStore: false,
     receiver,
     socketMode: socket !== undefined,
+    ...self,
+    // Bolt takes the ids above instead of calling auth.test again.
+    tokenVerificationEnabled: false,
   });
-  // auth.test runs here: a wrong token fails start-up with Slack's own error, not at the first event.
   await app.init();
   const work = trackWork();
   app.use(work.middleware);

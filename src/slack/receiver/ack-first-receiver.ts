@@ -4,6 +4,7 @@ import { HTTPModuleFunctions, type App, type Receiver, type ReceiverEvent } from
 import type { Handler } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { ackFirst, type AckFirst } from './ack-first.js';
+import { isOwnEvent, type AppSelf } from './own-events.js';
 import { SlackSignature } from './signature.js';
 
 /**
@@ -14,7 +15,8 @@ import { SlackSignature } from './signature.js';
  * goes to Bolt at once and its listener's ack is the HTTP answer. Slack retries what it has not seen acked within 3 s;
  * here no work of the bot's (and none of Bolt's) stands between a request and its ack. The request
  * then reaches Bolt once the acks of the requests read with it have gone (ack-first.ts), with an
- * ack() that has nothing left to do.
+ * ack() that has nothing left to do. An event the app caused itself (the echo of each of its posts)
+ * is acked and goes no further, as Bolt's `ignoreSelf` would stop it (own-events.ts).
  *
  * The signature is checked by signature.ts (Bolt's rules, at a fraction of the CPU); reading the body,
  * parsing it, `ssl_check`, `url_verification` and the error statuses are Bolt's own functions, as its
@@ -28,7 +30,7 @@ export class AckFirstReceiver implements Receiver {
   /** The route of POST /slack/events on our server. */
   readonly handler: Handler;
 
-  constructor(private readonly options: { signingSecret: string; logger: Logger }) {
+  constructor(private readonly options: { signingSecret: string; logger: Logger; self?: AppSelf }) {
     this.acks = ackFirst();
     this.signature = new SlackSignature(options.signingSecret);
     this.handler = (request, response) => this.receive(request, response);
@@ -57,6 +59,7 @@ export class AckFirstReceiver implements Receiver {
     if (!event) return;
     if (event.body.type === 'view_submission') return this.answerWithAck(event, response);
     response.writeHead(200).end();
+    if (this.options.self && isOwnEvent(event.body, this.options.self)) return;
     const work = this.acks.afterAck().then(() => this.process(event));
     this.inFlight.add(work);
     await work.finally(() => this.inFlight.delete(work));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeRequest, signRequest, type RequestKind } from '../../../src/emulators/slack/index.js';
 import { startHttpServer } from '../../../src/http/server.js';
 import { AckFirstReceiver } from '../../../src/slack/receiver/ack-first-receiver.js';
+import type { AppSelf } from '../../../src/slack/receiver/own-events.js';
 import { captureLogger } from '../../helpers/logs.js';
 import { serversClosedAfterEach } from '../../helpers/servers.js';
 
@@ -14,9 +15,9 @@ interface Answer {
 }
 
 /** A real Bolt App on the receiver, mounted on our server as the bot mounts it. */
-async function startApp() {
+async function startApp(self?: AppSelf) {
   const logs = captureLogger();
-  const receiver = new AckFirstReceiver({ signingSecret: SECRET, logger: logs.logger });
+  const receiver = new AckFirstReceiver({ signingSecret: SECRET, logger: logs.logger, ...(self && { self }) });
   const app = new App({
     receiver,
     authorize: async () => ({ botToken: 'xoxb-test', botId: 'B0BOT', botUserId: 'U0BOT' }),
@@ -127,6 +128,36 @@ describe('AckFirstReceiver', () => {
 
     await receiver.idle();
     expect(events).toEqual([{ text: 'hi', retryNum: 1, retryReason: 'http_timeout' }, { action: 'approve' }]);
+  });
+
+  it("acks the echoes of the app's own posts and does not hand them to Bolt; others' messages go on", async () => {
+    const { app, send, receiver } = await startApp({ botId: 'B0BOT', botUserId: 'U0BOT' });
+    const seen: string[] = [];
+    // Bolt's own ignoreSelf would stop the echo too, inside processEvent: what matters is that it never gets there.
+    const processEvent = app.processEvent.bind(app);
+    app.processEvent = (event) => {
+      seen.push(`Bolt ${(event.body as { event_id: string }).event_id}`);
+      return processEvent(event);
+    };
+    app.event('message', async ({ event }) => void seen.push(`message ${(event as { text: string }).text}`));
+    const message = (eventId: string, event: Record<string, unknown>) => ({
+      type: 'event_callback',
+      team_id: 'T0TEAM',
+      api_app_id: 'A0APP',
+      event_id: eventId,
+      event_time: 1,
+      event: { type: 'message', channel: 'C0CHAN', ...event },
+    });
+
+    const answers = [
+      await send('event', message('Ev1', { user: 'U0BOT', bot_id: 'B0BOT', text: 'the todo list', ts: '1.1' })),
+      await send('event', message('Ev2', { user: 'U0ALICE', text: 'thanks', ts: '1.2' })),
+      await send('event', message('Ev3', { user: 'U0OTHER', bot_id: 'B0OTHER', text: 'another bot', ts: '1.3' })),
+    ];
+    await receiver.idle();
+
+    expect(answers).toEqual(Array(3).fill({ status: 200, body: '' }));
+    expect(seen).toEqual(['Bolt Ev2', 'message thanks', 'Bolt Ev3', 'message another bot']);
   });
 
   it('refuses a request with a wrong signature or an old timestamp (401), and a body it cannot parse (400); no listener runs', async () => {
