@@ -7,14 +7,11 @@
  */
 import { loadavg } from 'node:os';
 import { eventually, startBotHarness } from '../test/harness/bot.js';
+import { percentile } from './fixtures/rounds.js';
 import type { BenchRow } from './run.js';
 
 const ITEMS = 100;
 const CHANNELS = ['C0OPS', 'C0GENERAL'];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** The most entries in any window of `ms` (a sliding window over sorted times). */
 function busiest(times: number[], ms: number): number {

@@ -46,7 +46,7 @@ import {
 } from './fixtures/cpu.js';
 import { profileClock, summarizeProfiles } from './fixtures/profile.js';
 import { startFixture } from './fixtures/ipc.js';
-import { median } from './fixtures/rounds.js';
+import { median, percentile } from './fixtures/rounds.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
 
@@ -104,7 +104,7 @@ const LABELS: Record<ServerName, string> = {
 };
 
 /** One server's share of a round: each request's ack time, and the CPU it used from first to settled. */
-interface Measured {
+interface Share {
   latencies: number[];
   cpu: { before: ThreadSplit; after: ThreadSplit } | undefined;
 }
@@ -185,14 +185,14 @@ export async function bench(): Promise<BenchRow[]> {
     ] as const) {
       const rounds: Record<ServerName, Round[]> = { bare: [], bot: [], boltReceiver: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        const measured: Record<ServerName, Measured[]> = { bare: [], bot: [], boltReceiver: [] };
+        const shares: Record<ServerName, Share[]> = { bare: [], bot: [], boltReceiver: [] };
         for (let sent = 0; sent < REQUESTS; sent += SLICE) {
           for (const name of SERVERS) {
             await aimAt(name);
-            measured[name].push(await client.round(servers[name], load, settled, Math.min(SLICE, REQUESTS - sent)));
+            shares[name].push(await client.measure(servers[name], load, settled, Math.min(SLICE, REQUESTS - sent)));
           }
         }
-        for (const name of SERVERS) rounds[name].push(summarize(measured[name]));
+        for (const name of SERVERS) rounds[name].push(summarize(shares[name]));
       }
       rows.push(...rowsOf(label, rounds, target));
     }
@@ -209,7 +209,7 @@ export async function bench(): Promise<BenchRow[]> {
       await client.warmUp(server, PROFILED_WARMUP, settled);
       const from = profileClock();
       const before = client.sentTo(server.url);
-      await client.round(server, { kind: 'steady', perSecond: STEADY_PER_SECOND }, settled, PROFILED_REQUESTS);
+      await client.measure(server, { kind: 'steady', perSecond: STEADY_PER_SECOND }, settled, PROFILED_REQUESTS);
       const window = { from, to: profileClock(), per: client.sentTo(server.url) - before, count: 3 };
       // The profile is written as the process exits.
       await profiled.stop();
@@ -323,7 +323,7 @@ class LoadClient {
   }
 
   /** `requests` under `load`, then `settled`. */
-  async round(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests: number): Promise<Measured> {
+  async measure(server: { url: string; pid: number }, load: Load, settled: () => Promise<void>, requests: number): Promise<Share> {
     const before = threadSplitMs(server.pid);
     const latencies =
       load.kind === 'concurrent'
@@ -398,12 +398,11 @@ class LoadClient {
 }
 
 /** A server's shares of a round as one: the quantiles of all its acks, its CPU over all its shares. */
-function summarize(shares: Measured[]): Round {
+function summarize(shares: Share[]): Round {
   const latencies = shares.flatMap((share) => share.latencies).sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
   const spans = shares.map((share) => share.cpu);
   const split = spans.every((span) => span !== undefined) ? usedPer(spans, latencies.length) : undefined;
-  return { p50: at(0.5), p99: at(0.99), cpuMs: split && totalMs(split), split };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs: split && totalMs(split), split };
 }
 
 /** Waits until the bot has replied to every command sent to it so far (bounded). */

@@ -30,7 +30,7 @@ import { startFixture, type FixtureProcess } from './fixtures/ipc.js';
 import type { Burst, PlaneSide } from './fixtures/plane-side.js';
 import { topFunctions, type ProfileWindow } from './fixtures/profile.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
-import { median, spread } from './fixtures/rounds.js';
+import { median, percentile, spread } from './fixtures/rounds.js';
 import type { BenchRow } from './run.js';
 
 const ITEMS = 100;
@@ -76,10 +76,6 @@ interface Round {
 
 /** Now on the monotonic clock CPU profiles are timed by, µs. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const at = (burst: Burst, p: number) => percentile(burst.answersMs, p);
 const ratios = (values: number[]) => `${median(values).toFixed(2)} (${values.map((v) => v.toFixed(2)).join(', ')})`;
