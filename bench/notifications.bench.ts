@@ -2,10 +2,12 @@
  * Plane → Slack notifications under a burst: 100 work items each changed in three fields at once
  * (a web-app edit of state, priority and assignees: 300 signed deliveries from the fake Plane to the
  * bot), with two channels subscribed to the project. The bot runs in this process with its
- * production clocks (10 s condensing, one post a second per channel) against the Slack emulator.
- * The cache is warmed by one earlier change, as a running bot's would be.
+ * production clocks (10 s condensing, one post a second per channel, not the test harness's faster
+ * pace) against the Slack emulator, so the burst's posts take a little over three minutes. The cache
+ * is warmed by one earlier change, as a running bot's would be.
  */
 import { loadavg } from 'node:os';
+import { DEFAULT_POST_INTERVAL_MS } from '../src/notifications/outbox.js';
 import { eventually, startBotHarness } from '../test/harness/bot.js';
 import { percentile } from './fixtures/rounds.js';
 import type { BenchRow } from './run.js';
@@ -32,7 +34,7 @@ function planeRequests(requests: readonly { method: string; path: string; time: 
 }
 
 export async function bench(): Promise<BenchRow[]> {
-  const h = await startBotHarness({ webhooks: true });
+  const h = await startBotHarness({ webhooks: true, timing: { postIntervalMs: DEFAULT_POST_INTERVAL_MS } });
   try {
     const { dana, leo } = h.demo.users;
     for (const channel of CHANNELS) {
@@ -53,6 +55,9 @@ export async function bench(): Promise<BenchRow[]> {
       'the warm-up cards',
     );
 
+    // The daily jobs a fresh bot finds missed (the cycles' snapshot) run at its first look, within
+    // the burst otherwise: run now, their Plane reads are not the burst's.
+    await h.bot.scheduler.tick();
     const attemptsBefore = h.plane.webhooks.attempts.length;
     const callsBefore = h.slack.calls.length;
     const planeBefore = h.plane.requests.length;
@@ -103,7 +108,8 @@ export async function bench(): Promise<BenchRow[]> {
       },
       {
         area: 'notifications',
-        measure: 'webhook answer p50 / p99',
+        // In this process the fake Plane's own turn on the event loop counts too: `npm run bench webhooks` times the answer alone.
+        measure: 'webhook answer p50 / p99, as the in-process fake Plane times it',
         value: `${percentile(answers, 50)} / ${percentile(answers, 99)} ms`,
         target: 'well inside Plane’s 30 s',
       },
@@ -111,7 +117,8 @@ export async function bench(): Promise<BenchRow[]> {
         area: 'notifications',
         measure: 'Slack calls per work item per channel',
         value: perChannel.map((n) => n.toFixed(2)).join(' / '),
-        target: '3 (card, line, card edit)',
+        // Each item's first notice in a channel: its card, already in the item's current state, then its line.
+        target: '2 (card, line)',
       },
       {
         area: 'notifications',
