@@ -8,8 +8,8 @@
  * process, so the load client here only sends and times. The server under test gets a core of its
  * own; the client and Slack's side share the other, Slack's side at the lowest priority and, at the
  * steady rate, the client real-time, so that Slack's work (answering the bot's posts, sending their
- * echoes) never delays the client's timing, as it would not if Slack were elsewhere. The client is node:http with kept-alive connections, the
- * lightest there is, so that its own pauses weigh least.
+ * echoes) never delays the client's timing, as it would not if Slack were elsewhere. The client is
+ * node:http with kept-alive connections, the lightest there is, so that its own pauses weigh least.
  *
  * Two loads, each in rounds after warm-ups: 2,000 requests per server at concurrency 20 (the target:
  * the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady 200 a second, under saturation. A
@@ -236,7 +236,7 @@ export async function bench(): Promise<BenchRow[]> {
       {
         area: 'slack',
         measure: `machine: load average (1 min) at start and end; server pinned to its own core; kernel threads moved off that core; the client at the steady rate`,
-        value: `${load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}; ${pinned.every(Boolean) ? 'pinned' : 'not pinned (no taskset)'}; ${isolation.moved} moved; ${realtimeClient ? 'real-time' : 'ordinary priority (chrt refused)'}`,
+        value: `${load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}; ${pinned.every(Boolean) ? 'pinned' : 'not pinned (no taskset)'}; ${isolation.moved} moved; ${realtimeClient ? 'real-time' : 'ordinary priority (real-time refused)'}`,
       },
     ];
   } finally {

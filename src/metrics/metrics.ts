@@ -37,16 +37,16 @@ export interface OutboxGauges {
 }
 
 /**
- * The process's Prometheus metrics. Each room that is measured declares the small interface it needs
- * (its meter); the composition hands it the matching object below, so no room but this one imports
- * prom-client.
- */
-/**
  * How often the event-loop lag series sample the loop. prom-client's 10 ms woke an idle bot a hundred
  * times a second for this one metric; a scrape every 15 s still reads 150 samples.
  */
 const EVENT_LOOP_SAMPLE_MS = 100;
 
+/**
+ * The process's Prometheus metrics. Each room that is measured declares the small interface it needs
+ * (its meter); the composition hands it the matching object below, so no room but this one imports
+ * prom-client.
+ */
 export class PlanebotMetrics {
   readonly registry = new Registry();
 
