@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { MAIN_ENTRY, startBotProcess } from '../test/harness/process.js';
 import { mainThreadWakeups, threadSplitMs, totalMs } from './fixtures/cpu.js';
 import { startFixture } from './fixtures/ipc.js';
+import { SLACK_SECRETS } from './fixtures/slack-secrets.js';
 import type { SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
 
@@ -20,13 +21,12 @@ const WATCH_MS = 10_000;
 
 export async function bench(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-bench-idle-'));
-  const secrets = { SLACK_BOT_TOKEN: 'xoxb-bench-0123456789', SLACK_SIGNING_SECRET: 'bench-signing-secret-0123456789' };
-  const slack = await startFixture<SlackSide>(fileURLToPath(new URL('./fixtures/slack-side.ts', import.meta.url)), secrets);
+  const slack = await startFixture<SlackSide>(fileURLToPath(new URL('./fixtures/slack-side.ts', import.meta.url)), SLACK_SECRETS);
   try {
     const bot = await startBotProcess({
       name: 'bot',
       entry: MAIN_ENTRY,
-      env: { ...secrets, SLACK_API_URL: slack.ready.apiUrl, PORT: '0', PLANEBOT_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: { ...SLACK_SECRETS, SLACK_API_URL: slack.ready.apiUrl, PORT: '0', PLANEBOT_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     });
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -17,6 +17,7 @@ import { startRedisServer } from '../test/helpers/redis-server.js';
 import { startFixture } from './fixtures/ipc.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
+import { SIGNING_SECRET, SLACK_SECRETS } from './fixtures/slack-secrets.js';
 
 const OPERATIONS = 200;
 const SEND_CONCURRENCY = 20;
@@ -24,8 +25,6 @@ const WINDOW_MS = 60_000;
 const PLANE_LIMIT = 60;
 /** 200 operations at 60 a minute take over three minutes; allow for a slow machine. */
 const BURST_TIMEOUT_MS = 12 * 60_000;
-const SIGNING_SECRET = 'bench-signing-secret-0123456789';
-const BOT_TOKEN = 'xoxb-bench-0123456789';
 
 interface Replies {
   responses: { text?: string }[];
@@ -41,7 +40,7 @@ export async function bench(): Promise<BenchRow[]> {
     const plane = await startFakePlane();
     stops.unshift(() => plane.close());
     const demo = seedDemoWorkspace(plane.db);
-    const secrets = { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET };
+    const secrets = SLACK_SECRETS;
     const slack = await startFixture<SlackSide>(fileURLToPath(new URL('./fixtures/slack-side.ts', import.meta.url)), secrets);
     stops.unshift(() => slack.stop());
 

@@ -51,6 +51,7 @@ import { startFixture } from './fixtures/ipc.js';
 import { median, percentile } from './fixtures/rounds.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import type { BenchRow } from './run.js';
+import { SIGNING_SECRET, SLACK_SECRETS } from './fixtures/slack-secrets.js';
 
 /**
  * Per round and load. A server's first few hundred requests after the others' turns cost it more
@@ -81,8 +82,6 @@ const TARGET_RATIO = 1.2;
 const TARGET_CPU_MS = 1;
 /** Rounds' ratios further apart than this say more about the machine than about the servers. */
 const NOISY_SPREAD = 2;
-const SIGNING_SECRET = 'bench-signing-secret-0123456789';
-const BOT_TOKEN = 'xoxb-bench-0123456789';
 const SETTLE_TIMEOUT_MS = 60_000;
 /** Short, since each round settles after every slice. */
 const SETTLE_POLL_MS = 10;
@@ -123,7 +122,7 @@ interface Round {
 export async function bench(): Promise<BenchRow[]> {
   const load = loadavg()[0]!;
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-bench-slack-'));
-  const secrets = { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET };
+  const secrets = SLACK_SECRETS;
   const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), secrets);
   const stops: (() => Promise<unknown>)[] = [() => slack.stop()];
   const profiles = join(dataDir, 'profiles');

@@ -32,14 +32,13 @@ import { topFunctions, type ProfileWindow } from './fixtures/profile.js';
 import type { SlackCounts, SlackSide } from './fixtures/slack-side.js';
 import { median, percentile, spread } from './fixtures/rounds.js';
 import type { BenchRow } from './run.js';
+import { SIGNING_SECRET, SLACK_SECRETS } from './fixtures/slack-secrets.js';
 
 const ITEMS = 100;
 const FIELDS = 3;
 const ROUNDS = 5;
 const CHANNELS = ['C0OPS', 'C0GENERAL'];
 const LOADED_COMMANDS_PER_SECOND = 50;
-const SIGNING_SECRET = 'bench-signing-secret-0123456789';
-const BOT_TOKEN = 'xoxb-bench-0123456789';
 const WEBHOOK_SECRET = 'plane_wh_bench0123456789abcdef0123456789';
 const WAIT_LIMIT_MS = 300_000;
 /**
@@ -118,7 +117,7 @@ class Stage {
       return child;
     };
     try {
-      const slack = await start<SlackSide>('slack-side.ts', { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET });
+      const slack = await start<SlackSide>('slack-side.ts', SLACK_SECRETS);
       const plane = await start<PlaneSide>('plane-side.ts', { PLANE_WEBHOOK_SECRET: WEBHOOK_SECRET });
       const floor = await start<{ url: string }>('bare-receiver.ts', {});
       return new Stage(slack, plane, floor, new CommandClient(SIGNING_SECRET, slack.ready.sinkUrl, 20), dataDir);
@@ -143,8 +142,7 @@ class Stage {
       name,
       entry: MAIN_ENTRY,
       env: {
-        SLACK_BOT_TOKEN: BOT_TOKEN,
-        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        ...SLACK_SECRETS,
         SLACK_API_URL: this.slack.ready.apiUrl,
         PLANE_API_KEY: this.plane.ready.apiKey,
         PLANE_BASE_URL: this.plane.ready.url,
