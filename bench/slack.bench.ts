@@ -2,10 +2,11 @@
  * Slack ack latency: signed `/todo list` slash commands (each with its own response_url) against
  * the bot as a real process (`src/main.ts`, HTTP mode, its embedded state store), against the same
  * bot on Bolt's own HTTPReceiver (`fixtures/bot-on-bolt-receiver.ts`, which decides whether the
- * ack-first receiver earns its keep), and against a bare Bolt app that only acks (the floor), each
- * in its own process. Slack's side (the emulator the bot posts
- * to, which echoes each post back as a `message` event, and the response_url sink) is a third
- * process, so the load client here only sends and times. The server under test gets a core of its
+ * ack-first receiver earns its keep), against a bare Bolt app that only acks (the floor), and
+ * against a bare Bolt app that also posts the reply the bot posts (the floor of the same Slack work:
+ * the ack, the post and the post's echo), each in its own process. Slack's side (the emulator the
+ * servers post to, which echoes each post back as a `message` event, and the response_url sink) is
+ * a process too, so the load client here only sends and times. The server under test gets a core of its
  * own; the client and Slack's side share the other, Slack's side at the lowest priority and, at the
  * steady rate, the client real-time, so that Slack's work (answering the bot's posts, sending their
  * echoes) never delays the client's timing, as it would not if Slack were elsewhere. The client is
@@ -13,9 +14,9 @@
  *
  * Two loads, each in rounds after warm-ups: 2,000 requests per server at concurrency 20 (the target:
  * the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady 200 a second, under saturation. A
- * round's requests go to bare / bot / bot on Bolt's receiver in turn, a slice at a time, and the
- * kernel's own threads are moved off the server's core, so that what else the machine does falls on
- * no server more than another. CPU per command says where a gap comes from, and it holds when the
+ * round's requests go to the four servers in turn, a slice at a time, and the kernel's own threads
+ * are moved off the server's core, so that what else the machine does falls on no server more than
+ * another. CPU per command says where a gap comes from, and it holds when the
  * ack ratios only say how busy the machine was (each ratio row says so when its rounds lie more than
  * 2× apart); it is also split by thread (the JavaScript thread's user and kernel time, and the
  * process's other threads: V8's compiler and collector helpers, libuv's pool), which a profile of the
@@ -96,10 +97,12 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 
 type Load = { kind: 'concurrent'; concurrency: number } | { kind: 'steady'; perSecond: number };
 
-const SERVERS = ['bare', 'bot', 'boltReceiver'] as const;
+const SERVERS = ['bare', 'bareReplying', 'bot', 'boltReceiver'] as const;
 type ServerName = (typeof SERVERS)[number];
+type BotName = Exclude<ServerName, 'bare' | 'bareReplying'>;
 const LABELS: Record<ServerName, string> = {
   bare: 'bare Bolt app',
+  bareReplying: 'bare Bolt app posting the same reply',
   bot: 'Planebot process, /todo list',
   boltReceiver: "Planebot on Bolt's HTTPReceiver, /todo list",
 };
@@ -130,7 +133,7 @@ export async function bench(): Promise<BenchRow[]> {
   try {
     const entries = { bot: MAIN_ENTRY, boltReceiver: fixture('bot-on-bolt-receiver.ts') } as const;
     /** A bot process on its own data folder; with `profile`, it writes a CPU profile there when it stops. */
-    const startBot = async (name: Exclude<ServerName, 'bare'>, profile?: string) => {
+    const startBot = async (name: BotName, profile?: string) => {
       const dir = join(dataDir, profile ? `${name}-profiled` : name);
       await mkdir(dir);
       const env = {
@@ -143,14 +146,22 @@ export async function bench(): Promise<BenchRow[]> {
       };
       return startBotProcess({ name, entry: entries[name], env });
     };
-    const bots = {} as Record<Exclude<ServerName, 'bare'>, BotProcess>;
+    const bots = {} as Record<BotName, BotProcess>;
     for (const name of ['bot', 'boltReceiver'] as const) {
       bots[name] = await startBot(name);
       stops.unshift(() => bots[name].stop());
     }
-    const bare = await startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), { ...secrets, SLACK_API_URL: slack.ready.apiUrl });
+    const startBare = (replies: boolean) =>
+      startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), {
+        ...secrets,
+        SLACK_API_URL: slack.ready.apiUrl,
+        ...(replies && { BARE_BOLT_REPLIES: '1' }),
+      });
+    const bare = await startBare(false);
     stops.unshift(() => bare.stop());
-    const pids = [bare.pid, bots.bot.pid, bots.boltReceiver.pid];
+    const bareReplying = await startBare(true);
+    stops.unshift(() => bareReplying.stop());
+    const pids = [bare.pid, bareReplying.pid, bots.bot.pid, bots.boltReceiver.pid];
     const pinned = [
       ...pids.map((pid) => pinToCpu(pid, SERVER_CPU)),
       pinToCpu(slack.pid, HELPERS_CPU),
@@ -163,10 +174,11 @@ export async function bench(): Promise<BenchRow[]> {
     const client = new LoadClient(slack.ready.sinkUrl);
     const servers: Record<ServerName, { url: string; pid: number }> = {
       bare: { url: bare.ready.requestUrl, pid: bare.pid },
+      bareReplying: { url: bareReplying.ready.requestUrl, pid: bareReplying.pid },
       bot: { url: bots.bot.requestUrl, pid: bots.bot.pid },
       boltReceiver: { url: bots.boltReceiver.requestUrl, pid: bots.boltReceiver.pid },
     };
-    // The echoes of a bot's posts go to the bot under load, as Slack sends them to the app that posted.
+    // The echoes of a server's posts go to it while it is under load, as Slack sends them to the app that posted.
     const aimAt = async (target: ServerName | { url: string }) => {
       if (target !== 'bare') await slack.call('setRequestUrl', typeof target === 'string' ? servers[target].url : target.url);
     };
@@ -185,13 +197,13 @@ export async function bench(): Promise<BenchRow[]> {
       [{ kind: 'concurrent', concurrency: CONCURRENCY }, `c=${CONCURRENCY}`, `≤ ${TARGET_RATIO}, rounds ≤ ${NOISY_SPREAD}× apart`],
       [{ kind: 'steady', perSecond: STEADY_PER_SECOND }, `${STEADY_PER_SECOND}/s steady`, undefined],
     ] as const) {
-      const rounds: Record<ServerName, Round[]> = { bare: [], bot: [], boltReceiver: [] };
+      const rounds: Record<ServerName, Round[]> = { bare: [], bareReplying: [], bot: [], boltReceiver: [] };
       // At the steady rate the client mostly waits, and a wake-up delayed by Slack's side (which
       // works only while a bot posts) would count against the bots alone. At c=20 it keeps its core
       // busy, and as a real-time process it would leave Slack's side almost no time.
       if (load.kind === 'steady') realtimeClient = realtimePriority(process.pid);
       for (let round = 0; round < ROUNDS; round++) {
-        const shares: Record<ServerName, Share[]> = { bare: [], bot: [], boltReceiver: [] };
+        const shares: Record<ServerName, Share[]> = { bare: [], bareReplying: [], bot: [], boltReceiver: [] };
         for (let sent = 0; sent < REQUESTS; sent += SLICE) {
           for (const name of SERVERS) {
             await aimAt(name);
@@ -205,7 +217,7 @@ export async function bench(): Promise<BenchRow[]> {
     }
     // Where the CPU per command goes: a fresh process of each bot, profiled (which slows it, so apart
     // from the measured rounds), through a warm-up and a round at the steady rate.
-    for (const stop of stops.splice(0, 3)) await stop();
+    for (const stop of stops.splice(0, SERVERS.length)) await stop();
     for (const name of ['bot', 'boltReceiver'] as const) {
       const dir = join(profiles, name);
       await mkdir(dir);
@@ -271,6 +283,11 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
     },
     {
       area: 'slack',
+      measure: `ack p99 ratio Planebot / bare Bolt app posting the same reply, each round (${label})`,
+      value: perRound('bot', 'bareReplying', p99),
+    },
+    {
+      area: 'slack',
       measure: `ack p99 ratio Planebot on Bolt's receiver / bare, each round (${label})`,
       value: perRound('boltReceiver', 'bare', p99),
     },
@@ -281,7 +298,7 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
     },
     {
       area: 'slack',
-      measure: `server CPU per command, bare / Planebot / on Bolt's receiver (${label})`,
+      measure: `server CPU per command, bare / bare posting the same reply / Planebot / on Bolt's receiver (${label})`,
       value: measured ? SERVERS.map((name) => spread(rounds[name].map((r) => r.cpuMs!))).join(' / ') : 'n/a',
       ...(label.includes('steady') && { target: `Planebot ≤ ${TARGET_CPU_MS} ms` }),
     },
@@ -296,6 +313,11 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
             area: 'slack',
             measure: `server CPU per command ratio Planebot / bare, each round (${label})`,
             value: perRound('bot', 'bare', cpu),
+          },
+          {
+            area: 'slack',
+            measure: `server CPU per command ratio Planebot / bare Bolt app posting the same reply, each round (${label})`,
+            value: perRound('bot', 'bareReplying', cpu),
           },
           {
             area: 'slack',
