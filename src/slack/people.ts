@@ -21,14 +21,73 @@ const personRecord = defineRecord<Requester>({
 });
 
 /**
+ * The people this process looked up lately, for one store. Every request reads its person (the
+ * language of the answer, who acts), and the store's copy changes at most once an hour, so a minute's
+ * copy here spares a store read per request; a person's requests that arrive together share one
+ * look-up, so a burst asks `users.info` once instead of once per request.
+ */
+export class RecentPeople {
+  private readonly people = new Map<string, { person: Requester; until: number }>();
+  private readonly asking = new Map<string, Promise<Requester>>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(userId: string): Requester | undefined {
+    const recent = this.people.get(userId);
+    if (recent === undefined) return undefined;
+    if (recent.until > this.now()) return recent.person;
+    this.people.delete(userId);
+    return undefined;
+  }
+
+  remember(person: Requester): Requester {
+    // Shared by every request that reads it: frozen, so none can change it for the others.
+    const kept = Object.freeze({ ...person });
+    this.people.delete(person.id);
+    this.people.set(person.id, { person: kept, until: this.now() + RECENT_MS });
+    // The oldest goes first: a Map keeps the order entries were set in.
+    if (this.people.size > RECENT_MAX) this.people.delete(this.people.keys().next().value!);
+    return kept;
+  }
+
+  /** `lookUp`'s answer, shared with every caller asking about the same person meanwhile. */
+  once(userId: string, lookUp: () => Promise<Requester>): Promise<Requester> {
+    let pending = this.asking.get(userId);
+    if (pending === undefined) {
+      pending = lookUp().finally(() => this.asking.delete(userId));
+      this.asking.set(userId, pending);
+    }
+    return pending;
+  }
+}
+
+const RECENT_MS = 60_000;
+const RECENT_MAX = 1_000;
+const recentByStore = new WeakMap<StateStore, RecentPeople>();
+
+function recentPeople(store: StateStore): RecentPeople {
+  let recent = recentByStore.get(store);
+  if (recent === undefined) {
+    recent = new RecentPeople();
+    recentByStore.set(store, recent);
+  }
+  return recent;
+}
+
+/**
  * The person behind a Slack user id, with the e-mail the Plane kit matches to a workspace member
  * ("me") and the locale the bot writes to them in. `users.info` is asked once an hour per person,
  * whatever replica asks. A state store that fails only costs the cache: commands that need no
  * store (`/task`, `/todo`) still answer, in the person's language.
  */
 export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
-  const cached = await knownPerson(store, userId);
-  if (cached) return cached;
+  const recent = recentPeople(store);
+  return recent.get(userId) ?? recent.once(userId, () => lookUp(client, store, recent, userId));
+}
+
+async function lookUp(client: WebClient, store: StateStore, recent: RecentPeople, userId: string): Promise<Requester> {
+  const cached = await store.get(personRecord, userId).catch(() => undefined);
+  if (cached) return recent.remember(cached);
   let requester: Requester = { id: userId };
   try {
     const { user } = await client.users.info({ user: userId, include_locale: true });
@@ -43,15 +102,20 @@ export async function requesterFor(client: WebClient, store: StateStore, userId:
     };
   } catch {
     // Without users.info the person is still the requester; "me" then falls back to the key's user.
+    // Not remembered: the next request asks again.
     return requester;
   }
   await store.set(personRecord, userId, requester).catch(() => undefined);
-  return requester;
+  return recent.remember(requester);
 }
 
 /** The person as last looked up, without asking Slack: undefined when not known (or the store fails). */
 export async function knownPerson(store: StateStore, userId: string): Promise<Requester | undefined> {
-  return store.get(personRecord, userId).catch(() => undefined);
+  const recent = recentPeople(store);
+  const known = recent.get(userId);
+  if (known) return known;
+  const cached = await store.get(personRecord, userId).catch(() => undefined);
+  return cached && recent.remember(cached);
 }
 
 /** The Slack user id of an e-mail, '' when nobody has it. */
