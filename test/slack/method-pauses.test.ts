@@ -5,18 +5,7 @@ import { createLogger } from '../../src/log.js';
 import { slackWebClient } from '../../src/slack/app.js';
 import { SHARED_PAUSE_TTL_MS } from '../../src/slack/method-pauses.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
-import type { StateStore } from '../../src/state/store.js';
-
-/** The store, counting its reads of the pauses. */
-function countingReads(store: StateStore): { store: StateStore; reads: () => number } {
-  let reads = 0;
-  const counted: StateStore = Object.create(store) as StateStore;
-  counted.get = (kind, key) => {
-    if (kind.namespace === 'slack:method-pause') reads += 1;
-    return store.get(kind, key);
-  };
-  return { store: counted, reads: () => reads };
-}
+import { countingReads } from '../helpers/counting-store.js';
 
 const TOKEN = 'xoxb-pauses';
 let slack: SlackEmulator | undefined;
@@ -58,7 +47,7 @@ describe('a Slack rate limit pauses its method for the workspace', () => {
 
   it('reads the store at most once a second per method, however many calls go out', async () => {
     slack = await startSlackEmulator({ signingSecret: 's', botToken: TOKEN });
-    const { store, reads } = countingReads(createMemoryStore());
+    const { store, reads } = countingReads(createMemoryStore(), 'slack:method-pause');
     const client = slackWebClient({ botToken: TOKEN, apiUrl: slack.url }, store, createLogger({ level: 'silent' }));
     const started = Date.now();
     await Promise.all(Array.from({ length: 10 }, (_, i) => client.chat.postMessage({ channel: 'C0GENERAL', text: `at once ${i}` })));

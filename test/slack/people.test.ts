@@ -4,7 +4,7 @@ import { createLogger } from '../../src/log.js';
 import { slackWebClient } from '../../src/slack/app.js';
 import { knownPerson, RecentPeople, requesterFor } from '../../src/slack/people.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
-import type { StateStore } from '../../src/state/store.js';
+import { countingReads } from '../helpers/counting-store.js';
 
 const TOKEN = 'xoxb-people';
 let slack: SlackEmulator | undefined;
@@ -13,20 +13,9 @@ afterEach(async () => {
   slack = undefined;
 });
 
-/** The store, counting its reads of people. */
-function countingReads(store: StateStore): { store: StateStore; reads: () => number } {
-  let reads = 0;
-  const counted: StateStore = Object.create(store) as StateStore;
-  counted.get = (kind, key) => {
-    if (kind.namespace === 'slack:people') reads += 1;
-    return store.get(kind, key);
-  };
-  return { store: counted, reads: () => reads };
-}
-
 async function setUp() {
   slack = await startSlackEmulator({ signingSecret: 's', botToken: TOKEN });
-  const { store, reads } = countingReads(createMemoryStore());
+  const { store, reads } = countingReads(createMemoryStore(), 'slack:people');
   const client = slackWebClient({ botToken: TOKEN, apiUrl: slack.url }, store, createLogger({ level: 'silent' }));
   const emulator = slack;
   const asked = () => emulator.calls.filter((call) => call.method === 'users.info').length;
@@ -60,7 +49,7 @@ describe('the person behind a request', () => {
     const { store, client, asked } = await setUp();
     await requesterFor(client, store, 'U0BOB');
     // A second replica: the same shared store seen through an object of its own, so nothing recent.
-    const { store: replica, reads } = countingReads(store);
+    const { store: replica, reads } = countingReads(store, 'slack:people');
     expect((await requesterFor(client, replica, 'U0BOB')).name).toBe('bob');
     expect(reads()).toBe(1);
     expect(asked()).toBe(1);
