@@ -20,6 +20,10 @@ const personRecord = defineRecord<Requester>({
   ttlMs: PEOPLE_TTL_MS,
 });
 
+/** How long a process keeps a person it looked up, and how many people at most. */
+const RECENT_MS = 60_000;
+const RECENT_MAX = 1_000;
+
 /**
  * The people this process looked up lately, for one store. Every request reads its person (the
  * language of the answer, who acts), and the store's copy changes at most once an hour, so a minute's
@@ -61,8 +65,6 @@ export class RecentPeople {
   }
 }
 
-const RECENT_MS = 60_000;
-const RECENT_MAX = 1_000;
 const recentByStore = new WeakMap<StateStore, RecentPeople>();
 
 function recentPeople(store: StateStore): RecentPeople {
