@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { eventLoopDelaySeries } from './event-loop-delay.js';
 
 /**
  * Label values come from a closed set or a strict pattern; anything else is counted as `other`, so no
@@ -37,10 +38,10 @@ export interface OutboxGauges {
 }
 
 /**
- * How often the event-loop lag series sample the loop. prom-client's 10 ms woke an idle bot a hundred
- * times a second for this one metric; a scrape every 15 s still reads 150 samples.
+ * prom-client's own event-loop sampler feeds only the series `eventLoopDelaySeries` replaces: once a
+ * minute is enough for it (its 10 ms default woke an idle bot a hundred times a second).
  */
-const EVENT_LOOP_SAMPLE_MS = 100;
+const REPLACED_SAMPLER_MS = 60_000;
 
 /**
  * The process's Prometheus metrics. Each room that is measured declares the small interface it needs
@@ -125,8 +126,10 @@ export class PlanebotMetrics {
   });
 
   constructor(options: { outbox?: () => Promise<OutboxGauges>; defaults?: boolean } = {}) {
-    if (options.defaults !== false)
-      collectDefaultMetrics({ register: this.registry, prefix: 'planebot_', eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    if (options.defaults !== false) {
+      collectDefaultMetrics({ register: this.registry, prefix: 'planebot_', eventLoopMonitoringPrecision: REPLACED_SAMPLER_MS });
+      eventLoopDelaySeries(this.registry, 'planebot_');
+    }
     const outbox = options.outbox;
     if (outbox) {
       // Both gauges read the store once per scrape.
