@@ -32,7 +32,7 @@ const RECENT_MAX = 1_000;
  */
 export class RecentPeople {
   private readonly people = new Map<string, { person: Requester; until: number }>();
-  private readonly asking = new Map<string, Promise<Requester>>();
+  private readonly asking = new SharedLookups<Requester>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -56,24 +56,34 @@ export class RecentPeople {
 
   /** `lookUp`'s answer, shared with every caller asking about the same person meanwhile. */
   once(userId: string, lookUp: () => Promise<Requester>): Promise<Requester> {
-    let pending = this.asking.get(userId);
+    return this.asking.once(userId, lookUp);
+  }
+}
+
+/** Look-ups under way by key: whoever asks meanwhile shares the one under way instead of starting another. */
+class SharedLookups<T> {
+  private readonly pending = new Map<string, Promise<T>>();
+
+  once(key: string, lookUp: () => Promise<T>): Promise<T> {
+    let pending = this.pending.get(key);
     if (pending === undefined) {
-      pending = lookUp().finally(() => this.asking.delete(userId));
-      this.asking.set(userId, pending);
+      pending = lookUp().finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
     }
     return pending;
   }
 }
 
-const recentByStore = new WeakMap<StateStore, RecentPeople>();
+/** What this process knows and is asking about people, for each store (each bot in a test process has its own). */
+const lookUpsByStore = new WeakMap<StateStore, { people: RecentPeople; emails: SharedLookups<string | undefined> }>();
 
-function recentPeople(store: StateStore): RecentPeople {
-  let recent = recentByStore.get(store);
-  if (recent === undefined) {
-    recent = new RecentPeople();
-    recentByStore.set(store, recent);
+function lookUpsOf(store: StateStore) {
+  let lookUps = lookUpsByStore.get(store);
+  if (lookUps === undefined) {
+    lookUps = { people: new RecentPeople(), emails: new SharedLookups() };
+    lookUpsByStore.set(store, lookUps);
   }
-  return recent;
+  return lookUps;
 }
 
 /**
@@ -83,7 +93,7 @@ function recentPeople(store: StateStore): RecentPeople {
  * store (`/task`, `/todo`) still answer, in the person's language.
  */
 export async function requesterFor(client: WebClient, store: StateStore, userId: string): Promise<Requester> {
-  const recent = recentPeople(store);
+  const recent = lookUpsOf(store).people;
   return recent.get(userId) ?? recent.once(userId, () => lookUp(client, store, recent, userId));
 }
 
@@ -113,7 +123,7 @@ async function lookUp(client: WebClient, store: StateStore, recent: RecentPeople
 
 /** The person as last looked up, without asking Slack: undefined when not known (or the store fails). */
 export async function knownPerson(store: StateStore, userId: string): Promise<Requester | undefined> {
-  const recent = recentPeople(store);
+  const recent = lookUpsOf(store).people;
   const known = recent.get(userId);
   if (known) return known;
   const cached = await store.get(personRecord, userId).catch(() => undefined);
@@ -127,10 +137,15 @@ const NOBODY_TTL_MS = 10 * 60_000;
 
 /**
  * The Slack user with an e-mail (a Plane member to notify), through users.lookupByEmail, kept an
- * hour (ten minutes when nobody has it) for every replica.
+ * hour (ten minutes when nobody has it) for every replica; asked once for the look-ups of one e-mail
+ * that come together (a burst of notices for one assignee).
  */
 export async function slackUserByEmail(client: WebClient, store: StateStore, email: string): Promise<string | undefined> {
   const key = email.trim().toLowerCase();
+  return lookUpsOf(store).emails.once(key, () => userByEmail(client, store, key));
+}
+
+async function userByEmail(client: WebClient, store: StateStore, key: string): Promise<string | undefined> {
   const cached = await store.get(userByEmailRecord, key);
   if (cached !== undefined) return cached === '' ? undefined : cached;
   try {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSlackEmulator, type SlackEmulator } from '../../src/emulators/slack/index.js';
 import { createLogger } from '../../src/log.js';
 import { slackWebClient } from '../../src/slack/app.js';
-import { knownPerson, RecentPeople, requesterFor } from '../../src/slack/people.js';
+import { knownPerson, RecentPeople, requesterFor, slackUserByEmail } from '../../src/slack/people.js';
 import { createMemoryStore } from '../../src/state/memory-store.js';
 import { countingReads } from '../helpers/counting-store.js';
 
@@ -18,7 +18,7 @@ async function setUp() {
   const { store, reads } = countingReads(createMemoryStore(), 'slack:people');
   const client = slackWebClient({ botToken: TOKEN, apiUrl: slack.url }, store, createLogger({ level: 'silent' }));
   const emulator = slack;
-  const asked = () => emulator.calls.filter((call) => call.method === 'users.info').length;
+  const asked = (method = 'users.info') => emulator.calls.filter((call) => call.method === method).length;
   return { store, reads, client, emulator, asked };
 }
 
@@ -63,6 +63,21 @@ describe('the person behind a request', () => {
     const wei = await requesterFor(client, store, 'U0WEI');
     expect(wei).toMatchObject({ id: 'U0WEI', name: 'wei', locale: 'zh-CN' });
     expect(asked()).toBe(2);
+  });
+});
+
+describe('the Slack user with an e-mail', () => {
+  it('is asked once for ten look-ups of one e-mail arriving together, written however, and once for one nobody has', async () => {
+    const { store, client, asked } = await setUp();
+    const found = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => slackUserByEmail(client, store, i % 2 ? ' Alice@ACME.test' : 'alice@acme.test')),
+    );
+    expect(new Set(found)).toEqual(new Set(['U0ALICE']));
+    const nobody = await Promise.all(Array.from({ length: 10 }, () => slackUserByEmail(client, store, 'nobody@acme.test')));
+    expect(new Set(nobody)).toEqual(new Set([undefined]));
+    expect(asked('users.lookupByEmail')).toBe(2);
+    expect(await slackUserByEmail(client, store, 'alice@acme.test')).toBe('U0ALICE');
+    expect(asked('users.lookupByEmail')).toBe(2);
   });
 });
 
