@@ -40,12 +40,11 @@ export async function bench(): Promise<BenchRow[]> {
     const plane = await startFakePlane();
     stops.unshift(() => plane.close());
     const demo = seedDemoWorkspace(plane.db);
-    const secrets = SLACK_SECRETS;
-    const slack = await startFixture<SlackSide>(fileURLToPath(new URL('./fixtures/slack-side.ts', import.meta.url)), secrets);
+    const slack = await startFixture<SlackSide>(fileURLToPath(new URL('./fixtures/slack-side.ts', import.meta.url)), SLACK_SECRETS);
     stops.unshift(() => slack.stop());
 
     const env = {
-      ...secrets,
+      ...SLACK_SECRETS,
       SLACK_API_URL: slack.ready.apiUrl,
       PORT: '0',
       PLANE_API_KEY: demo.apiKey,

@@ -6,9 +6,9 @@
  * against a bare Bolt app that also posts the reply the bot posts (the floor of the same Slack work:
  * the ack, the post and the post's echo), each in its own process. Slack's side (the emulator the
  * servers post to, which echoes each post back as a `message` event, and the response_url sink) is
- * a process too, so the load client here only sends and times. The server under test gets a core of its
- * own; the client and Slack's side share the other, Slack's side at the lowest priority and, at the
- * steady rate, the client real-time, so that Slack's work (answering the bot's posts, sending their
+ * a process too, so the load client here only sends and times. The server under test gets a core
+ * of its own; the client and Slack's side share the other, Slack's side at the lowest priority and,
+ * at the steady rate, the client real-time, so that Slack's work (answering the posts, sending their
  * echoes) never delays the client's timing, as it would not if Slack were elsewhere. The client is
  * node:http with kept-alive connections, the lightest there is, so that its own pauses weigh least.
  *
@@ -16,11 +16,11 @@
  * the bot's p99 ≤ 1.2 × the bare app's), and 2,000 at a steady 200 a second, under saturation. A
  * round's requests go to the four servers in turn, a slice at a time, and the kernel's own threads
  * are moved off the server's core, so that what else the machine does falls on no server more than
- * another. CPU per command says where a gap comes from, and it holds when the
- * ack ratios only say how busy the machine was (each ratio row says so when its rounds lie more than
- * 2× apart); it is also split by thread (the JavaScript thread's user and kernel time, and the
- * process's other threads: V8's compiler and collector helpers, libuv's pool), which a profile of the
- * JavaScript thread alone cannot show. Then a fresh process of each bot is profiled (`--cpu-prof`)
+ * another. CPU per command says where a gap comes from, and it holds when the ack ratios only say
+ * how busy the machine was (each ratio row says so when its rounds lie more than 2× apart); it is
+ * also split by thread (the JavaScript thread's user and kernel time, and the process's other
+ * threads: V8's compiler and collector helpers, libuv's pool), which a profile of the JavaScript
+ * thread alone cannot show. Then a fresh process of each bot is profiled (`--cpu-prof`)
  * through a warm-up and a steady round, apart from the measured rounds since profiling slows it:
  * over that round, its top three functions by self time, the garbage collector and all its code, per
  * command. With PLANEBOT_BENCH_PROFILES=<folder> the profiles are kept there, for a flame graph.
@@ -107,6 +107,11 @@ const LABELS: Record<ServerName, string> = {
   boltReceiver: "Planebot on Bolt's HTTPReceiver, /todo list",
 };
 
+/** An empty list for each server. */
+function perServer<T>(): Record<ServerName, T[]> {
+  return Object.fromEntries(SERVERS.map((name) => [name, []])) as unknown as Record<ServerName, T[]>;
+}
+
 /** One server's share of a round: each request's ack time, and the CPU it used from first to settled. */
 interface Share {
   latencies: number[];
@@ -125,8 +130,7 @@ interface Round {
 export async function bench(): Promise<BenchRow[]> {
   const load = loadavg()[0]!;
   const dataDir = await mkdtemp(join(tmpdir(), 'planebot-bench-slack-'));
-  const secrets = SLACK_SECRETS;
-  const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), secrets);
+  const slack = await startFixture<SlackSide>(fixture('slack-side.ts'), SLACK_SECRETS);
   const stops: (() => Promise<unknown>)[] = [() => slack.stop()];
   const profiles = join(dataDir, 'profiles');
   await mkdir(profiles);
@@ -137,7 +141,7 @@ export async function bench(): Promise<BenchRow[]> {
       const dir = join(dataDir, profile ? `${name}-profiled` : name);
       await mkdir(dir);
       const env = {
-        ...secrets,
+        ...SLACK_SECRETS,
         SLACK_API_URL: slack.ready.apiUrl,
         PORT: '0',
         PLANEBOT_DATA_DIR: dir,
@@ -153,7 +157,7 @@ export async function bench(): Promise<BenchRow[]> {
     }
     const startBare = (replies: boolean) =>
       startFixture<{ requestUrl: string }>(fixture('bare-bolt.ts'), {
-        ...secrets,
+        ...SLACK_SECRETS,
         SLACK_API_URL: slack.ready.apiUrl,
         ...(replies && { BARE_BOLT_REPLIES: '1' }),
       });
@@ -197,13 +201,13 @@ export async function bench(): Promise<BenchRow[]> {
       [{ kind: 'concurrent', concurrency: CONCURRENCY }, `c=${CONCURRENCY}`, `≤ ${TARGET_RATIO}, rounds ≤ ${NOISY_SPREAD}× apart`],
       [{ kind: 'steady', perSecond: STEADY_PER_SECOND }, `${STEADY_PER_SECOND}/s steady`, undefined],
     ] as const) {
-      const rounds: Record<ServerName, Round[]> = { bare: [], bareReplying: [], bot: [], boltReceiver: [] };
+      const rounds = perServer<Round>();
       // At the steady rate the client mostly waits, and a wake-up delayed by Slack's side (which
       // works only while a bot posts) would count against the bots alone. At c=20 it keeps its core
       // busy, and as a real-time process it would leave Slack's side almost no time.
       if (load.kind === 'steady') realtimeClient = realtimePriority(process.pid);
       for (let round = 0; round < ROUNDS; round++) {
-        const shares: Record<ServerName, Share[]> = { bare: [], bareReplying: [], bot: [], boltReceiver: [] };
+        const shares = perServer<Share>();
         for (let sent = 0; sent < REQUESTS; sent += SLICE) {
           for (const name of SERVERS) {
             await aimAt(name);

@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import { SharedLoads } from '../state/shared-loads.js';
 import { currentCredential, tokenDigest } from './credential.js';
 
 export const CACHE_TTL_MS = 5 * 60_000;
@@ -10,7 +11,7 @@ export const CACHE_TTL_MS = 5 * 60_000;
  * own token (credential.ts) has a scope of its own.
  */
 export class PlaneCache {
-  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly loading = new SharedLoads<unknown>();
 
   constructor(
     private readonly keyv: Keyv,
@@ -27,18 +28,10 @@ export class PlaneCache {
       // Some stores answer null for a missing key; nothing stored here is null.
       if (hit !== undefined && hit !== null) return hit;
     }
-    const pending = this.loading.get(full);
-    if (pending) return pending as Promise<T>;
-    const loaded = (async () => {
+    return this.loading.once(full, async () => {
       const value = await load();
       await this.keyv.set(full, value, this.ttlMs);
       return value;
-    })();
-    this.loading.set(full, loaded);
-    try {
-      return await loaded;
-    } finally {
-      this.loading.delete(full);
-    }
+    }) as Promise<T>;
   }
 }

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { defineRecord } from '../state/record-kind.js';
+import { SharedLoads } from '../state/shared-loads.js';
 import type { StateStore } from '../state/store.js';
 import type { Requester } from '../tools/index.js';
 
@@ -32,7 +33,7 @@ const RECENT_MAX = 1_000;
  */
 export class RecentPeople {
   private readonly people = new Map<string, { person: Requester; until: number }>();
-  private readonly asking = new SharedLookups<Requester>();
+  private readonly asking = new SharedLoads<Requester>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -60,27 +61,13 @@ export class RecentPeople {
   }
 }
 
-/** Look-ups under way by key: whoever asks meanwhile shares the one under way instead of starting another. */
-class SharedLookups<T> {
-  private readonly pending = new Map<string, Promise<T>>();
-
-  once(key: string, lookUp: () => Promise<T>): Promise<T> {
-    let pending = this.pending.get(key);
-    if (pending === undefined) {
-      pending = lookUp().finally(() => this.pending.delete(key));
-      this.pending.set(key, pending);
-    }
-    return pending;
-  }
-}
-
 /** What this process knows and is asking about people, for each store (each bot in a test process has its own). */
-const lookUpsByStore = new WeakMap<StateStore, { people: RecentPeople; emails: SharedLookups<string | undefined> }>();
+const lookUpsByStore = new WeakMap<StateStore, { people: RecentPeople; emails: SharedLoads<string | undefined> }>();
 
 function lookUpsOf(store: StateStore) {
   let lookUps = lookUpsByStore.get(store);
   if (lookUps === undefined) {
-    lookUps = { people: new RecentPeople(), emails: new SharedLookups() };
+    lookUps = { people: new RecentPeople(), emails: new SharedLoads() };
     lookUpsByStore.set(store, lookUps);
   }
   return lookUps;
@@ -98,8 +85,8 @@ export async function requesterFor(client: WebClient, store: StateStore, userId:
 }
 
 async function lookUp(client: WebClient, store: StateStore, recent: RecentPeople, userId: string): Promise<Requester> {
-  const cached = await store.get(personRecord, userId).catch(() => undefined);
-  if (cached) return recent.remember(cached);
+  const stored = await storedPerson(store, recent, userId);
+  if (stored) return stored;
   let requester: Requester = { id: userId };
   try {
     const { user } = await client.users.info({ user: userId, include_locale: true });
@@ -124,10 +111,13 @@ async function lookUp(client: WebClient, store: StateStore, recent: RecentPeople
 /** The person as last looked up, without asking Slack: undefined when not known (or the store fails). */
 export async function knownPerson(store: StateStore, userId: string): Promise<Requester | undefined> {
   const recent = lookUpsOf(store).people;
-  const known = recent.get(userId);
-  if (known) return known;
-  const cached = await store.get(personRecord, userId).catch(() => undefined);
-  return cached && recent.remember(cached);
+  return recent.get(userId) ?? storedPerson(store, recent, userId);
+}
+
+/** The person as the store keeps them, kept here a minute too: undefined when not kept (or the store fails). */
+async function storedPerson(store: StateStore, recent: RecentPeople, userId: string): Promise<Requester | undefined> {
+  const stored = await store.get(personRecord, userId).catch(() => undefined);
+  return stored && recent.remember(stored);
 }
 
 /** The Slack user id of an e-mail, '' when nobody has it. */
