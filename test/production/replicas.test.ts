@@ -210,13 +210,18 @@ describe('a killed replica', () => {
     s.slack.setRequestUrl(a.requestUrl);
     const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> a long job' });
     await held.requested;
-    const started = await a.waitForLog((line) => line.msg === 'run started', 5_000, 'the run to start');
-    await a.kill();
-    s.slack.setRequestUrl(b.requestUrl);
+    // Whichever replica drives the run is killed; the other is the survivor.
+    const { line: started, driver: killed, other: survivor } = await whoDrives([a, b], 'run started', 'the run to start');
+    await killed.kill();
+    s.slack.setRequestUrl(survivor.requestUrl);
 
     await botSays(s.slack, ts, 'Finished by B.', 20_000);
-    await b.waitForLog((line) => line.msg === 'run finished' && line.runId === started.runId, 10_000, 'B to finish the run');
-    expect(b.logs().some((line) => line.msg === 'taking up a saved run' && line.runId === started.runId)).toBe(true);
+    await survivor.waitForLog(
+      (line) => line.msg === 'run finished' && line.runId === started.runId,
+      10_000,
+      'the survivor to finish the run',
+    );
+    expect(survivor.logs().some((line) => line.msg === 'taking up a saved run' && line.runId === started.runId)).toBe(true);
     expect(s.model!.requests).toHaveLength(2);
     held.release();
   }, 60_000);
@@ -227,10 +232,10 @@ describe('a killed replica', () => {
     s.slack.setRequestUrl(a.requestUrl);
     const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> say ship it on ACME-1' });
     const approval = await approvalMessage(s.slack, ts);
-    await a.waitForLog((line) => line.msg === 'run waits for approval', 10_000, 'the run to wait');
-    await a.kill();
+    const { driver: killed, other: survivor } = await whoDrives([a, b], 'run waits for approval', 'the run to wait');
+    await killed.kill();
 
-    s.slack.setRequestUrl(b.requestUrl);
+    s.slack.setRequestUrl(survivor.requestUrl);
     await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
     await botSays(s.slack, ts, 'Commented although A died.', 20_000);
     expect([...s.plane.db.comments.values()].some((c) => c.comment_html.includes('Ship it'))).toBe(true);
@@ -239,37 +244,51 @@ describe('a killed replica', () => {
 
 describe('a stalled replica', () => {
   it('never drives the run again once the other took it over: one approval request, one Plane write, one answer', async () => {
-    // A's first model answer is held until A has been stopped (SIGSTOP) past its lease and B has taken over.
+    // The first model answer is held until the replica driving the run has been stopped (SIGSTOP) past
+    // its lease and the other has taken over.
     const held = heldReply(comment('Written by A after its stall'));
     const { s, start } = await setUp([held.step, comment('Looks good'), textReply('Commented once.')], { runLeaseMs: RUN_LEASE_MS });
     const [a, b] = await Promise.all([start('A'), start('B')]);
     s.slack.setRequestUrl(a.requestUrl);
     const ts = await s.slack.userSays({ user: ALICE, channel: GENERAL, text: '<@U0BOT> say it looks good on ACME-1' });
     await held.requested;
-    const { runId } = await a.waitForLog((line) => line.msg === 'run started', 5_000, 'the run to start');
-    process.kill(a.pid, 'SIGSTOP');
+    // Whichever replica drives the run is stalled; the other takes over.
+    const { line, driver: stalled, other: survivor } = await whoDrives([a, b], 'run started', 'the run to start');
+    const { runId } = line;
+    process.kill(stalled.pid, 'SIGSTOP');
     try {
-      s.slack.setRequestUrl(b.requestUrl);
-      await b.waitForLog((line) => line.msg === 'taking up a saved run' && line.runId === runId, 20_000, 'B to take the run over');
-      await b.waitForLog((line) => line.msg === 'run waits for approval' && line.runId === runId, 10_000, 'B to ask for approval');
-      // A's answer reaches its socket while it is stopped; it reads it when it goes on.
+      s.slack.setRequestUrl(survivor.requestUrl);
+      await survivor.waitForLog(
+        (line) => line.msg === 'taking up a saved run' && line.runId === runId,
+        20_000,
+        'the other replica to take the run over',
+      );
+      await survivor.waitForLog(
+        (line) => line.msg === 'run waits for approval' && line.runId === runId,
+        10_000,
+        'the other replica to ask for approval',
+      );
+      // The stalled replica's answer reaches its socket while it is stopped; it reads it when it goes on.
       held.release();
     } finally {
-      process.kill(a.pid, 'SIGCONT');
+      process.kill(stalled.pid, 'SIGCONT');
     }
-    await a.waitForLog(
+    await stalled.waitForLog(
       (line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId,
       10_000,
-      'A to stop',
+      'the stalled replica to stop',
     );
-    expect(a.logs().some((line) => line.msg === 'run lease lost: this process stops driving the run' && line.runId === runId)).toBe(true);
+    expect(stalled.logs().some((line) => line.msg === 'run lease lost: this process stops driving the run' && line.runId === runId)).toBe(
+      true,
+    );
 
     const approval = await approvalMessage(s.slack, ts);
     await s.slack.clickButton({ user: ALICE, channel: GENERAL, messageTs: approval.ts, actionId: 'approval_approve' });
     await botSays(s.slack, ts, 'Commented once.', 20_000);
-    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+    expect(await Promise.all([stalled.stop(), survivor.stop()])).toEqual([0, 0]);
 
-    // A's request, B's retake of it, and B's one after the approval: no turn of A's after the takeover.
+    // The stalled replica's request, the survivor's retake of it, and its one after the approval: no
+    // turn of the stalled replica's after the takeover.
     expect(s.model!.requests).toHaveLength(3);
     const comments = [...s.plane.db.comments.values()].map((c) => c.comment_html);
     expect(comments.filter((html) => html.includes('Looks good'))).toHaveLength(1);
@@ -278,16 +297,31 @@ describe('a stalled replica', () => {
     expect(thread.filter((m) => shownText(m).includes('approval_approve'))).toHaveLength(0);
     expect(thread.filter((m) => shownText(m).includes('Approved by'))).toHaveLength(1);
     expect(thread.filter((m) => m.text.includes('Commented once.'))).toHaveLength(1);
-    // A's stalled turn ran no tool. Once the approval is decided, the run has work again and any
-    // process may claim it afresh (the clicking one or another's sweep): a call of A's may follow
-    // only such a claim, made after A had let its stale turn go.
-    const aLines = a.logs();
-    const left = aLines.findIndex((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId);
-    const retaken = aLines.findIndex((line, i) => i > left && line.msg === 'taking up a saved run' && line.runId === runId);
-    const staleCalls = aLines.filter((line, i) => line.msg === 'tool call' && (retaken < 0 || i < retaken));
+    // The stalled turn ran no tool. Once the approval is decided, the run has work again and any
+    // process may claim it afresh (the clicking one or another's sweep): a call of the stalled
+    // replica's may follow only such a claim, made after it had let its stale turn go.
+    const stalledLines = stalled.logs();
+    const left = stalledLines.findIndex((line) => line.msg === 'run left to the process that holds its lease now' && line.runId === runId);
+    const retaken = stalledLines.findIndex((line, i) => i > left && line.msg === 'taking up a saved run' && line.runId === runId);
+    const staleCalls = stalledLines.filter((line, i) => line.msg === 'tool call' && (retaken < 0 || i < retaken));
     expect(staleCalls).toEqual([]);
   }, 90_000);
 });
+
+/**
+ * The replica that logs `msg` for the run, and the other. With a short lease either may drive a
+ * run: A, which got the message, or B, whose sweep of saved runs may claim it between A saving it
+ * and A claiming it.
+ */
+function whoDrives(replicas: [BotProcess, BotProcess], msg: string, what: string) {
+  return Promise.any(
+    replicas.map(async (driver, i) => ({
+      line: await driver.waitForLog((line) => line.msg === msg, 10_000, what),
+      driver,
+      other: replicas[1 - i]!,
+    })),
+  );
+}
 
 /** The bot's top-level messages in the channel: the `/plane show` cards. */
 function channelCards(s: FakeServices) {
