@@ -24,17 +24,22 @@
  * through a warm-up and a steady round, apart from the measured rounds since profiling slows it:
  * over that round, its top three functions by self time, the garbage collector and all its code, per
  * command. With PLANEBOT_BENCH_PROFILES=<folder> the profiles are kept there, for a flame graph.
+ * With PLANEBOT_BENCH_BASELINE=<folder>, a checkout of another revision, installed and built there
+ * (`npm ci && npm run build`), its bot runs as a fifth server, with its own start flags, for a
+ * before and after measured in the same rounds.
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BOT, DEFAULT_CHANNELS, DEFAULT_TEAM, DEFAULT_USERS } from '../src/emulators/slack/defaults.js';
 import { encodeRequest, signRequest } from '../src/emulators/slack/index.js';
 import { commandForm } from '../src/emulators/slack/payloads.js';
 import { Workspace } from '../src/emulators/slack/workspace.js';
-import { MAIN_ENTRY, startBotProcess, type BotProcess } from '../test/harness/process.js';
+import { MAIN_ENTRY, startBotProcess, startNodeFlags, type BotProcess } from '../test/harness/process.js';
 import {
   lowestPriority,
   ordinaryPriority,
@@ -97,15 +102,48 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 
 type Load = { kind: 'concurrent'; concurrency: number } | { kind: 'steady'; perSecond: number };
 
-const SERVERS = ['bare', 'bareReplying', 'bot', 'boltReceiver'] as const;
-type ServerName = (typeof SERVERS)[number];
+const BASELINE = process.env.PLANEBOT_BENCH_BASELINE;
+const BASELINE_REVISION = BASELINE ? revision(BASELINE) : '';
+const ALWAYS = ['bare', 'bareReplying', 'bot', 'boltReceiver'] as const;
+type ServerName = (typeof ALWAYS)[number] | 'baseline';
 type BotName = Exclude<ServerName, 'bare' | 'bareReplying'>;
+const SERVERS: readonly ServerName[] = BASELINE ? [...ALWAYS, 'baseline'] : ALWAYS;
+const BOTS = SERVERS.filter((name): name is BotName => name !== 'bare' && name !== 'bareReplying');
 const LABELS: Record<ServerName, string> = {
   bare: 'bare Bolt app',
   bareReplying: 'bare Bolt app posting the same reply',
   bot: 'Planebot process, /todo list',
   boltReceiver: "Planebot on Bolt's HTTPReceiver, /todo list",
+  baseline: `Planebot at ${BASELINE_REVISION}, /todo list`,
 };
+/** The same, short, in the rows that list every server. */
+const SHORT: Record<ServerName, string> = {
+  bare: 'bare',
+  bareReplying: 'bare posting the same reply',
+  bot: 'Planebot',
+  boltReceiver: "on Bolt's receiver",
+  baseline: `at ${BASELINE_REVISION}`,
+};
+
+/** The baseline's commit, or its folder's name where it is not a Git checkout. */
+function revision(checkout: string): string {
+  try {
+    return execFileSync('git', ['-C', checkout, 'log', '-1', '--format=%h'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return basename(checkout);
+  }
+}
+
+/** The baseline's built entry, or a clear error when the folder has none. */
+function baselineEntry(checkout: string): string {
+  const entry = join(checkout, 'dist', 'src', 'main.js');
+  if (!existsSync(entry))
+    throw new Error(`PLANEBOT_BENCH_BASELINE=${checkout} has no dist/src/main.js: run npm ci && npm run build in that checkout first`);
+  return entry;
+}
 
 /** An empty list for each server. */
 function perServer<T>(): Record<ServerName, T[]> {
@@ -135,7 +173,11 @@ export async function bench(): Promise<BenchRow[]> {
   const profiles = join(dataDir, 'profiles');
   await mkdir(profiles);
   try {
-    const entries = { bot: MAIN_ENTRY, boltReceiver: fixture('bot-on-bolt-receiver.ts') } as const;
+    // The baseline is in BOTS only when PLANEBOT_BENCH_BASELINE is set.
+    const entryOf = (name: BotName): { entry: string; nodeFlags?: readonly string[] } =>
+      name === 'baseline'
+        ? { entry: baselineEntry(BASELINE!), nodeFlags: startNodeFlags(BASELINE!) }
+        : { entry: name === 'bot' ? MAIN_ENTRY : fixture('bot-on-bolt-receiver.ts') };
     /** A bot process on its own data folder; with `profile`, it writes a CPU profile there when it stops. */
     const startBot = async (name: BotName, profile?: string) => {
       const dir = join(dataDir, profile ? `${name}-profiled` : name);
@@ -148,10 +190,10 @@ export async function bench(): Promise<BenchRow[]> {
         LOG_LEVEL: 'info',
         ...(profile && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` }),
       };
-      return startBotProcess({ name, entry: entries[name], env });
+      return startBotProcess({ name, env, ...entryOf(name) });
     };
     const bots = {} as Record<BotName, BotProcess>;
-    for (const name of ['bot', 'boltReceiver'] as const) {
+    for (const name of BOTS) {
       bots[name] = await startBot(name);
       stops.unshift(() => bots[name].stop());
     }
@@ -165,9 +207,13 @@ export async function bench(): Promise<BenchRow[]> {
     stops.unshift(() => bare.stop());
     const bareReplying = await startBare(true);
     stops.unshift(() => bareReplying.stop());
-    const pids = [bare.pid, bareReplying.pid, bots.bot.pid, bots.boltReceiver.pid];
+    const servers = {
+      bare: { url: bare.ready.requestUrl, pid: bare.pid },
+      bareReplying: { url: bareReplying.ready.requestUrl, pid: bareReplying.pid },
+      ...Object.fromEntries(BOTS.map((name) => [name, { url: bots[name].requestUrl, pid: bots[name].pid }])),
+    } as Record<ServerName, { url: string; pid: number }>;
     const pinned = [
-      ...pids.map((pid) => pinToCpu(pid, SERVER_CPU)),
+      ...SERVERS.map((name) => pinToCpu(servers[name].pid, SERVER_CPU)),
       pinToCpu(slack.pid, HELPERS_CPU),
       pinToCpu(process.pid, HELPERS_CPU),
       lowestPriority(slack.pid),
@@ -176,12 +222,6 @@ export async function bench(): Promise<BenchRow[]> {
     stops.push(async () => isolation.restore());
 
     const client = new LoadClient(slack.ready.sinkUrl);
-    const servers: Record<ServerName, { url: string; pid: number }> = {
-      bare: { url: bare.ready.requestUrl, pid: bare.pid },
-      bareReplying: { url: bareReplying.ready.requestUrl, pid: bareReplying.pid },
-      bot: { url: bots.bot.requestUrl, pid: bots.bot.pid },
-      boltReceiver: { url: bots.boltReceiver.requestUrl, pid: bots.boltReceiver.pid },
-    };
     // The echoes of a server's posts go to it while it is under load, as Slack sends them to the app that posted.
     const aimAt = async (target: ServerName | { url: string }) => {
       if (target !== 'bare') await slack.call('setRequestUrl', typeof target === 'string' ? servers[target].url : target.url);
@@ -222,7 +262,7 @@ export async function bench(): Promise<BenchRow[]> {
     // Where the CPU per command goes: a fresh process of each bot, profiled (which slows it, so apart
     // from the measured rounds), through a warm-up and a round at the steady rate.
     for (const stop of stops.splice(0, SERVERS.length)) await stop();
-    for (const name of ['bot', 'boltReceiver'] as const) {
+    for (const name of BOTS) {
       const dir = join(profiles, name);
       await mkdir(dir);
       const profiled = await startBot(name, dir);
@@ -300,9 +340,18 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
       measure: `ack p99 ratio Planebot on Bolt's receiver / Planebot, each round (${label})`,
       value: perRound('boltReceiver', 'bot', p99),
     },
+    ...(SERVERS.includes('baseline')
+      ? [
+          {
+            area: 'slack',
+            measure: `ack p99 ratio Planebot / ${LABELS.baseline}, each round (${label})`,
+            value: perRound('bot', 'baseline', p99),
+          },
+        ]
+      : []),
     {
       area: 'slack',
-      measure: `server CPU per command, bare / bare posting the same reply / Planebot / on Bolt's receiver (${label})`,
+      measure: `server CPU per command, ${SERVERS.map((name) => SHORT[name]).join(' / ')} (${label})`,
       value: measured ? SERVERS.map((name) => spread(rounds[name].map((r) => r.cpuMs!))).join(' / ') : 'n/a',
       ...(label.includes('steady') && { target: `Planebot ≤ ${TARGET_CPU_MS} ms` }),
     },
@@ -328,6 +377,15 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
             measure: `server CPU per command ratio Planebot on Bolt's receiver / Planebot, each round (${label})`,
             value: perRound('boltReceiver', 'bot', cpu),
           },
+          ...(SERVERS.includes('baseline')
+            ? [
+                {
+                  area: 'slack',
+                  measure: `server CPU per command ratio Planebot / ${LABELS.baseline}, each round (${label})`,
+                  value: perRound('bot', 'baseline', cpu),
+                },
+              ]
+            : []),
         ]
       : []),
   ];

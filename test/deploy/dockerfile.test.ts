@@ -2,9 +2,11 @@
  * The Dockerfile's rules, read without a Docker engine.
  * `image-stages.test.ts` then replays its stages and starts the result.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { START_NODE_FLAGS } from '../harness/process.js';
+import { START_NODE_FLAGS, startNodeFlags } from '../harness/process.js';
 import { parseDockerignore } from './dockerignore.js';
 import { all, commandArgv, copyPaths, healthcheck, parseDockerfile, runSteps, stageEnv, volumePaths } from './dockerfile.js';
 
@@ -129,5 +131,28 @@ describe('.dockerignore', () => {
     );
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(ignored(source.replace(/^\.\//, '')), source).toBe(false);
+  });
+});
+
+describe("another checkout's start flags (the Slack bench's baseline)", () => {
+  const checkoutWith = (start: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'planebot-start-flags-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start } }));
+    return dir;
+  };
+
+  it('reads the flags before the built entry, none when there are none, and refuses a start script that runs something else', () => {
+    const dirs = [
+      checkoutWith('npm run build && node --max-semi-space-size=16 --enable-source-maps dist/src/main.js'),
+      checkoutWith('npm run build && node dist/src/main.js'),
+      checkoutWith('tsx src/main.ts'),
+    ];
+    try {
+      expect(startNodeFlags(dirs[0]!)).toEqual(['--max-semi-space-size=16', '--enable-source-maps']);
+      expect(startNodeFlags(dirs[1]!)).toEqual([]);
+      expect(() => startNodeFlags(dirs[2]!)).toThrow("package.json's start script does not run node … dist/src/main.js: tsx src/main.ts");
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

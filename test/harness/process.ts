@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiled } from './compiled.js';
 
@@ -10,10 +11,11 @@ export const MAIN_ENTRY = fileURLToPath(new URL('../../src/main.ts', import.meta
  * The flags `npm start` gives node before the product's entry (and so the Docker image, which a test
  * keeps in step): the bot's processes in tests and benches run with them too.
  */
-export const START_NODE_FLAGS = startNodeFlags();
+export const START_NODE_FLAGS = startNodeFlags(fileURLToPath(new URL('../../', import.meta.url)));
 
-function startNodeFlags(): string[] {
-  const packageJson = createRequire(import.meta.url)('../../package.json') as { scripts: { start: string } };
+/** The node flags of the start script in the checkout at `root` (this one, or another revision's). */
+export function startNodeFlags(root: string): string[] {
+  const packageJson = createRequire(join(root, 'package.json'))('./package.json') as { scripts: { start: string } };
   const flags = /\bnode((?: --\S+)*) dist\/src\/main\.js\b/.exec(packageJson.scripts.start)?.[1];
   if (flags === undefined)
     throw new Error(`package.json's start script does not run node … dist/src/main.js: ${packageJson.scripts.start}`);
@@ -49,8 +51,13 @@ const INHERITED = ['PATH', 'HOME', 'TMPDIR'];
 export interface BotProcessOptions {
   /** The bot's variables (SLACK_*, PLANE_*, REDIS_URL, PORT…); nothing else of the test's environment leaks in. */
   env: Record<string, string | undefined>;
-  /** `MAIN_ENTRY` (default) or `FIXTURE_ENTRY`. */
+  /**
+   * `MAIN_ENTRY` (default), `FIXTURE_ENTRY`, or a script already built (`.js`), such as another
+   * revision's `dist/src/main.js`, which runs as it is.
+   */
   entry?: string;
+  /** The node flags before the entry; default those of this checkout's start script. */
+  nodeFlags?: readonly string[];
   /** The working folder, where `dotenv` looks for `.env`; default the data folder, else the OS temp folder. */
   cwd?: string;
   /** A name for error messages (`A`, `B`). */
@@ -119,7 +126,8 @@ export async function startBotProcess(options: BotProcessOptions): Promise<BotPr
   const env: Record<string, string> = {};
   for (const key of INHERITED) if (process.env[key] !== undefined) env[key] = process.env[key]!;
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  const child = spawn(process.execPath, ['--enable-source-maps', ...START_NODE_FLAGS, await compiled(entry)], {
+  const script = entry.endsWith('.js') ? entry : await compiled(entry);
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeFlags ?? START_NODE_FLAGS), script], {
     cwd: options.cwd ?? options.env.PLANEBOT_DATA_DIR ?? tmpdir(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
