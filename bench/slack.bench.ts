@@ -125,6 +125,30 @@ const SHORT: Record<ServerName, string> = {
   baseline: `at ${BASELINE_REVISION}`,
 };
 
+/** How the ratio rows name each server. */
+const RATIO_NAMES: Record<ServerName, string> = {
+  bare: 'bare',
+  bareReplying: LABELS.bareReplying,
+  bot: 'Planebot',
+  boltReceiver: "Planebot on Bolt's receiver",
+  baseline: LABELS.baseline,
+};
+type Pair = readonly [ServerName, ServerName];
+/** The ratios the rows give, over / under; a pair with a server not running (the baseline) is left out. */
+const ACK_RATIOS: readonly Pair[] = [
+  ['bot', 'bare'],
+  ['bot', 'bareReplying'],
+  ['boltReceiver', 'bare'],
+  ['boltReceiver', 'bot'],
+  ['bot', 'baseline'],
+];
+const CPU_RATIOS: readonly Pair[] = [
+  ['bot', 'bare'],
+  ['bot', 'bareReplying'],
+  ['boltReceiver', 'bot'],
+  ['bot', 'baseline'],
+];
+
 /** The baseline's commit, or its folder's name where it is not a Git checkout. */
 function revision(checkout: string): string {
   try {
@@ -310,6 +334,16 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
     const noise = wide > NOISY_SPREAD ? `; rounds ${wide.toFixed(1)}× apart: machine noise dominates, see CPU per command` : '';
     return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})${noise}`;
   };
+  /** One row per pair of servers both running, each round's ratio of `of`; the first pair carries the target. */
+  const ratioRows = (what: string, pairs: readonly Pair[], of: (round: Round) => number | undefined, target?: string): BenchRow[] =>
+    pairs
+      .filter((pair) => pair.every((name) => SERVERS.includes(name)))
+      .map(([over, under], i) => ({
+        area: 'slack',
+        measure: `${what} ratio ${RATIO_NAMES[over]} / ${RATIO_NAMES[under]}, each round (${label})`,
+        value: perRound(over, under, of),
+        ...(i === 0 && target && { target }),
+      }));
   const p99 = (round: Round) => round.p99;
   const cpu = (round: Round) => round.cpuMs;
   const tag = `${label}, ${REQUESTS} req, median of ${ROUNDS} rounds (min–max)`;
@@ -319,36 +353,7 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
       { area: 'slack', measure: `ack p50, ${LABELS[name]} (${i === 0 ? tag : label})`, value: spread(rounds[name].map((r) => r.p50)) },
       { area: 'slack', measure: `ack p99, ${LABELS[name]} (${label})`, value: spread(rounds[name].map((r) => r.p99)) },
     ]),
-    {
-      area: 'slack',
-      measure: `ack p99 ratio Planebot / bare, each round (${label})`,
-      value: perRound('bot', 'bare', p99),
-      ...(target && { target }),
-    },
-    {
-      area: 'slack',
-      measure: `ack p99 ratio Planebot / bare Bolt app posting the same reply, each round (${label})`,
-      value: perRound('bot', 'bareReplying', p99),
-    },
-    {
-      area: 'slack',
-      measure: `ack p99 ratio Planebot on Bolt's receiver / bare, each round (${label})`,
-      value: perRound('boltReceiver', 'bare', p99),
-    },
-    {
-      area: 'slack',
-      measure: `ack p99 ratio Planebot on Bolt's receiver / Planebot, each round (${label})`,
-      value: perRound('boltReceiver', 'bot', p99),
-    },
-    ...(SERVERS.includes('baseline')
-      ? [
-          {
-            area: 'slack',
-            measure: `ack p99 ratio Planebot / ${LABELS.baseline}, each round (${label})`,
-            value: perRound('bot', 'baseline', p99),
-          },
-        ]
-      : []),
+    ...ratioRows('ack p99', ACK_RATIOS, p99, target),
     {
       area: 'slack',
       measure: `server CPU per command, ${SERVERS.map((name) => SHORT[name]).join(' / ')} (${label})`,
@@ -360,34 +365,7 @@ function rowsOf(label: string, rounds: Record<ServerName, Round[]>, target: stri
       measure: `server CPU per command by thread, ${LABELS[name]}: JavaScript thread user / its system (kernel) / other threads (${label})`,
       value: THREAD_SPLIT_PARTS.map((part) => spread(rounds[name].map((r) => r.split![part]))).join(' / '),
     })),
-    ...(measured
-      ? [
-          {
-            area: 'slack',
-            measure: `server CPU per command ratio Planebot / bare, each round (${label})`,
-            value: perRound('bot', 'bare', cpu),
-          },
-          {
-            area: 'slack',
-            measure: `server CPU per command ratio Planebot / bare Bolt app posting the same reply, each round (${label})`,
-            value: perRound('bot', 'bareReplying', cpu),
-          },
-          {
-            area: 'slack',
-            measure: `server CPU per command ratio Planebot on Bolt's receiver / Planebot, each round (${label})`,
-            value: perRound('boltReceiver', 'bot', cpu),
-          },
-          ...(SERVERS.includes('baseline')
-            ? [
-                {
-                  area: 'slack',
-                  measure: `server CPU per command ratio Planebot / ${LABELS.baseline}, each round (${label})`,
-                  value: perRound('bot', 'baseline', cpu),
-                },
-              ]
-            : []),
-        ]
-      : []),
+    ...(measured ? ratioRows('server CPU per command', CPU_RATIOS, cpu) : []),
   ];
 }
 
